@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { ROLES } from "../roles";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from "../validation";
+
+/**
+ * Request and response contracts of the auth API (spec §3 and §7, issue #2). The server
+ * validates with these exact schemas; the client types its calls with them.
+ */
+
+/** An email field: trimmed, lower-cased, spec §5 shape. */
+export const emailField = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(EMAIL_MAX_LENGTH, "Email is too long")
+  .regex(EMAIL_PATTERN, "Please enter a valid email address")
+  .transform(normalizeEmail);
+
+/** A person's full name: trimmed, 1 to 200 characters. */
+export const fullNameField = z
+  .string({ error: "Full name is required" })
+  .trim()
+  .min(1, "Full name is required")
+  .max(200, "Full name is too long");
+
+/**
+ * A raw emailed token: 32 random bytes in unpadded base64url, which is 43 characters
+ * (RFC 4648 §5). Anything else cannot be ours and is rejected before touching the database.
+ */
+export const rawTokenField = z
+  .string({ error: "Token is required" })
+  .regex(/^[A-Za-z0-9_-]{43}$/, "Invalid verification link");
+
+export const sendMagicLinkBody = z.object({ email: emailField });
+export const verifyMagicLinkBody = z.object({ token: rawTokenField });
+export const createInitialAdminBody = z.object({ email: emailField, fullName: fullNameField });
+
+export const roleSchema = z.enum(ROLES);
+
+/** The signed-in user as `GET /api/auth/me` returns it. Dates are ISO 8601 strings. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  fullName: z.string(),
+  role: roleSchema,
+  companyId: z.number().int().nullable(),
+  isActive: z.boolean(),
+  isEmailVerified: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const companySummarySchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const meResponse = z.object({
+  user: sessionUserSchema,
+  company: companySummarySchema.nullable(),
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+/** Plain acknowledgement body used by the mutating auth calls. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+export const verifyMagicLinkResponse = z.object({ user: sessionUserSchema });

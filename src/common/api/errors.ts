@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/**
+ * Every error the API answers has this body (architecture doc, "Data and reliability rules"):
+ * `error` is a human message fit to show, `code` a stable machine code.
+ */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Machine codes the API uses. Clients may branch on these; never rename one. */
+export const ERROR_CODES = {
+  VALIDATION: "VALIDATION_ERROR",
+  NOT_FOUND: "NOT_FOUND",
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  FORBIDDEN: "FORBIDDEN",
+  RATE_LIMITED: "RATE_LIMITED",
+  CROSS_ORIGIN: "CROSS_ORIGIN_REJECTED",
+  SETUP_REQUIRED: "SETUP_REQUIRED",
+  ADMIN_EXISTS: "ADMIN_EXISTS",
+  INITIAL_ADMIN_EMAIL_ONLY: "INITIAL_ADMIN_EMAIL_ONLY",
+  EMAIL_TAKEN: "EMAIL_TAKEN",
+  TOKEN_INVALID: "TOKEN_INVALID",
+  TOKEN_EXPIRED: "TOKEN_EXPIRED",
+  TOKEN_USED: "TOKEN_USED",
+  ACCOUNT_INACTIVE: "ACCOUNT_INACTIVE",
+  INTERNAL: "INTERNAL_ERROR",
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

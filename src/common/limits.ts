@@ -1,0 +1,36 @@
+/**
+ * Limits and timings that come from the product spec. One place to change them; every
+ * constant names the spec section it comes from (`../shared/spec/product-spec.md`).
+ */
+
+/** Magic-link lifetime in milliseconds: 15 minutes (spec §9, "as stated in the interface"). */
+export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+
+/** Invitation lifetime in milliseconds: 7 days (issue #3; the spec leaves it unstated, §9). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Session lifetime in milliseconds: 30 days, sliding (issue #2; the spec leaves it unstated, §9). */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How stale a session's expiry may get before a request slides it forward, in milliseconds.
+ * Sliding at most once a day keeps `GET /api/auth/me` a read, not a write, on the hot path.
+ */
+export const SESSION_SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Verify screen: redirect to /dashboard this many ms after success (spec §9). */
+export const VERIFY_REDIRECT_MS = 2000;
+
+/** Toasts (spec §9): at most one at a time, shown 5000 ms, removed 1000000 ms after dismissal. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** Toasts are dismissed by a swipe to the right past 50 px (spec §9). */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+/** Magic-link requests allowed per email address within {@link MAGIC_LINK_RATE_WINDOW_MS} (issue #2). */
+export const MAGIC_LINK_RATE_PER_EMAIL = 5;
+/** Magic-link requests allowed per client IP within {@link MAGIC_LINK_RATE_WINDOW_MS} (issue #2). */
+export const MAGIC_LINK_RATE_PER_IP = 20;
+/** Window for the magic-link rate limits: 15 minutes. */
+export const MAGIC_LINK_RATE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,0 +1,136 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import { authRoutes } from "./auth/routes";
+import type { AppConfig } from "./config";
+import type { AppContext } from "./context";
+import { createDb, type DbHandle } from "./db/client";
+import { installErrorHandler } from "./http/errors";
+import { healthRoutes } from "./http/health";
+import { installOriginCheck } from "./http/origin-check";
+import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
+import { OutboxWorker } from "./mail/outbox";
+import { createMailTransport, type MailTransport } from "./mail/transport";
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests share one per file). */
+  dbHandle?: DbHandle;
+  /** Use this mail transport instead of the one SMTP_URL selects. */
+  mail?: MailTransport;
+  /** Serve the built client from CLIENT_DIR when it exists (default true). */
+  serveClient?: boolean;
+}
+
+/** Redacts token-bearing page paths from request logs (no secrets in logs, architecture doc). */
+function redactUrl(url: string): string {
+  return url.replace(/^\/(verify|accept-invitation)\/[^/?#]+/, "/$1/[redacted]");
+}
+
+/**
+ * Builds the Fastify application: the one factory `main.ts` and every test use (architecture doc).
+ * Opens the database (PostgreSQL when DATABASE_URL is set, PGlite under DATA_DIR otherwise),
+ * applies migrations, and starts the email outbox worker once the server is ready.
+ * @throws when the database cannot be opened or a migration fails
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: config.NODE_ENV === "production",
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const dbHandle =
+    options.dbHandle ??
+    (await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: path.resolve(config.DATA_DIR, "db") }));
+  await dbHandle.migrate();
+  const mail = options.mail ?? createMailTransport(config.SMTP_URL, app.log);
+  if (mail.kind === "log" && config.NODE_ENV === "production") {
+    app.log.warn("SMTP_URL is unset: emails are printed to the log, not delivered");
+  }
+  const outbox = new OutboxWorker(dbHandle, mail, {
+    from: config.MAIL_FROM,
+    retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+    log: app.log,
+  });
+  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, mail, outbox };
+  app.decorate("ctx", ctx);
+
+  const clientDir = path.resolve(config.CLIENT_DIR);
+  const withClient = (options.serveClient ?? true) && existsSync(path.join(clientDir, "index.html"));
+  const scriptHashes = withClient ? inlineScriptHashes(clientDir) : [];
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        frameSrc: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.PUBLIC_URL.startsWith("https://") ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "AisleIQ API", version: "0.1.0" } },
+    transform: jsonSchemaTransform,
+  });
+
+  installErrorHandler(app);
+  installOriginCheck(app, config.PUBLIC_URL);
+  app.addHook("onSend", async (request, reply) => {
+    if (TOKEN_PAGE.test(request.url)) reply.header("Referrer-Policy", "no-referrer");
+    if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+
+  if (withClient) await serveClient(app, clientDir);
+
+  app.addHook("onReady", async () => {
+    await outbox.start();
+  });
+  app.addHook("onClose", async () => {
+    await outbox.stop();
+    mail.close();
+    redis?.disconnect();
+    if (!options.dbHandle) await dbHandle.close();
+  });
+  return app;
+}

@@ -1,0 +1,154 @@
+import { and, eq, sql } from "drizzle-orm";
+import { ERROR_CODES } from "../../common/api/errors";
+import { MAGIC_LINK_TTL_MS } from "../../common/limits";
+import type { AppConfig } from "../config";
+import type { Database, Executor } from "../db/client";
+import { magicLinkTokens, users } from "../db/schema";
+import { conflict, HttpError } from "../http/errors";
+import { enqueueEmail } from "../mail/outbox";
+import { magicLinkEmail } from "../mail/templates";
+import { createSession, type UserRow } from "./sessions";
+import { hashToken, issueToken } from "./tokens";
+
+/** Advisory-lock key that serialises first-admin creation across requests and processes. */
+const FIRST_ADMIN_LOCK_KEY = 7_401_002;
+
+/** True once at least one admin account exists (drives `GET /api/admin/login-info`). */
+export async function adminExists(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Issues a magic link for `user` inside `tx`: earlier unused links of the user stop working,
+ * and the email goes into the outbox in the same transaction (issue #2).
+ */
+export async function issueMagicLink(
+  tx: Executor,
+  user: Pick<UserRow, "id" | "email" | "fullName">,
+  config: AppConfig,
+) {
+  await tx
+    .update(magicLinkTokens)
+    .set({ used: true })
+    .where(and(eq(magicLinkTokens.userId, user.id), eq(magicLinkTokens.used, false)));
+  const token = issueToken();
+  await tx.insert(magicLinkTokens).values({
+    tokenHash: token.hash,
+    userId: user.id,
+    email: user.email,
+    expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
+  });
+  const email = magicLinkEmail({ publicUrl: config.PUBLIC_URL, token: token.raw, fullName: user.fullName });
+  await enqueueEmail(tx, { kind: "magic_link", to: user.email, ...email });
+}
+
+/**
+ * Creates the first admin and emails a sign-in link (spec §7 `POST /api/admin/create-initial`).
+ * Serialised by an advisory lock, so concurrent calls create exactly one admin.
+ * @throws 409 ADMIN_EXISTS once any admin exists; 403 INITIAL_ADMIN_EMAIL_ONLY in production
+ *   for any address but INITIAL_ADMIN_EMAIL; 409 EMAIL_TAKEN if the address has an account
+ */
+export async function createInitialAdmin(
+  db: Database,
+  config: AppConfig,
+  input: { email: string; fullName: string },
+) {
+  if (config.NODE_ENV === "production") {
+    const allowed = config.INITIAL_ADMIN_EMAIL?.trim().toLowerCase();
+    if (!allowed || allowed !== input.email) {
+      throw new HttpError(
+        403,
+        ERROR_CODES.INITIAL_ADMIN_EMAIL_ONLY,
+        allowed
+          ? "This address may not create the first admin account."
+          : "First-admin setup is disabled: set INITIAL_ADMIN_EMAIL on the server.",
+      );
+    }
+  }
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+    const [existingAdmin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, "admin"))
+      .limit(1);
+    if (existingAdmin)
+      throw conflict("An admin account already exists. Please sign in.", ERROR_CODES.ADMIN_EXISTS);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .limit(1);
+    if (taken) throw conflict("An account with this email already exists.", ERROR_CODES.EMAIL_TAKEN);
+    const [admin] = await tx
+      .insert(users)
+      .values({ email: input.email, fullName: input.fullName, role: "admin" })
+      .returning();
+    if (!admin) throw new Error("admin insert returned no row");
+    await issueMagicLink(tx, admin, config);
+  });
+}
+
+/**
+ * Emails a sign-in link when `email` belongs to an active user; does nothing otherwise. The
+ * caller answers the same either way, so the response reveals nothing (issue #2).
+ */
+export async function sendMagicLink(db: Database, config: AppConfig, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    if (!user || !user.isActive) return;
+    await issueMagicLink(tx, user, config);
+  });
+}
+
+/**
+ * Consumes a magic-link token and starts a session (spec §7 `POST /api/auth/verify-magic-link`).
+ * The single conditional UPDATE makes consumption atomic: of many concurrent calls exactly one
+ * succeeds. Stamps `lastLoginAt` and `isEmailVerified`.
+ * @returns the user and the raw session token with its expiry
+ * @throws 400 TOKEN_INVALID (unknown), 410 TOKEN_USED, 410 TOKEN_EXPIRED, 403 ACCOUNT_INACTIVE
+ */
+export async function verifyMagicLink(db: Database, rawToken: string) {
+  const tokenHash = hashToken(rawToken);
+  return db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .update(magicLinkTokens)
+      .set({ used: true })
+      .where(
+        and(
+          eq(magicLinkTokens.tokenHash, tokenHash),
+          eq(magicLinkTokens.used, false),
+          sql`${magicLinkTokens.expiresAt} > now()`,
+        ),
+      )
+      .returning({ userId: magicLinkTokens.userId });
+    if (!consumed) {
+      const [known] = await tx
+        .select({ used: magicLinkTokens.used })
+        .from(magicLinkTokens)
+        .where(eq(magicLinkTokens.tokenHash, tokenHash))
+        .limit(1);
+      if (!known) throw new HttpError(400, ERROR_CODES.TOKEN_INVALID, "This sign-in link is not valid.");
+      if (known.used)
+        throw new HttpError(
+          410,
+          ERROR_CODES.TOKEN_USED,
+          "This sign-in link has already been used. Request a new one.",
+        );
+      throw new HttpError(
+        410,
+        ERROR_CODES.TOKEN_EXPIRED,
+        "This sign-in link has expired. Request a new one.",
+      );
+    }
+    const [user] = await tx
+      .update(users)
+      .set({ lastLoginAt: new Date(), isEmailVerified: true })
+      .where(and(eq(users.id, consumed.userId), eq(users.isActive, true)))
+      .returning();
+    if (!user) throw new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "This account is disabled.");
+    const session = await createSession(tx, user.id);
+    return { user, session };
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * Server configuration, parsed once from the environment (architecture doc, "Configuration").
+ * The variable names are part of the public interface: never rename one.
+ */
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(["development", "production", "test"]).default("development"),
+    ),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    DATABASE_URL: optionalString,
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("AisleIQ <no-reply@localhost>")),
+    SALES_EMAIL: z.preprocess(emptyToUndefined, z.string().default("sales@localhost")),
+    DEMO_REGISTRATION_EMAIL: z.preprocess(emptyToUndefined, z.string().default("demo@localhost")),
+    INITIAL_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    EVENTS_PASSWORD: z.preprocess(emptyToUndefined, z.string().default("events-demo")),
+    CHANNEL_PARTNER_PASSWORD: z.preprocess(emptyToUndefined, z.string().default("partner-demo")),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString,
+    S3_REGION: optionalString,
+    REDIS_URL: optionalString,
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+    /** Built client to serve (index.html and assets); unset or missing: API only. */
+    CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().default("build/client")),
+    /** First retry delay of the email outbox in ms; doubles per attempt (see mail/outbox.ts). */
+    OUTBOX_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(5000)),
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  }));
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+/**
+ * Parses configuration from an environment-like record.
+ * @param env usually `process.env`
+ * @returns the typed configuration with defaults applied
+ * @throws Error whose message lists every invalid variable, one per line
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,206 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Database schema: every entity of spec §3, plus the outbox, lead and demo-registration tables
+ * (issue #2). Emailed and cookie tokens are never stored raw: `token_hash` holds the hex
+ * SHA-256 digest of a 32-byte random value (see auth/tokens.ts).
+ */
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const roleEnum = pgEnum("role", ["admin", "company_admin", "user"]);
+export const backgroundCheckStatusEnum = pgEnum("background_check_status", [
+  "pending",
+  "in_review",
+  "approved",
+  "rejected",
+]);
+
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  phone: text("phone"),
+  address: text("address"),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    fullName: text("full_name").notNull(),
+    role: roleEnum("role").notNull().default("user"),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    isActive: boolean("is_active").notNull().default(true),
+    isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("users_company_id_idx").on(t.companyId), index("users_role_idx").on(t.role)],
+);
+
+export const magicLinkTokens = pgTable(
+  "magic_link_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used: boolean("used").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("magic_link_tokens_user_id_idx").on(t.userId)],
+);
+
+export const userInvitations = pgTable(
+  "user_invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    role: roleEnum("role").notNull().default("user"),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    invitedBy: integer("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used: boolean("used").notNull().default(false),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("user_invitations_email_idx").on(t.email)],
+);
+
+export const backgroundChecks = pgTable(
+  "background_checks",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    status: backgroundCheckStatusEnum("status").notNull().default("pending"),
+    passedCheck: boolean("passed_check"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    ...timestamps,
+  },
+  (t) => [index("background_checks_user_id_idx").on(t.userId)],
+);
+
+export const backgroundCheckFiles = pgTable(
+  "background_check_files",
+  {
+    id: serial("id").primaryKey(),
+    backgroundCheckId: integer("background_check_id")
+      .notNull()
+      .references(() => backgroundChecks.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    originalName: text("original_name").notNull(),
+    fileType: text("file_type").notNull(),
+    fileSize: integer("file_size").notNull(),
+    filePath: text("file_path").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("background_check_files_check_id_idx").on(t.backgroundCheckId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const outboxStatusEnum = pgEnum("email_outbox_status", ["pending", "sent", "failed"]);
+
+/**
+ * Transactional outbox (architecture doc): a row is written in the same transaction as the
+ * record it is about; the worker in mail/outbox.ts delivers it. Bodies are cleared once sent,
+ * so emailed links do not linger at rest.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: outboxStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`)],
+);
+
+/** A Get Started lead request (spec §3). */
+export const leads = pgTable(
+  "leads",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    company: text("company").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    planTitle: text("plan_title").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("leads_created_at_idx").on(t.createdAt)],
+);
+
+/** A retailer store-demo registration (spec §3); `id` is the client's idempotency key. */
+export const demoRegistrations = pgTable(
+  "demo_registrations",
+  {
+    id: uuid("id").primaryKey(),
+    retailerSlug: text("retailer_slug").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    acceptTerms: boolean("accept_terms").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("demo_registrations_created_at_idx").on(t.createdAt)],
+);

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { ERROR_CODES } from "../../common/api/errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Rejects state-changing API requests sent by a browser from another origin (CSRF defence,
+ * issue #2; OWASP CSRF cheat sheet, "Verifying origin with standard headers"). A request is
+ * refused with 403 when its `Origin` header names a different origin than PUBLIC_URL or the
+ * request's own host, or, without `Origin`, when `Sec-Fetch-Site` says `cross-site`.
+ * Requests with neither header (curl, server-to-server) carry no ambient browser cookies and pass.
+ */
+export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
+  const trusted = new URL(publicUrl).origin;
+  app.addHook("onRequest", async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const own = `${request.protocol}://${request.host}`;
+      if (origin === trusted || origin === own) return;
+    } else if (request.headers["sec-fetch-site"] !== "cross-site") {
+      return;
+    }
+    return reply
+      .status(403)
+      .send({ error: "Cross-origin requests are not allowed.", code: ERROR_CODES.CROSS_ORIGIN });
+  });
+}

@@ -1,0 +1,46 @@
+import "dotenv/config";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+
+/**
+ * Production entry point: reads configuration (environment, then `.env`), builds the app,
+ * listens on HOST:PORT, and shuts down gracefully on SIGTERM/SIGINT: stops accepting
+ * connections, lets requests in flight finish, stops the outbox worker, closes the database.
+ */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { url: config.PUBLIC_URL, database: app.ctx.dbHandle.kind, mail: app.ctx.mail.kind },
+    `AisleIQ is running at ${config.PUBLIC_URL}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
