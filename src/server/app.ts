@@ -15,7 +15,7 @@ import { Redis } from "ioredis";
 import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { AppContext } from "./context";
-import { createDb, type DbHandle } from "./db/client";
+import { createDb, type DbHandle } from "./db/database";
 import { installErrorHandler } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";

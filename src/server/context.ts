@@ -1,5 +1,5 @@
 import type { AppConfig } from "./config";
-import type { Database, DbHandle } from "./db/client";
+import type { Database, DbHandle } from "./db/database";
 import type { OutboxWorker } from "./mail/outbox";
 import type { MailTransport } from "./mail/transport";
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/api/errors";
 import { MAGIC_LINK_TTL_MS } from "../../common/limits";
 import type { AppConfig } from "../config";
-import type { Database, Executor } from "../db/client";
+import type { Database, Executor } from "../db/database";
 import { magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
@@ -97,7 +97,7 @@ export async function createInitialAdmin(
 export async function sendMagicLink(db: Database, config: AppConfig, email: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-    if (!user || !user.isActive) return;
+    if (!user?.isActive) return;
     await issueMagicLink(tx, user, config);
   });
 }

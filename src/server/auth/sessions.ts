@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { SESSION_SLIDE_AFTER_MS, SESSION_TTL_MS } from "../../common/limits";
-import type { Database, Executor } from "../db/client";
+import type { Database, Executor } from "../db/database";
 import { companies, sessions, users } from "../db/schema";
 import { hashToken, issueToken } from "./tokens";
 
@@ -44,7 +44,7 @@ export async function resolveSession(
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(sessions.tokenHash, hashToken(rawToken)), gt(sessions.expiresAt, now)))
     .limit(1);
-  if (!row || !row.user.isActive) return null;
+  if (!row?.user.isActive) return null;
   let renewedUntil: Date | null = null;
   const fullExpiry = now.getTime() + SESSION_TTL_MS;
   if (fullExpiry - row.session.expiresAt.getTime() > SESSION_SLIDE_AFTER_MS) {

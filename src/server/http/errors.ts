@@ -72,11 +72,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        error: `No route for ${request.method} ${request.url.split("?")[0]}`,
-        code: ERROR_CODES.NOT_FOUND,
-      });
+    reply.status(404).send({
+      error: `No route for ${request.method} ${request.url.split("?")[0]}`,
+      code: ERROR_CODES.NOT_FOUND,
+    });
   });
 }

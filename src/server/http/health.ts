@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from "fastify";
-import { ERROR_CODES } from "../../common/api/errors";
 
 /** `GET /api/health`: the process is up. `GET /api/ready`: the database answers (issue #2). */
 export const healthRoutes: FastifyPluginAsync = async (app) => {

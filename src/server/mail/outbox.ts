@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { DbHandle, Executor } from "../db/client";
+import type { DbHandle, Executor } from "../db/database";
 import { emailOutbox } from "../db/schema";
 import type { MailTransport } from "./transport";
 
