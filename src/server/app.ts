@@ -98,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: config.PUBLIC_URL.startsWith("https://"),
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);

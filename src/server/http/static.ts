@@ -41,6 +41,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
     root,
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
@@ -54,10 +55,12 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
 
   app.get("/*", async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split("?")[0] ?? "/");
-    if (pathname.startsWith("/api/")) return reply.callNotFound();
+    // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
+    if (pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound();
     if (TOKEN_PAGE.test(pathname)) reply.header("Referrer-Policy", "no-referrer");
     const safe = path.normalize(pathname).replace(/^(\.\.[/\\])+/, "");
     const candidates = [path.join(safe, "index.html"), safe];
+    reply.header("Cache-Control", "no-cache");
     for (const candidate of candidates) {
       const full = path.join(root, candidate);
       if (full.startsWith(root) && existsSync(full) && statSync(full).isFile()) {

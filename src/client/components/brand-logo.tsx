@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** The AisleIQ wordmark with its mark; links home. */
+export function BrandLogo() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/"
+      className="inline-flex items-center gap-2 rounded-md font-bold tracking-tight text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span className="text-lg">{t("brand.name")}</span>
+    </Link>
+  );
+}

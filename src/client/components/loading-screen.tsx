@@ -1,0 +1,13 @@
+import { Loader2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+
+/** Full-screen loading state used while the session loads (spec §2, protected routes). */
+export function LoadingScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
+      <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />
+      <span className="sr-only">{t("common.loading")}</span>
+    </div>
+  );
+}

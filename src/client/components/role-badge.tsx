@@ -1,0 +1,11 @@
+import type { Role } from "@common/roles";
+import { useTranslation } from "react-i18next";
+import { Badge } from "./ui/badge";
+
+const VARIANT = { admin: "destructive", company_admin: "info", user: "outline" } as const;
+
+/** Role badges of spec §6: red Admin, blue Company Admin, outline User. */
+export function RoleBadge({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  return <Badge variant={VARIANT[role]}>{t(`roles.${role}`)}</Badge>;
+}

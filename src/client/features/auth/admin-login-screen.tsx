@@ -1,0 +1,197 @@
+import { EMAIL_PATTERN } from "@common/validation";
+import { useQuery } from "@tanstack/react-query";
+import { Loader2, Mail, ShieldCheck } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { BrandLogo } from "~/components/brand-logo";
+import { LoadingScreen } from "~/components/loading-screen";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/hooks/use-toast";
+import { errorMessage } from "~/lib/api";
+import { useSession } from "~/lib/session";
+import { setupNeededQueryOptions, useCreateInitialAdmin, useSendMagicLink } from "./api";
+
+type Mode = "login" | "sent" | "setup";
+
+/**
+ * The admin sign-in screen of spec §2 with its three modes: login ('Admin Portal'), sent
+ * ('Check Your Email') and setup ('Setup Admin Account', when login-info answers 404).
+ * A signed-in admin goes to /admin/dashboard, anyone else signed in to /dashboard.
+ */
+export function AdminLoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const setupNeeded = useQuery(setupNeededQueryOptions());
+  const [mode, setMode] = useState<Mode | null>(null);
+  const [email, setEmail] = useState("");
+  const [fullName, setFullName] = useState("");
+  const sendLink = useSendMagicLink();
+  const createAdmin = useCreateInitialAdmin();
+
+  useEffect(() => {
+    const user = session.data?.user;
+    if (user) navigate(user.role === "admin" ? "/admin/dashboard" : "/dashboard", { replace: true });
+  }, [session.data, navigate]);
+
+  const currentMode: Mode | null =
+    mode ?? (setupNeeded.data === undefined ? null : setupNeeded.data ? "setup" : "login");
+  if (session.isPending || session.data || currentMode === null) return <LoadingScreen />;
+
+  const onSend = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      toast({
+        title: t("adminLogin.emailRequiredTitle"),
+        description: t("adminLogin.emailRequiredMessage"),
+        variant: "destructive",
+      });
+      return;
+    }
+    sendLink.mutate(email.trim(), {
+      onSuccess: () => {
+        setMode("sent");
+        toast({ title: t("adminLogin.sentToastTitle"), description: t("adminLogin.sentToastMessage") });
+      },
+      onError: (error) =>
+        toast({
+          title: t("common.error"),
+          description: errorMessage(error, t("adminLogin.sendFailed")),
+          variant: "destructive",
+        }),
+    });
+  };
+
+  const onCreate = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !fullName.trim()) {
+      toast({
+        title: t("adminLogin.requiredFieldsTitle"),
+        description: t("adminLogin.requiredFieldsMessage"),
+        variant: "destructive",
+      });
+      return;
+    }
+    createAdmin.mutate(
+      { email: email.trim(), fullName: fullName.trim() },
+      {
+        onSuccess: () => {
+          setMode("sent");
+          toast({
+            title: t("adminLogin.createdToastTitle"),
+            description: t("adminLogin.createdToastMessage"),
+          });
+        },
+        onError: (error) =>
+          toast({
+            title: t("common.error"),
+            description: errorMessage(error, t("adminLogin.createFailed")),
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-secondary/60 to-background">
+      <header className="mx-auto flex h-16 w-full max-w-[1100px] items-center px-4 sm:px-6">
+        <BrandLogo />
+      </header>
+      <main
+        id="main"
+        className="flex flex-1 items-start justify-center px-4 pt-8 pb-16 sm:items-center sm:pt-0"
+      >
+        <Card className="w-full max-w-md">
+          {currentMode === "sent" ? (
+            <>
+              <CardHeader className="items-center text-center">
+                <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
+                  <Mail className="size-6" aria-hidden="true" />
+                </span>
+                <CardTitle>{t("adminLogin.sentTitle")}</CardTitle>
+                <CardDescription>{t("adminLogin.sentDescription", { email: email.trim() })}</CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-4 text-center">
+                <p className="text-sm text-muted-foreground">{t("adminLogin.sentExpiry")}</p>
+                <Button variant="outline" onClick={() => setMode("login")}>
+                  {t("adminLogin.sendAnother")}
+                </Button>
+              </CardContent>
+            </>
+          ) : currentMode === "setup" ? (
+            <>
+              <CardHeader>
+                <CardTitle>{t("adminLogin.setupTitle")}</CardTitle>
+                <CardDescription>{t("adminLogin.setupDescription")}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <form className="grid gap-4" onSubmit={onCreate} noValidate>
+                  <div className="grid gap-2">
+                    <Label htmlFor="fullName">{t("adminLogin.fullName")}</Label>
+                    <Input
+                      id="fullName"
+                      autoComplete="name"
+                      required
+                      value={fullName}
+                      placeholder={t("adminLogin.fullNamePlaceholder")}
+                      onChange={(e) => setFullName(e.target.value)}
+                    />
+                  </div>
+                  <EmailField value={email} onChange={setEmail} />
+                  <Button type="submit" disabled={createAdmin.isPending}>
+                    {createAdmin.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                    {createAdmin.isPending ? t("adminLogin.creating") : t("adminLogin.createAdmin")}
+                  </Button>
+                </form>
+              </CardContent>
+            </>
+          ) : (
+            <>
+              <CardHeader>
+                <CardTitle>{t("adminLogin.loginTitle")}</CardTitle>
+                <CardDescription>{t("adminLogin.loginDescription")}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <form className="grid gap-4" onSubmit={onSend} noValidate>
+                  <EmailField value={email} onChange={setEmail} />
+                  <Button type="submit" disabled={sendLink.isPending}>
+                    {sendLink.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                    {sendLink.isPending ? t("adminLogin.sending") : t("adminLogin.sendLink")}
+                  </Button>
+                  <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                    <ShieldCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
+                    {t("adminLogin.noPasswords")}
+                  </p>
+                </form>
+              </CardContent>
+            </>
+          )}
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor="email">{t("adminLogin.email")}</Label>
+      <Input
+        id="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        pattern={EMAIL_PATTERN.source}
+        value={value}
+        placeholder={t("adminLogin.emailPlaceholder")}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { MeResponse } from "@common/api/auth";
+import { useTranslation } from "react-i18next";
+import { RoleBadge } from "~/components/role-badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+
+/** Profile card of spec §2: Full Name, Email, Role badge, Last Login date or 'Never'. */
+export function ProfileCard({ session }: { session: MeResponse }) {
+  const { t, i18n } = useTranslation();
+  const { user, company } = session;
+  const lastLogin = user.lastLoginAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
+        new Date(user.lastLoginAt),
+      )
+    : t("common.never");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("dashboard.profile")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Field label={t("dashboard.fullName")}>{user.fullName}</Field>
+          <Field label={t("dashboard.email")}>
+            <span className="break-all">{user.email}</span>
+          </Field>
+          <Field label={t("dashboard.role")}>
+            <RoleBadge role={user.role} />
+          </Field>
+          <Field label={t("dashboard.lastLogin")}>{lastLogin}</Field>
+          {company && <Field label={t("dashboard.company")}>{company.name}</Field>}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}

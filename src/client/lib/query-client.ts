@@ -1,0 +1,19 @@
+import { QueryClient } from "@tanstack/react-query";
+
+/**
+ * TanStack Query with the spec's data-fetching defaults (spec §9): data never stale, no refetch
+ * on window focus, no polling, no retries.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

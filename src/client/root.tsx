@@ -1,0 +1,65 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { LoadingScreen } from "./components/loading-screen";
+import { Toaster } from "./components/ui/toaster";
+import { i18next } from "./lib/i18n";
+import { createQueryClient } from "./lib/query-client";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/**
+ * The document shell. The stylesheet is a blocking <link> in <head>, so no page paints
+ * unstyled (this replaces the spec's 50 ms stylesheet poll, §2; see ADR 0003).
+ */
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang={i18next.language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+/** Shown while a route that is not prerendered loads in the browser. */
+export function HydrateFallback() {
+  return <LoadingScreen />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : "Something went wrong.";
+  return (
+    <main className="flex min-h-screen items-center justify-center p-6">
+      <p role="alert" className="text-muted-foreground">
+        {message}
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+import { AdminDashboard } from "~/features/admin/admin-dashboard";
+import { ProtectedRoute } from "~/features/auth/protected-route";
+import { UserDashboard } from "~/features/dashboard/user-dashboard";
+import { i18next } from "~/lib/i18n";
+
+export const meta = () => [{ title: `${i18next.t("admin.title")} · ${i18next.t("brand.name")}` }];
+
+/** Admin-only route: a signed-in user without manage rights sees the normal user dashboard (spec §2). */
+export default function AdminDashboardRoute() {
+  return (
+    <ProtectedRoute adminOnly fallback={(session) => <UserDashboard session={session} />}>
+      {(session) => <AdminDashboard session={session} />}
+    </ProtectedRoute>
+  );
+}
