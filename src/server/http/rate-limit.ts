@@ -5,7 +5,9 @@ import { HttpError } from "./errors";
 /**
  * A named rate limit for one route, as a preHandler (so the parsed body is available to `key`).
  * Counters live in Redis when REDIS_URL is set, in process memory otherwise (architecture doc,
- * "Scale-out path"). Exceeding it answers 429 `{error, code: "RATE_LIMITED"}`.
+ * "Scale-out path"). Exceeding it answers 429 `{error, code: "RATE_LIMITED"}` with Retry-After.
+ * Several limits may guard one route: each counts independently. (The plugin's own
+ * `app.rateLimit()` handler runs only once per request, so a second one on a route was skipped.)
  * @param name namespaces the counter, so limits of different routes never share a count
  * @param options.max requests allowed per window; options.timeWindow window length in ms
  * @param options.key what to count by; defaults to the client IP
@@ -16,15 +18,29 @@ export function rateLimitBy(
   options: { max: number; timeWindow: number; key?: (request: FastifyRequest) => string },
 ): preHandlerAsyncHookHandler {
   const keyOf = options.key ?? ((request: FastifyRequest) => request.ip);
-  return app.rateLimit({
+  const limiter = app.createRateLimit({
     max: options.max,
     timeWindow: options.timeWindow,
     keyGenerator: (request) => `${name}:${keyOf(request)}`,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        ERROR_CODES.RATE_LIMITED,
-        `Too many requests. Please try again in ${context.after}.`,
-      ),
-  }) as preHandlerAsyncHookHandler;
+  });
+  return async (request, reply) => {
+    const result = await limiter(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header("retry-after", result.ttlInSeconds);
+    throw new HttpError(
+      429,
+      ERROR_CODES.RATE_LIMITED,
+      `Too many requests. Please try again in ${describeWait(result.ttlInSeconds)}.`,
+    );
+  };
+}
+
+/** "45 seconds", "1 minute", "15 minutes": a wait rounded up to whole minutes past a minute. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) {
+    const whole = Math.max(1, Math.ceil(seconds));
+    return `${whole} second${whole === 1 ? "" : "s"}`;
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

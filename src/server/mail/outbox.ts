@@ -6,7 +6,7 @@ import type { MailTransport } from "./transport";
 
 /** NOTIFY channel the outbox uses to wake workers (architecture doc, "Data and reliability rules"). */
 export const OUTBOX_CHANNEL = "email_outbox";
-/** Attempts before a message is marked failed: with a 5 s base that spans about 21 hours. */
+/** Attempts before a message is marked failed: with a 5 s base the retries span about 17 hours. */
 export const OUTBOX_MAX_ATTEMPTS = 15;
 /** Longest wait between two attempts. */
 export const OUTBOX_MAX_DELAY_MS = 6 * 60 * 60 * 1000;

@@ -1,0 +1,199 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/** One message the sink accepted, with its MIME body decoded. */
+export interface ReceivedEmail {
+  from: string;
+  /** Envelope recipients, lower-cased. */
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read. */
+export interface SmtpSink {
+  port: number;
+  /** `smtp://127.0.0.1:PORT` for SMTP_URL. */
+  url: string;
+  /** Every accepted message, in arrival order. */
+  readonly received: ReceivedEmail[];
+  /** How many messages were refused (see {@link SmtpSink.refuseNext}). */
+  readonly refusedCount: number;
+  /** Refuses the next `count` messages with a temporary SMTP failure (451), then accepts again. */
+  refuseNext(count: number): void;
+  /**
+   * Resolves with the oldest not yet taken message to `to` (case-insensitive), waiting for one
+   * to arrive when none is queued. Each message is handed out once.
+   * @throws after `timeoutMs` without a message
+   */
+  nextEmail(to: string, timeoutMs?: number): Promise<ReceivedEmail>;
+  /** Messages received for `to` so far, taken or not. */
+  emailsTo(to: string): ReceivedEmail[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an SMTP sink on 127.0.0.1, on `port` or a random free one. It advertises neither
+ * STARTTLS nor AUTH, so nodemailer speaks plain SMTP to it, and it parses each message's text
+ * and HTML parts.
+ */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+  const received: ReceivedEmail[] = [];
+  const taken = new Set<ReceivedEmail>();
+  const waiters = new Set<() => void>();
+  let refuse = 0;
+  let refusedCount = 0;
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    disableReverseLookup: true,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (refuse > 0) {
+          refuse--;
+          refusedCount++;
+          const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+        received.push({ from, to, raw, ...parseMessage(raw) });
+        for (const wake of [...waiters]) wake();
+        callback();
+      });
+    },
+  });
+  server.on("error", () => {
+    // Client disconnects surface here; the tests judge delivery by what arrives.
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
+  const listening = (server.server.address() as AddressInfo).port;
+
+  const findUntaken = (to: string) =>
+    received.find((mail) => !taken.has(mail) && mail.to.includes(to.toLowerCase()));
+
+  return {
+    port: listening,
+    url: `smtp://127.0.0.1:${listening}`,
+    received,
+    get refusedCount() {
+      return refusedCount;
+    },
+    refuseNext(count) {
+      refuse = count;
+    },
+    emailsTo(to) {
+      return received.filter((mail) => mail.to.includes(to.toLowerCase()));
+    },
+    nextEmail(to, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const mail = findUntaken(to);
+          if (!mail) return false;
+          taken.add(mail);
+          cleanup();
+          resolve(mail);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no email to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        if (!check()) waiters.add(check);
+      });
+    },
+    close() {
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The subject, text part and HTML part of a raw RFC 5322 message (enough MIME for nodemailer's output). */
+export function parseMessage(raw: string): { subject: string; text: string; html: string } {
+  const { headers, body } = splitEntity(raw);
+  const parts = collectParts(headers, body);
+  return {
+    subject: headers.get("subject") ?? "",
+    text: parts.find((part) => part.type === "text/plain")?.content ?? "",
+    html: parts.find((part) => part.type === "text/html")?.content ?? "",
+  };
+}
+
+function splitEntity(raw: string): { headers: Map<string, string>; body: string } {
+  const normalized = raw.replace(/\r\n/g, "\n");
+  const end = normalized.indexOf("\n\n");
+  const head = end === -1 ? normalized : normalized.slice(0, end);
+  const body = end === -1 ? "" : normalized.slice(end + 2);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\n[ \t]+/g, " ").split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function collectParts(headers: Map<string, string>, body: string): Array<{ type: string; content: string }> {
+  const contentType = headers.get("content-type") ?? "text/plain";
+  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "text/plain";
+  if (type.startsWith("multipart/")) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (!boundary) return [];
+    const sections = body.split(`--${boundary}`).slice(1);
+    return sections
+      .filter((section) => !section.startsWith("--"))
+      .flatMap((section) => {
+        const entity = splitEntity(section.replace(/^\n/, ""));
+        return collectParts(entity.headers, entity.body);
+      });
+  }
+  const encoding = (headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
+  return [{ type, content: decodeBody(body, encoding) }];
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const joined = body.replace(/=\n/g, "");
+    const bytes: number[] = [];
+    for (let i = 0; i < joined.length; i++) {
+      const hex = joined.slice(i + 1, i + 3);
+      if (joined[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+        bytes.push(Number.parseInt(hex, 16));
+        i += 2;
+      } else {
+        bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
+      }
+    }
+    return Buffer.from(bytes).toString("utf8");
+  }
+  return body;
+}
+
+/**
+ * Extracts the token of the `${publicUrl}/verify/<token>` link from an email's text part.
+ * @throws when the text carries no such link
+ */
+export function verifyTokenFrom(mail: ReceivedEmail, publicUrl: string): string {
+  const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`${escaped}/verify/([A-Za-z0-9_-]+)`).exec(mail.text);
+  if (!match?.[1]) throw new Error(`no ${publicUrl}/verify/<token> link in email: ${mail.text}`);
+  return match[1];
+}

@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../../src/server/app";
+import { type AppConfig, loadConfig } from "../../../src/server/config";
+import type { DbHandle } from "../../../src/server/db/database";
+import type { MailTransport } from "../../../src/server/mail/transport";
+
+/** Base of links in test emails; deliberately not the address the server listens on. */
+export const TEST_PUBLIC_URL = "http://aisleiq.test";
+
+/** A server listening on 127.0.0.1 with a random port. */
+export interface TestServer {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** `http://127.0.0.1:PORT` */
+  baseUrl: string;
+  /** Sends one request over real HTTP; see {@link HttpResult}. */
+  request(method: string, pathname: string, options?: RequestOptions): Promise<HttpResult>;
+  /** Closes the app (not the database it was given) and removes its DATA_DIR. */
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  /** Sent as a JSON body with `content-type: application/json`. */
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** Value of the `Cookie` header, e.g. `aisleiq_session=...`. */
+  cookie?: string;
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON when the response is JSON, the text otherwise. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response fields directly and assert on them
+  body: any;
+  /** Every `Set-Cookie` header of the response. */
+  setCookies: string[];
+}
+
+/**
+ * Builds the app with test configuration on `db` and listens on port 0. The environment
+ * defaults to NODE_ENV=test, silent logs, a temporary DATA_DIR, {@link TEST_PUBLIC_URL} and a
+ * 50 ms outbox retry base; `env` overrides any of them (e.g. SMTP_URL, NODE_ENV).
+ */
+export async function startTestServer(options: {
+  db: DbHandle;
+  env?: Record<string, string | undefined>;
+  mail?: MailTransport;
+}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "aisleiq-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    OUTBOX_RETRY_BASE_MS: "50",
+    ...options.env,
+  });
+  const app = await buildApp(config, { dbHandle: options.db, serveClient: false, mail: options.mail });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    config,
+    baseUrl,
+    request: (method, pathname, requestOptions) => httpRequest(baseUrl, method, pathname, requestOptions),
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sends one HTTP request with fetch and reads the whole response. */
+export async function httpRequest(
+  baseUrl: string,
+  method: string,
+  pathname: string,
+  options: RequestOptions = {},
+): Promise<HttpResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.json !== undefined) headers["content-type"] = "application/json";
+  if (options.cookie) headers.cookie = options.cookie;
+  const response = await fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers,
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  });
+  const text = await response.text();
+  const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: isJson && text ? JSON.parse(text) : text,
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
+/** A parsed `Set-Cookie` header: attribute names are lower-cased; flags map to `true`. */
+export interface SetCookie {
+  name: string;
+  value: string;
+  attributes: Record<string, string | true>;
+}
+
+/** Parses one `Set-Cookie` header value. */
+export function parseSetCookie(header: string): SetCookie {
+  const [pair = "", ...rest] = header.split(";").map((part) => part.trim());
+  const eq = pair.indexOf("=");
+  const attributes: Record<string, string | true> = {};
+  for (const attribute of rest) {
+    const at = attribute.indexOf("=");
+    if (at === -1) attributes[attribute.toLowerCase()] = true;
+    else attributes[attribute.slice(0, at).toLowerCase()] = attribute.slice(at + 1);
+  }
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attributes };
+}
+
+/**
+ * Polls `check` every `intervalMs` until it returns a value other than undefined/false.
+ * @throws after `timeoutMs`, with the last error `check` threw, if any
+ */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  { timeoutMs = 10_000, intervalMs = 20 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met within ${timeoutMs} ms`, { cause: lastError });
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

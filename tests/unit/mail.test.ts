@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { describeWait } from "../../src/server/http/rate-limit";
+import { escapeHtml, magicLinkEmail } from "../../src/server/mail/templates";
+
+describe("magicLinkEmail", () => {
+  const token = "T".repeat(43);
+  const email = magicLinkEmail({ publicUrl: "https://aisleiq.example", token, fullName: `Ada "<b>" O'Neil` });
+
+  it("links to PUBLIC_URL/verify/<token> in both parts", () => {
+    expect(email.text).toContain(`https://aisleiq.example/verify/${token}`);
+    expect(email.html).toContain(`href="https://aisleiq.example/verify/${token}"`);
+  });
+
+  it("says the link expires in 15 minutes (spec §2, §9)", () => {
+    expect(email.text).toContain("expires in 15 minutes");
+    expect(email.html).toContain("expires in 15 minutes");
+  });
+
+  it("escapes the name in HTML", () => {
+    expect(email.html).toContain("Ada &quot;&lt;b&gt;&quot; O&#39;Neil");
+    expect(email.html).not.toContain("<b>");
+    expect(email.text).toContain(`Hi Ada "<b>" O'Neil,`);
+  });
+
+  it("has a subject", () => {
+    expect(email.subject).toBe("Your AisleIQ sign-in link");
+  });
+});
+
+describe("escapeHtml", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<a href="x">&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
+  });
+});
+
+describe("describeWait", () => {
+  it("names the wait in seconds under a minute and whole minutes above", () => {
+    expect(describeWait(0)).toBe("1 second");
+    expect(describeWait(1)).toBe("1 second");
+    expect(describeWait(45)).toBe("45 seconds");
+    expect(describeWait(60)).toBe("1 minute");
+    expect(describeWait(61)).toBe("2 minutes");
+    expect(describeWait(900)).toBe("15 minutes");
+  });
+});
