@@ -16,7 +16,11 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "src/{common,server}/**/*.test.ts"],
+          include: [
+            "tests/unit/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+            "src/{common,server}/**/*.test.ts",
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

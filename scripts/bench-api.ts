@@ -46,15 +46,22 @@ async function run(label: string, handle: DbHandle): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`GET /api/auth/me with a valid session, autocannon ${CONNECTIONS} connections for ${DURATION_S} s`);
+console.log(
+  `GET /api/auth/me with a valid session, autocannon ${CONNECTIONS} connections for ${DURATION_S} s`,
+);
 await run("PGlite", await createDb({}));
 
-const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const baseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/test";
 const admin = new pg.Client({ connectionString: baseUrl });
 try {
   await admin.connect();
 } catch (error) {
-  console.log(`PostgreSQL  skipped: cannot connect to ${new URL(baseUrl).host} (${(error as Error).message})`);
+  console.log(
+    `PostgreSQL  skipped: cannot connect to ${new URL(baseUrl).host} (${(error as Error).message})`,
+  );
   process.exit(0);
 }
 const dbName = `aisleiq_bench_${process.pid}`;

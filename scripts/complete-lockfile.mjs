@@ -7,7 +7,18 @@
 // Run after every `npm install`: `npm run lock:complete`.
 import { readFileSync, writeFileSync } from "node:fs";
 
-const OS = ["android", "darwin", "freebsd", "linux", "openbsd", "netbsd", "sunos", "aix", "win32", "openharmony"];
+const OS = [
+  "android",
+  "darwin",
+  "freebsd",
+  "linux",
+  "openbsd",
+  "netbsd",
+  "sunos",
+  "aix",
+  "win32",
+  "openharmony",
+];
 const CPU = ["arm64", "x64", "arm", "ia32", "loong64", "ppc64", "riscv64", "s390x", "wasm32", "mips64el"];
 
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
@@ -26,7 +37,9 @@ for (const [location, entry] of Object.entries(packages)) {
     }
     if (candidates.some((path) => packages[path])) continue;
     const tokens = name.split("/").pop().split("-");
-    const os = OS.filter((value) => tokens.includes(value) || (value === "win32" && tokens.includes("windows")));
+    const os = OS.filter(
+      (value) => tokens.includes(value) || (value === "win32" && tokens.includes("windows")),
+    );
     const cpu = CPU.filter((value) => tokens.includes(value));
     const target = candidates.at(-1);
     packages[target] = {
@@ -39,7 +52,11 @@ for (const [location, entry] of Object.entries(packages)) {
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync("package-lock.json", `${JSON.stringify(lock, null, 2)}\n`);
-console.log(`package-lock.json: added ${added} platform-specific optional package(s) the registry does not serve`);
+console.log(
+  `package-lock.json: added ${added} platform-specific optional package(s) the registry does not serve`,
+);
