@@ -54,6 +54,9 @@ export function useToast() {
   const [toasts, setToasts] = React.useState(state);
   React.useEffect(() => {
     listeners.add(setToasts);
+    // A toast shown between this component's render and this effect (e.g. by a child's mount
+    // effect) would otherwise be missed.
+    setToasts(state);
     return () => {
       listeners.delete(setToasts);
     };

@@ -204,3 +204,25 @@ export const demoRegistrations = pgTable(
   },
   (t) => [index("demo_registrations_created_at_idx").on(t.createdAt)],
 );
+
+/**
+ * Audit trail of background-check status changes (issue #3): who changed it, when, from which
+ * status to which, and the notes given. The submission itself is the first row (from null).
+ * `actorName` keeps the name readable after the acting user is deleted.
+ */
+export const backgroundCheckAudit = pgTable(
+  "background_check_audit",
+  {
+    id: serial("id").primaryKey(),
+    backgroundCheckId: integer("background_check_id")
+      .notNull()
+      .references(() => backgroundChecks.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    fromStatus: backgroundCheckStatusEnum("from_status"),
+    toStatus: backgroundCheckStatusEnum("to_status").notNull(),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("background_check_audit_check_id_idx").on(t.backgroundCheckId)],
+);

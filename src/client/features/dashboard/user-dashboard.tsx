@@ -1,9 +1,11 @@
 import type { MeResponse } from "@common/api/auth";
 import { useTranslation } from "react-i18next";
 import { PortalHeader } from "~/components/portal-header";
+import { BackgroundCheckForm } from "./background-check-form";
+import { MyChecksList } from "./my-checks-list";
 import { ProfileCard } from "./profile-card";
 
-/** The signed-in user's dashboard (spec §2): profile card. */
+/** The signed-in user's dashboard (spec §2): profile card, background-check form, own checks. */
 export function UserDashboard({ session }: { session: MeResponse }) {
   const { t } = useTranslation();
   return (
@@ -15,6 +17,8 @@ export function UserDashboard({ session }: { session: MeResponse }) {
           <p className="text-muted-foreground">{t("dashboard.welcome", { name: session.user.fullName })}</p>
         </div>
         <ProfileCard session={session} />
+        <BackgroundCheckForm user={session.user} />
+        <MyChecksList />
       </main>
     </div>
   );

@@ -1,0 +1,134 @@
+// `npm run bench:upload`: five 10 MB background-check uploads at once against a server this
+// script starts in a child process (embedded PGlite, uploads under a temporary DATA_DIR).
+// Prints the elapsed time and the server's peak RSS growth over its idle baseline; the target
+// (issue #3) is under 64 MB, which holds only if multipart is streamed, never buffered whole.
+import { fork } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { MAX_FILE_BYTES } from "../src/common/uploads";
+
+const UPLOADS = 5;
+const MB = 1024 * 1024;
+const TARGET_MB = 64;
+
+type ChildMessage =
+  | { type: "ready"; port: number; cookie: string }
+  | { type: "memory"; baseline: number; peak: number };
+
+/** Child side: the server, sampling its own RSS every 5 ms. */
+async function serve(): Promise<void> {
+  const { buildApp } = await import("../src/server/app");
+  const { loadConfig } = await import("../src/server/config");
+  const { createDb } = await import("../src/server/db/database");
+  const { createSession } = await import("../src/server/auth/sessions");
+  const { users } = await import("../src/server/db/schema");
+  const handle = await createDb({});
+  const app = await buildApp(
+    loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", DATA_DIR: process.env.BENCH_DATA_DIR }),
+    { dbHandle: handle, serveClient: false },
+  );
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const [user] = await handle.db
+    .insert(users)
+    .values({ email: "bench@example.com", fullName: "Bench User" })
+    .returning();
+  if (!user) throw new Error("could not create the bench user");
+  const session = await createSession(handle.db, user.id);
+  let baseline = process.memoryUsage.rss();
+  let peak = baseline;
+  setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5).unref();
+  process.on("message", async (message: string) => {
+    if (message === "reset") {
+      (globalThis as { gc?: () => void }).gc?.();
+      baseline = process.memoryUsage.rss();
+      peak = baseline;
+      process.send?.({ type: "memory", baseline, peak } satisfies ChildMessage);
+    } else if (message === "report") {
+      process.send?.({ type: "memory", baseline, peak } satisfies ChildMessage);
+    } else if (message === "stop") {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    }
+  });
+  process.send?.({ type: "ready", port, cookie: `aisleiq_session=${session.token}` } satisfies ChildMessage);
+}
+
+/** A PDF of exactly `size` bytes (magic bytes first, then padding). */
+function pdfOfSize(size: number): Uint8Array {
+  const out = new Uint8Array(size).fill(0x20);
+  out.set(new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
+  return out;
+}
+
+async function upload(baseUrl: string, cookie: string, data: Uint8Array, name: string): Promise<number> {
+  const form = new FormData();
+  form.append("fullName", "Bench User");
+  form.append("email", "bench@example.com");
+  form.append("files", new Blob([data as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), name);
+  const response = await fetch(`${baseUrl}/api/background-checks`, {
+    method: "POST",
+    headers: { cookie },
+    body: form,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "aisleiq-bench-upload-"));
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ["--import", "tsx", "--expose-gc"],
+    env: { ...process.env, BENCH_UPLOAD_CHILD: "1", BENCH_DATA_DIR: dataDir },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const next = () =>
+    new Promise<ChildMessage>((resolve, reject) => {
+      child.once("message", (message) => resolve(message as ChildMessage));
+      child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+    });
+  try {
+    const ready = await next();
+    if (ready.type !== "ready") throw new Error("unexpected message from the server");
+    const baseUrl = `http://127.0.0.1:${ready.port}`;
+    const file = pdfOfSize(MAX_FILE_BYTES);
+    // Warm up (module loading, JIT) with one small upload, then take the idle baseline.
+    const warm = await upload(baseUrl, ready.cookie, pdfOfSize(64 * 1024), "warm-up.pdf");
+    if (warm !== 201) throw new Error(`warm-up upload answered ${warm}`);
+    child.send("reset");
+    const { baseline } = (await next()) as Extract<ChildMessage, { type: "memory" }>;
+    const started = performance.now();
+    const statuses = await Promise.all(
+      Array.from({ length: UPLOADS }, (_, i) => upload(baseUrl, ready.cookie, file, `bench-${i}.pdf`)),
+    );
+    const elapsed = performance.now() - started;
+    child.send("report");
+    const { peak } = (await next()) as Extract<ChildMessage, { type: "memory" }>;
+    const growthMb = (peak - baseline) / MB;
+    console.log(
+      `${UPLOADS} uploads of ${MAX_FILE_BYTES.toLocaleString("en")} bytes at once: statuses ${statuses.join(", ")}`,
+    );
+    console.log(`elapsed          ${elapsed.toFixed(0)} ms`);
+    console.log(
+      `server RSS       baseline ${(baseline / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB`,
+    );
+    console.log(
+      `peak RSS growth  ${growthMb.toFixed(1)} MB (target < ${TARGET_MB} MB: ${growthMb < TARGET_MB ? "met" : "NOT met"})`,
+    );
+    child.send("stop");
+    await new Promise((resolve) => child.once("exit", resolve));
+    if (statuses.some((status) => status !== 201)) process.exitCode = 1;
+  } finally {
+    if (child.exitCode === null) child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_UPLOAD_CHILD === "1") await serve();
+else await main();

@@ -1,0 +1,20 @@
+import type { CheckStatus } from "@common/api/background-checks";
+import { useTranslation } from "react-i18next";
+import { Badge } from "./ui/badge";
+
+const VARIANT = {
+  approved: "success",
+  rejected: "destructive",
+  in_review: "warning",
+  pending: "outline",
+} as const;
+
+/** Background-check status badges of spec §4: Approved green, Rejected red, In Review yellow, Pending outline. */
+export function CheckStatusBadge({ status }: { status: CheckStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant={VARIANT[status]} className="shrink-0 whitespace-nowrap">
+      {t(`portal.status.${status}`)}
+    </Badge>
+  );
+}

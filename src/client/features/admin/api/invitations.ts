@@ -1,0 +1,40 @@
+import type { InvitationSummary, SendInvitationInput } from "@common/api/invitations";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest, getQueryFn } from "~/lib/api";
+
+/** `GET /api/invitations`: the invitations this manager may see, newest first. */
+export const invitationsQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/invitations"] as const, queryFn: getQueryFn<InvitationSummary[]>() });
+
+function useRefreshInvitations() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: invitationsQueryOptions().queryKey });
+}
+
+/** `POST /api/invitations/send` (spec §7). */
+export function useSendInvitation() {
+  const refresh = useRefreshInvitations();
+  return useMutation({
+    mutationFn: (input: SendInvitationInput) =>
+      apiRequest<InvitationSummary>("POST", "/api/invitations/send", input),
+    onSuccess: refresh,
+  });
+}
+
+/** `POST /api/invitations/{id}/resend`: a new link with a fresh 7-day expiry. */
+export function useResendInvitation() {
+  const refresh = useRefreshInvitations();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<InvitationSummary>("POST", `/api/invitations/${id}/resend`, {}),
+    onSuccess: refresh,
+  });
+}
+
+/** `DELETE /api/invitations/{id}`: the link stops working. */
+export function useRevokeInvitation() {
+  const refresh = useRefreshInvitations();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<InvitationSummary>("DELETE", `/api/invitations/${id}`),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,102 @@
+import type { CheckSummary } from "@common/api/background-checks";
+import { useQuery } from "@tanstack/react-query";
+import { ClipboardList } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckStatusBadge } from "~/components/check-status-badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate } from "~/lib/format";
+import { checksQueryOptions } from "./api/checks";
+import { ReviewDialog } from "./review-dialog";
+
+/**
+ * Background Checks table of spec §2: Applicant, Email, Status, Submitted, Actions (Review).
+ * A table on wide screens, cards on phones; the spec's empty state when there are none.
+ */
+export function BackgroundChecksSection() {
+  const { t, i18n } = useTranslation();
+  const checks = useQuery(checksQueryOptions());
+  const [reviewing, setReviewing] = useState<CheckSummary | null>(null);
+  const list = checks.data ?? [];
+
+  const reviewButton = (check: CheckSummary) => (
+    <Button
+      size="sm"
+      className="h-11 md:h-9"
+      variant="outline"
+      aria-label={t("portal.checks.reviewLabel", { name: check.fullName })}
+      onClick={() => setReviewing(check)}
+    >
+      {t("portal.checks.review")}
+    </Button>
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("portal.checks.title")}</CardTitle>
+        <CardDescription>{t("portal.checks.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {checks.isError ? (
+          <p role="alert" className="text-destructive">
+            {t("portal.checks.loadFailed")}
+          </p>
+        ) : list.length === 0 ? (
+          <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
+            <ClipboardList className="size-5" aria-hidden="true" />
+            <p>{checks.isPending ? t("common.loading") : t("portal.checks.empty")}</p>
+          </div>
+        ) : (
+          <>
+            <table className="hidden w-full text-left text-sm md:table">
+              <thead className="text-muted-foreground">
+                <tr className="border-b border-border">
+                  <th className="py-2 pr-4 font-medium">{t("portal.checks.applicant")}</th>
+                  <th className="py-2 pr-4 font-medium">{t("portal.checks.email")}</th>
+                  <th className="py-2 pr-4 font-medium">{t("portal.checks.status")}</th>
+                  <th className="py-2 pr-4 font-medium">{t("portal.checks.submitted")}</th>
+                  <th className="py-2 font-medium">{t("portal.checks.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((check) => (
+                  <tr key={check.id} className="border-b border-border last:border-0">
+                    <td className="py-3 pr-4 font-medium">{check.fullName}</td>
+                    <td className="break-all py-3 pr-4">{check.email}</td>
+                    <td className="py-3 pr-4">
+                      <CheckStatusBadge status={check.status} />
+                    </td>
+                    <td className="whitespace-nowrap py-3 pr-4">
+                      {formatDate(check.submittedAt, i18n.language)}
+                    </td>
+                    <td className="py-3">{reviewButton(check)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <ul className="grid gap-3 md:hidden">
+              {list.map((check) => (
+                <li key={check.id} className="grid gap-2 rounded-xl border border-border p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="font-medium">{check.fullName}</span>
+                    <CheckStatusBadge status={check.status} />
+                  </div>
+                  <span className="break-all text-sm text-muted-foreground">{check.email}</span>
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="text-sm text-muted-foreground">
+                      {t("portal.checks.submitted")} {formatDate(check.submittedAt, i18n.language)}
+                    </span>
+                    {reviewButton(check)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardContent>
+      {reviewing && <ReviewDialog check={reviewing} onClose={() => setReviewing(null)} />}
+    </Card>
+  );
+}

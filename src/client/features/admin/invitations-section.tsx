@@ -1,0 +1,169 @@
+import type { InvitationStatus, InvitationSummary } from "@common/api/invitations";
+import { invitableRoles } from "@common/api/invitations";
+import type { Role } from "@common/roles";
+import { useQuery } from "@tanstack/react-query";
+import { Mail } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { RoleBadge } from "~/components/role-badge";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast } from "~/hooks/use-toast";
+import { errorMessage } from "~/lib/api";
+import { formatDate } from "~/lib/format";
+import { invitationsQueryOptions, useResendInvitation, useRevokeInvitation } from "./api/invitations";
+
+const STATUS_VARIANT: Record<InvitationStatus, "outline" | "success" | "secondary" | "destructive"> = {
+  pending: "outline",
+  accepted: "success",
+  expired: "secondary",
+  revoked: "destructive",
+};
+
+/**
+ * Invitations list (issue #3): pending, accepted, expired and revoked invitations; pending and
+ * expired ones can be resent, pending ones revoked. A table on wide screens, cards on phones.
+ */
+export function InvitationsSection({ role }: { role: Role }) {
+  const { t, i18n } = useTranslation();
+  const invitations = useQuery(invitationsQueryOptions());
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const manageable = invitableRoles(role);
+  const busy = resend.isPending || revoke.isPending;
+
+  const onResend = (invitation: InvitationSummary) =>
+    resend.mutate(invitation.id, {
+      onSuccess: () =>
+        toast({
+          title: t("portal.invitations.resentTitle"),
+          description: t("portal.invitations.resentText", { email: invitation.email }),
+        }),
+      onError: (error) =>
+        toast({
+          title: t("common.error"),
+          description: errorMessage(error, t("portal.invitations.failed")),
+          variant: "destructive",
+        }),
+    });
+  const onRevoke = (invitation: InvitationSummary) =>
+    revoke.mutate(invitation.id, {
+      onSuccess: () =>
+        toast({
+          title: t("portal.invitations.revokedTitle"),
+          description: t("portal.invitations.revokedText", { email: invitation.email }),
+        }),
+      onError: (error) =>
+        toast({
+          title: t("common.error"),
+          description: errorMessage(error, t("portal.invitations.failed")),
+          variant: "destructive",
+        }),
+    });
+
+  const actions = (invitation: InvitationSummary) => {
+    if (!manageable.includes(invitation.role)) return null;
+    const canResend = invitation.status === "pending" || invitation.status === "expired";
+    const canRevoke = invitation.status === "pending";
+    if (!canResend && !canRevoke) return null;
+    return (
+      <div className="flex flex-wrap gap-2">
+        {canResend && (
+          <Button
+            size="sm"
+            className="h-11 md:h-9"
+            variant="outline"
+            disabled={busy}
+            aria-label={t("portal.invitations.resendLabel", { email: invitation.email })}
+            onClick={() => onResend(invitation)}
+          >
+            {t("portal.invitations.resend")}
+          </Button>
+        )}
+        {canRevoke && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-11 text-destructive md:h-9"
+            disabled={busy}
+            aria-label={t("portal.invitations.revokeLabel", { email: invitation.email })}
+            onClick={() => onRevoke(invitation)}
+          >
+            {t("portal.invitations.revoke")}
+          </Button>
+        )}
+      </div>
+    );
+  };
+
+  const list = invitations.data ?? [];
+  const status = (value: InvitationStatus) => (
+    <Badge variant={STATUS_VARIANT[value]}>{t(`portal.invitationStatus.${value}`)}</Badge>
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("portal.invitations.title")}</CardTitle>
+        <CardDescription>{t("portal.invitations.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {list.length === 0 ? (
+          <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
+            <Mail className="size-5" aria-hidden="true" />
+            <p>{t("portal.invitations.empty")}</p>
+          </div>
+        ) : (
+          <>
+            <table className="hidden w-full text-left text-sm md:table">
+              <thead className="text-muted-foreground">
+                <tr className="border-b border-border">
+                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.email")}</th>
+                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.role")}</th>
+                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.company")}</th>
+                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.status")}</th>
+                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.expires")}</th>
+                  <th className="py-2 font-medium">{t("portal.invitations.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((invitation) => (
+                  <tr key={invitation.id} className="border-b border-border last:border-0">
+                    <td className="break-all py-3 pr-4 font-medium">{invitation.email}</td>
+                    <td className="py-3 pr-4">
+                      <RoleBadge role={invitation.role} />
+                    </td>
+                    <td className="py-3 pr-4">{invitation.companyName ?? "—"}</td>
+                    <td className="py-3 pr-4">{status(invitation.status)}</td>
+                    <td className="py-3 pr-4 whitespace-nowrap">
+                      {formatDate(invitation.expiresAt, i18n.language)}
+                    </td>
+                    <td className="py-3">{actions(invitation)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <ul className="grid gap-3 md:hidden">
+              {list.map((invitation) => (
+                <li key={invitation.id} className="grid gap-2 rounded-xl border border-border p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="break-all font-medium">{invitation.email}</span>
+                    {status(invitation.status)}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                    <RoleBadge role={invitation.role} />
+                    {invitation.companyName && <span>{invitation.companyName}</span>}
+                    <span>
+                      {t("portal.invitations.expires")} {formatDate(invitation.expiresAt, i18n.language)}
+                    </span>
+                  </div>
+                  {actions(invitation)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  CHECK_STATUSES,
+  type CheckStatus,
+  type CheckSummary,
+  checkFileUrl,
+} from "@common/api/background-checks";
+import { formatFileSize, UPLOAD_KINDS } from "@common/uploads";
+import { useQuery } from "@tanstack/react-query";
+import { Download, FileText, Loader2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckStatusBadge } from "~/components/check-status-badge";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/hooks/use-toast";
+import { errorMessage } from "~/lib/api";
+import { formatDate } from "~/lib/format";
+import { checkDetailQueryOptions, useUpdateCheck } from "./api/checks";
+
+/** "PDF", "PNG", "DOCX"... from a stored MIME type. */
+function typeLabel(mime: string): string {
+  const kind = UPLOAD_KINDS.find((candidate) => candidate.mime === mime);
+  return kind ? kind.extensions[0].toUpperCase() : mime;
+}
+
+/**
+ * The Review dialog of spec §2 and issue #3: submitted date, current status, the uploaded files
+ * (name, type, 1024-based size, download link), a status select, review notes (4 rows), and
+ * Update Status (disabled until a status is chosen) and Cancel. Approved sends passedCheck
+ * true, any other status false (spec §4).
+ */
+export function ReviewDialog({ check, onClose }: { check: CheckSummary; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const detail = useQuery(checkDetailQueryOptions(check.id));
+  const update = useUpdateCheck(check.id);
+  const [status, setStatus] = useState<CheckStatus | "">("");
+  const [notes, setNotes] = useState(check.notes ?? "");
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!status) return;
+    update.mutate(
+      { status, notes, passedCheck: status === "approved" },
+      {
+        onSuccess: () => {
+          toast({ title: t("portal.review.updatedTitle"), description: t("portal.review.updatedText") });
+          onClose();
+        },
+        onError: (error) =>
+          toast({
+            title: t("common.error"),
+            description: errorMessage(error, t("portal.review.failed")),
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+
+  const statusName = (value: CheckStatus | null) => (value ? t(`portal.status.${value}`) : "");
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{t("portal.review.title")}</DialogTitle>
+          <DialogDescription className="break-all">
+            {t("portal.review.description", { name: check.fullName, email: check.email })}
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-2 gap-4 text-sm">
+          <div className="grid gap-1">
+            <dt className="text-muted-foreground">{t("portal.review.submitted")}</dt>
+            <dd className="font-medium">{formatDate(check.submittedAt, i18n.language, true)}</dd>
+          </div>
+          <div className="grid gap-1">
+            <dt className="text-muted-foreground">{t("portal.review.currentStatus")}</dt>
+            <dd>
+              <CheckStatusBadge status={check.status} />
+            </dd>
+          </div>
+        </dl>
+        <section className="grid gap-2" aria-labelledby="review-documents">
+          <h3 id="review-documents" className="text-sm font-semibold">
+            {t("portal.review.documents")}
+          </h3>
+          {detail.isPending ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+              {t("portal.review.loading")}
+            </p>
+          ) : detail.data && detail.data.files.length > 0 ? (
+            <ul className="divide-y divide-border rounded-xl border border-border">
+              {detail.data.files.map((file) => (
+                <li key={file.id} className="flex items-center gap-3 p-3">
+                  <FileText className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <div className="grid min-w-0 flex-1">
+                    <span className="truncate text-sm font-medium" title={file.originalName}>
+                      {file.originalName}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {typeLabel(file.fileType)} · {formatFileSize(file.fileSize)}
+                    </span>
+                  </div>
+                  <Button asChild size="icon" variant="ghost">
+                    <a
+                      href={checkFileUrl(check.id, file.id)}
+                      download={file.originalName}
+                      aria-label={t("portal.review.download", { name: file.originalName })}
+                    >
+                      <Download aria-hidden="true" />
+                    </a>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t("portal.review.noDocuments")}</p>
+          )}
+        </section>
+        {detail.data && detail.data.audit.length > 0 && (
+          <section className="grid gap-2" aria-labelledby="review-history">
+            <h3 id="review-history" className="text-sm font-semibold">
+              {t("portal.review.history")}
+            </h3>
+            <ol className="grid gap-1 text-xs text-muted-foreground">
+              {detail.data.audit.map((entry) => (
+                <li key={entry.id}>
+                  <span className="tabular-nums">{formatDate(entry.createdAt, i18n.language, true)}</span>
+                  {" · "}
+                  {entry.fromStatus === null
+                    ? t("portal.review.historySubmitted", { name: entry.actorName })
+                    : t("portal.review.historyChange", {
+                        name: entry.actorName,
+                        from: statusName(entry.fromStatus),
+                        to: statusName(entry.toStatus),
+                      })}
+                  {entry.notes ? ` — “${entry.notes}”` : ""}
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+        <form className="grid gap-4" onSubmit={onSubmit}>
+          <div className="grid gap-2">
+            <Label htmlFor="review-status">{t("portal.review.status")}</Label>
+            <NativeSelect
+              id="review-status"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as CheckStatus | "")}
+            >
+              <option value="" disabled>
+                {t("portal.review.statusPlaceholder")}
+              </option>
+              {CHECK_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`portal.status.${value}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="review-notes">{t("portal.review.notes")}</Label>
+            <Textarea
+              id="review-notes"
+              rows={4}
+              maxLength={2000}
+              placeholder={t("portal.review.notesPlaceholder")}
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("portal.review.cancel")}
+            </Button>
+            <Button type="submit" disabled={!status || update.isPending}>
+              {update.isPending ? t("portal.review.updating") : t("portal.review.update")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import type { CheckSummary } from "@common/api/background-checks";
+import type { ApiErrorBody } from "@common/api/errors";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, getQueryFn } from "~/lib/api";
+
+/** `GET /api/background-checks/my`: the signed-in user's own checks, newest first. */
+export const myChecksQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/background-checks/my"] as const, queryFn: getQueryFn<CheckSummary[]>() });
+
+/**
+ * Posts a background-check submission as multipart with XMLHttpRequest, which (unlike fetch)
+ * reports upload progress.
+ * @param onProgress called with whole percentages 0–100 as bytes leave the browser
+ * @throws ApiError for non-ok responses (message "<status>: <text>", spec §8); TypeError on a
+ *   network failure
+ */
+export function uploadCheck(form: FormData, onProgress: (percent: number) => void): Promise<CheckSummary> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/background-checks");
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const text = xhr.responseText;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(JSON.parse(text) as CheckSummary);
+        return;
+      }
+      let body: ApiErrorBody | null = null;
+      try {
+        const parsed = JSON.parse(text) as Partial<ApiErrorBody>;
+        if (typeof parsed.error === "string") body = { error: parsed.error, code: String(parsed.code ?? "") };
+      } catch {
+        // Not JSON: the message keeps the raw text.
+      }
+      reject(new ApiError(xhr.status, text || xhr.statusText, body));
+    };
+    xhr.onerror = () => reject(new TypeError("Network Error"));
+    xhr.onabort = () => reject(new TypeError("Upload aborted"));
+    xhr.send(form);
+  });
+}
+
+/** Submits a check with progress; the user's list is refetched on success. */
+export function useSubmitCheck(onProgress: (percent: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { fullName: string; email: string; files: File[] }) => {
+      const form = new FormData();
+      form.append("fullName", input.fullName);
+      form.append("email", input.email);
+      for (const file of input.files) form.append("files", file, file.name);
+      return uploadCheck(form, onProgress);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myChecksQueryOptions().queryKey }),
+  });
+}

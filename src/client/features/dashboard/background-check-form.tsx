@@ -1,0 +1,232 @@
+import type { SessionUser } from "@common/api/auth";
+import {
+  formatFileSize,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_CHECK,
+  UPLOAD_ACCEPT,
+  uploadKindOf,
+} from "@common/uploads";
+import { FileText, UploadCloud, X } from "lucide-react";
+import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Progress } from "~/components/ui/progress";
+import { toast } from "~/hooks/use-toast";
+import { errorMessage } from "~/lib/api";
+import { cn } from "~/lib/utils";
+import { useSubmitCheck } from "./api";
+
+/**
+ * The background-check submission form (spec §2, §5; issue #3): full name, email, drag-and-drop
+ * plus a file picker, per-file remove, the spec's validation toasts (types, 10 MB, at most 5
+ * files with extras dropped, required fields), and a real upload progress bar.
+ */
+export function BackgroundCheckForm({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const [fullName, setFullName] = useState(user.fullName);
+  const [email, setEmail] = useState(user.email);
+  const [files, setFiles] = useState<Array<{ key: number; file: File }>>([]);
+  const nextKey = useRef(0);
+  const [dragging, setDragging] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const submit = useSubmitCheck(setProgress);
+
+  /** Keeps allowed files up to the limit; every refusal gets the spec's toast. */
+  const addFiles = (incoming: File[]) => {
+    const accepted: Array<{ key: number; file: File }> = [];
+    for (const file of incoming) {
+      if (!uploadKindOf(file.name)) {
+        toast({
+          title: t("portal.submit.typeTitle"),
+          description: t("portal.submit.typeText", { file: file.name }),
+          variant: "destructive",
+        });
+      } else if (file.size > MAX_FILE_BYTES) {
+        toast({
+          title: t("portal.submit.sizeTitle"),
+          description: t("portal.submit.sizeText", { file: file.name }),
+          variant: "destructive",
+        });
+      } else {
+        accepted.push({ key: nextKey.current++, file });
+      }
+    }
+    setFiles((current) => {
+      const next = [...current, ...accepted];
+      if (next.length > MAX_FILES_PER_CHECK) {
+        toast({ title: t("portal.submit.tooManyTitle"), description: t("portal.submit.tooManyText") });
+      }
+      return next.slice(0, MAX_FILES_PER_CHECK);
+    });
+  };
+
+  const onDrop = (event: DragEvent<HTMLFieldSetElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (submit.isPending) return;
+    addFiles(Array.from(event.dataTransfer.files));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!fullName.trim() || !email.trim()) {
+      toast({
+        title: t("portal.submit.requiredTitle"),
+        description: t("portal.submit.requiredText"),
+        variant: "destructive",
+      });
+      return;
+    }
+    if (files.length === 0) {
+      toast({
+        title: t("portal.submit.filesTitle"),
+        description: t("portal.submit.filesText"),
+        variant: "destructive",
+      });
+      return;
+    }
+    setProgress(0);
+    submit.mutate(
+      { fullName: fullName.trim(), email: email.trim(), files: files.map((entry) => entry.file) },
+      {
+        onSuccess: () => {
+          toast({ title: t("portal.submit.successTitle"), description: t("portal.submit.successText") });
+          setFiles([]);
+        },
+        onError: (error) =>
+          toast({
+            title: t("portal.submit.failedTitle"),
+            description: errorMessage(error, t("portal.submit.failedText")),
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("portal.submit.title")}</CardTitle>
+        <CardDescription>{t("portal.submit.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="check-full-name">{t("portal.submit.fullName")}</Label>
+              <Input
+                id="check-full-name"
+                autoComplete="name"
+                required
+                value={fullName}
+                onChange={(event) => setFullName(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="check-email">{t("portal.submit.email")}</Label>
+              <Input
+                id="check-email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="check-files">{t("portal.submit.documents")}</Label>
+            <fieldset
+              onDragOver={(event) => {
+                event.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              aria-label={t("portal.submit.documents")}
+              data-testid="drop-zone"
+              className={cn(
+                "flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-border p-6 text-center transition-colors duration-150",
+                dragging && "border-primary bg-primary/5",
+              )}
+            >
+              <UploadCloud className="size-8 text-primary" aria-hidden="true" />
+              <p className="text-sm">{t("portal.submit.dropHere")}</p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="h-11 md:h-9"
+                disabled={submit.isPending}
+                onClick={() => input.current?.click()}
+              >
+                {t("portal.submit.choose")}
+              </Button>
+              <p id={hintId} className="text-xs text-muted-foreground">
+                {t("portal.submit.hint")}
+              </p>
+              <input
+                ref={input}
+                id="check-files"
+                type="file"
+                multiple
+                accept={UPLOAD_ACCEPT}
+                aria-describedby={hintId}
+                className="sr-only"
+                tabIndex={-1}
+                onChange={(event) => {
+                  addFiles(Array.from(event.target.files ?? []));
+                  event.target.value = "";
+                }}
+              />
+            </fieldset>
+          </div>
+          {files.length > 0 && (
+            <ul
+              className="divide-y divide-border rounded-xl border border-border"
+              aria-label={t("portal.submit.documents")}
+            >
+              {files.map(({ key, file }) => (
+                <li key={key} className="flex items-center gap-3 p-3">
+                  <FileText className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <div className="grid min-w-0 flex-1">
+                    <span className="truncate text-sm font-medium">{file.name}</span>
+                    <span className="text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
+                  </div>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={submit.isPending}
+                    aria-label={t("portal.submit.remove", { name: file.name })}
+                    onClick={() => setFiles((current) => current.filter((entry) => entry.key !== key))}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {submit.isPending && (
+            <div className="grid gap-2" aria-live="polite">
+              <Progress value={progress} aria-label={t("portal.submit.progressLabel")} />
+              <p className="text-sm text-muted-foreground tabular-nums">
+                {t("portal.submit.uploading", { percent: progress })}
+              </p>
+            </div>
+          )}
+          <div>
+            <Button type="submit" disabled={files.length === 0 || submit.isPending}>
+              {submit.isPending ? t("portal.submit.submitting") : t("portal.submit.submit")}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQuery } from "@tanstack/react-query";
+import { ClipboardList } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { CheckStatusBadge } from "~/components/check-status-badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate } from "~/lib/format";
+import { myChecksQueryOptions } from "./api";
+
+/**
+ * The user's own checks (spec §2): name, email, status badge, submitted date, reviewed date and
+ * review notes when present; the spec's empty state otherwise.
+ */
+export function MyChecksList() {
+  const { t, i18n } = useTranslation();
+  const checks = useQuery(myChecksQueryOptions());
+  const list = checks.data ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("portal.myChecks.title")}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {checks.isError ? (
+          <p role="alert" className="text-destructive">
+            {t("portal.myChecks.loadFailed")}
+          </p>
+        ) : list.length === 0 ? (
+          <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
+            <ClipboardList className="size-5" aria-hidden="true" />
+            <p>{checks.isPending ? t("common.loading") : t("portal.myChecks.empty")}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-3">
+            {list.map((check) => (
+              <li
+                key={check.id}
+                className="grid gap-2 rounded-xl border border-border p-4"
+                data-testid="my-check"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="grid min-w-0">
+                    <span className="font-medium">{check.fullName}</span>
+                    <span className="break-all text-sm text-muted-foreground">{check.email}</span>
+                  </div>
+                  <CheckStatusBadge status={check.status} />
+                </div>
+                <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                  <span>
+                    {t("portal.myChecks.submitted", { date: formatDate(check.submittedAt, i18n.language) })}
+                  </span>
+                  {check.reviewedAt && (
+                    <span>
+                      {t("portal.myChecks.reviewed", { date: formatDate(check.reviewedAt, i18n.language) })}
+                    </span>
+                  )}
+                  <span>{t("portal.myChecks.files", { count: check.fileCount })}</span>
+                </div>
+                {check.notes && (
+                  <div className="rounded-lg bg-muted p-3 text-sm">
+                    <p className="font-medium">{t("portal.myChecks.notes")}</p>
+                    <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import { useQuery } from "@tanstack/react-query";
+import { Loader2, MailCheck, XCircle } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { BrandLogo } from "~/components/brand-logo";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/hooks/use-toast";
+import { errorMessage } from "~/lib/api";
+import { invitationPreviewQueryOptions, useAcceptInvitation } from "./api";
+
+/**
+ * The accept-invitation screen of spec §2 and §4: loading, invalid ('Invalid Invitation'), or
+ * a form with one Full Name field and 'Create Account'. On success it toasts 'Account Created!'
+ * and goes to /dashboard.
+ */
+export function AcceptInvitationScreen({ token }: { token: string | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const preview = useQuery({ ...invitationPreviewQueryOptions(token ?? ""), enabled: Boolean(token) });
+  const accept = useAcceptInvitation();
+  const [fullName, setFullName] = useState("");
+
+  useEffect(() => {
+    if (!token) {
+      toast({
+        title: t("portal.accept.invalidLink"),
+        description: t("portal.accept.invalidText"),
+        variant: "destructive",
+      });
+    }
+  }, [token, t]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!token) return;
+    const name = fullName.trim();
+    if (!name) {
+      toast({
+        title: t("portal.accept.fullNameRequiredTitle"),
+        description: t("portal.accept.fullNameRequiredText"),
+        variant: "destructive",
+      });
+      return;
+    }
+    accept.mutate(
+      { token, fullName: name },
+      {
+        onSuccess: () => {
+          toast({ title: t("portal.accept.createdTitle"), description: t("portal.accept.createdText") });
+          navigate("/dashboard", { replace: true });
+        },
+        onError: (error) =>
+          toast({
+            title: t("portal.accept.failedTitle"),
+            description: errorMessage(error, t("portal.accept.failedText")),
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+
+  const invalid = !token || preview.isError;
+  const data = preview.data;
+  const roleName = data ? t(`roles.${data.role}`) : "";
+
+  return (
+    <main
+      id="main"
+      className="flex min-h-screen flex-col items-center justify-center gap-6 bg-gradient-to-b from-secondary/60 to-background p-4"
+    >
+      <BrandLogo />
+      <Card className="w-full max-w-md">
+        {invalid ? (
+          <>
+            <CardHeader className="items-center text-center">
+              <XCircle className="mb-2 size-12 text-destructive" aria-hidden="true" />
+              <CardTitle>{t("portal.accept.invalidTitle")}</CardTitle>
+              <CardDescription role="alert">{t("portal.accept.invalidText")}</CardDescription>
+            </CardHeader>
+            <CardContent className="grid">
+              <Button asChild>
+                <Link to="/">{t("portal.accept.goHome")}</Link>
+              </Button>
+            </CardContent>
+          </>
+        ) : !data ? (
+          <CardHeader className="items-center text-center" role="status">
+            <Loader2 className="mb-2 size-12 animate-spin text-primary" aria-hidden="true" />
+            <CardDescription>{t("portal.accept.loading")}</CardDescription>
+          </CardHeader>
+        ) : (
+          <>
+            <CardHeader>
+              <MailCheck className="mb-2 size-10 text-primary" aria-hidden="true" />
+              <CardTitle>{t("portal.accept.title")}</CardTitle>
+              <CardDescription>
+                {data.companyName
+                  ? t("portal.accept.descriptionCompany", { company: data.companyName, role: roleName })
+                  : t("portal.accept.description", { role: roleName })}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+                <div className="grid gap-2">
+                  <Label htmlFor="invite-email">{t("portal.accept.email")}</Label>
+                  <Input id="invite-email" type="email" value={data.email} readOnly disabled />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="invite-full-name">{t("portal.accept.fullName")}</Label>
+                  <Input
+                    id="invite-full-name"
+                    autoComplete="name"
+                    placeholder={t("portal.accept.fullNamePlaceholder")}
+                    value={fullName}
+                    onChange={(event) => setFullName(event.target.value)}
+                    required
+                    autoFocus
+                  />
+                </div>
+                <Button type="submit" disabled={accept.isPending}>
+                  {accept.isPending ? t("portal.accept.submitting") : t("portal.accept.submit")}
+                </Button>
+              </form>
+            </CardContent>
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}

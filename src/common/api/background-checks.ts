@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { emailField, fullNameField } from "./auth";
+
+/** Contracts of the background-checks API (spec §3, §4, §7; issue #3). */
+
+export const CHECK_STATUSES = ["pending", "in_review", "approved", "rejected"] as const;
+export const checkStatusSchema = z.enum(CHECK_STATUSES);
+export type CheckStatus = z.infer<typeof checkStatusSchema>;
+
+/** Text fields of the multipart `POST /api/background-checks` (spec §3). */
+export const submitCheckFields = z.object({ fullName: fullNameField, email: emailField });
+
+/** Longest review note in characters. */
+export const NOTES_MAX_LENGTH = 2000;
+
+/**
+ * `PATCH /api/background-checks/{id}` (spec §3 "Status update payload"). `passedCheck` must be
+ * true exactly when the status is approved (spec §4); the server derives it when omitted.
+ */
+export const updateCheckBody = z
+  .object({
+    status: checkStatusSchema,
+    notes: z
+      .string()
+      .trim()
+      .max(NOTES_MAX_LENGTH, `Notes may be at most ${NOTES_MAX_LENGTH} characters`)
+      .nullable()
+      .optional(),
+    passedCheck: z.boolean().optional(),
+  })
+  .refine((body) => body.passedCheck === undefined || body.passedCheck === (body.status === "approved"), {
+    message: "passedCheck must be true for approved and false for any other status",
+    path: ["passedCheck"],
+  });
+export type UpdateCheckInput = z.input<typeof updateCheckBody>;
+
+export const checkIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const checkFileParams = z.object({
+  id: z.coerce.number().int().positive(),
+  fileId: z.coerce.number().int().positive(),
+});
+
+/** One check in a list (spec §7 fields plus userId, passedCheck, reviewedAt and a file count). */
+export const checkSummarySchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  status: checkStatusSchema,
+  passedCheck: z.boolean().nullable(),
+  submittedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  notes: z.string().nullable(),
+  fileCount: z.number().int(),
+});
+export type CheckSummary = z.infer<typeof checkSummarySchema>;
+export const checkListResponse = z.array(checkSummarySchema);
+
+export const checkFileSchema = z.object({
+  id: z.number().int(),
+  originalName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type CheckFile = z.infer<typeof checkFileSchema>;
+
+export const checkAuditSchema = z.object({
+  id: z.number().int(),
+  actorName: z.string(),
+  fromStatus: checkStatusSchema.nullable(),
+  toStatus: checkStatusSchema,
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CheckAuditEntry = z.infer<typeof checkAuditSchema>;
+
+/** `GET /api/background-checks/{id}`: one check with its files and audit trail. */
+export const checkDetailSchema = checkSummarySchema.extend({
+  reviewedByName: z.string().nullable(),
+  files: z.array(checkFileSchema),
+  audit: z.array(checkAuditSchema),
+});
+export type CheckDetail = z.infer<typeof checkDetailSchema>;
+
+/** URL of a file download (issue #3). */
+export const checkFileUrl = (checkId: number, fileId: number) =>
+  `/api/background-checks/${checkId}/files/${fileId}`;

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { emailField } from "./auth";
+
+/** Contracts of the companies API (spec §3, §7; issue #3). */
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** `POST /api/companies`: name and email required; phone and address optional. */
+export const createCompanyBody = z.object({
+  name: z
+    .string({ error: "Company name is required" })
+    .trim()
+    .min(1, "Company name is required")
+    .max(200, "Company name is too long"),
+  email: emailField,
+  phone: optionalText(40, "Phone is too long"),
+  address: optionalText(500, "Address is too long"),
+});
+export type CreateCompanyInput = z.input<typeof createCompanyBody>;
+
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyListResponse = z.array(companySchema);
+
+/** The four admin dashboard cards (spec §2), computed by the server, scoped for company admins. */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  companies: z.number().int(),
+  pendingChecks: z.number().int(),
+  approved: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { isAdmin, isCompanyAdmin, type Role } from "../roles";
+import { emailField, fullNameField, rawTokenField, roleSchema, sessionUserSchema } from "./auth";
+
+/** Contracts of the invitations API (spec §3, §5, §7; issue #3). */
+
+/**
+ * Roles `inviter` may hand out (spec §5, §6; issue #3): an admin any role; a company admin
+ * only user or company_admin; a user none.
+ */
+export function invitableRoles(inviter: Role): Role[] {
+  if (isAdmin(inviter)) return ["user", "company_admin", "admin"];
+  if (isCompanyAdmin(inviter)) return ["user", "company_admin"];
+  return [];
+}
+
+/** `POST /api/invitations/send`. */
+export const sendInvitationBody = z.object({
+  email: emailField,
+  role: roleSchema,
+  companyId: z.number().int().positive().nullable().optional(),
+});
+export type SendInvitationInput = z.input<typeof sendInvitationBody>;
+
+/** `POST /api/invitations/accept`. */
+export const acceptInvitationBody = z.object({ token: rawTokenField, fullName: fullNameField });
+
+export const acceptInvitationResponse = z.object({ user: sessionUserSchema });
+
+/** `GET /api/invitations/{token}`: what the accept screen shows before the form. */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  role: roleSchema,
+  companyName: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const INVITATION_STATUSES = ["pending", "accepted", "expired", "revoked"] as const;
+export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+
+/** One row of `GET /api/invitations`. */
+export const invitationSummarySchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: roleSchema,
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  invitedByName: z.string().nullable(),
+  status: invitationStatusSchema,
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+
+export const invitationListResponse = z.array(invitationSummarySchema);
+
+export const invitationIdParams = z.object({ id: z.coerce.number().int().positive() });

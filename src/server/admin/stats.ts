@@ -1,0 +1,64 @@
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type AdminStats, adminStatsSchema } from "../../common/api/companies";
+import { apiErrorSchema } from "../../common/api/errors";
+import { requireUser } from "../auth/guards";
+import { type ManageScope, manageScope } from "../companies/scope";
+import type { Database } from "../db/database";
+import { backgroundChecks, companies, users } from "../db/schema";
+
+/**
+ * The four admin dashboard figures (spec §2; issue #3: Total Users is a real count). An admin
+ * sees the whole system; a company admin their own company (ADR 0009): its users, the company
+ * itself, and its users' checks.
+ */
+export async function adminStats(db: Database, scope: ManageScope): Promise<AdminStats> {
+  const none = sql`false`;
+  const userFilter: SQL | undefined = scope.all
+    ? undefined
+    : scope.companyId === null
+      ? none
+      : eq(users.companyId, scope.companyId);
+  const companyFilter: SQL | undefined = scope.all
+    ? undefined
+    : scope.companyId === null
+      ? none
+      : eq(companies.id, scope.companyId);
+  const checksWith = async (status: "pending" | "approved") => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(backgroundChecks)
+      .innerJoin(users, eq(users.id, backgroundChecks.userId))
+      .where(
+        userFilter
+          ? and(eq(backgroundChecks.status, status), userFilter)
+          : eq(backgroundChecks.status, status),
+      );
+    return row?.n ?? 0;
+  };
+  const [[userCount], [companyCount], pendingChecks, approved] = await Promise.all([
+    db.select({ n: count() }).from(users).where(userFilter),
+    db.select({ n: count() }).from(companies).where(companyFilter),
+    checksWith("pending"),
+    checksWith("approved"),
+  ]);
+  return { totalUsers: userCount?.n ?? 0, companies: companyCount?.n ?? 0, pendingChecks, approved };
+}
+
+/** `GET /api/admin/stats`: the dashboard cards, for anyone with manage rights. */
+export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/admin/stats",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Dashboard figures: users, companies, pending and approved checks (scoped)",
+        response: { 200: adminStatsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request, reply);
+      return reply.send(await adminStats(app.ctx.db, manageScope(user)));
+    },
+  );
+};

@@ -1,0 +1,173 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  checkDetailSchema,
+  checkFileParams,
+  checkIdParams,
+  checkListResponse,
+  checkSummarySchema,
+  updateCheckBody,
+} from "../../common/api/background-checks";
+import { apiErrorSchema } from "../../common/api/errors";
+import { canManageUsers } from "../../common/roles";
+import { requireUser } from "../auth/guards";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { manageScope } from "../companies/scope";
+import { createStorage, type FileStorage } from "../files/storage";
+import { rateLimitBy } from "../http/rate-limit";
+import {
+  createCheck,
+  findCheckFile,
+  findVisibleCheck,
+  getCheckDetail,
+  listChecks,
+  listOwnChecks,
+  reviewCheck,
+} from "./service";
+import { receiveSubmission } from "./upload";
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Background checks (spec §7, issue #3). Uploads stream to the storage given, or to the one
+ * the configuration selects (local disk under DATA_DIR/uploads).
+ */
+export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db, config } = app.ctx;
+    const storage = options.storage ?? createStorage(config);
+    await app.register(fastifyMultipart);
+
+    app.get(
+      "/api/background-checks",
+      {
+        schema: {
+          tags: ["background-checks"],
+          summary: "Checks to review: all for admins, own company's for company admins",
+          response: { 200: checkListResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(request, reply);
+        return reply.send(await listChecks(db, manageScope(user)));
+      },
+    );
+
+    app.get(
+      "/api/background-checks/my",
+      {
+        schema: {
+          tags: ["background-checks"],
+          summary: "The caller's own checks",
+          response: { 200: checkListResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(request, reply);
+        return reply.send(await listOwnChecks(db, user.id));
+      },
+    );
+
+    app.post(
+      "/api/background-checks",
+      {
+        preHandler: [
+          rateLimitBy(app, "background-check-submit", {
+            max: 30,
+            timeWindow: 15 * 60 * 1000,
+            key: (request) => request.cookies[SESSION_COOKIE] ?? request.ip,
+          }),
+        ],
+        schema: {
+          tags: ["background-checks"],
+          summary: "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB",
+          consumes: ["multipart/form-data"],
+          response: { 201: checkSummarySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(request, reply);
+        const { fields, files } = await receiveSubmission(request, storage);
+        try {
+          return reply.status(201).send(await createCheck(db, user, fields, files));
+        } catch (error) {
+          await Promise.all(files.map((file) => storage.delete(file.key)));
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      "/api/background-checks/:id",
+      {
+        schema: {
+          tags: ["background-checks"],
+          summary: "One check with its files and audit trail (owner or reviewer)",
+          params: checkIdParams,
+          response: { 200: checkDetailSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(request, reply);
+        const scope = canManageUsers(user.role) ? manageScope(user) : null;
+        const check = await findVisibleCheck(db, user, scope, request.params.id);
+        return reply.send(await getCheckDetail(db, check));
+      },
+    );
+
+    app.patch(
+      "/api/background-checks/:id",
+      {
+        schema: {
+          tags: ["background-checks"],
+          summary: "Review a check: status, notes, passedCheck",
+          params: checkIdParams,
+          body: updateCheckBody,
+          response: { 200: checkSummarySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(request, reply);
+        return reply.send(await reviewCheck(db, user, manageScope(user), request.params.id, request.body));
+      },
+    );
+
+    app.get(
+      "/api/background-checks/:id/files/:fileId",
+      {
+        schema: {
+          tags: ["background-checks"],
+          summary: "Download a file of a check (owner or reviewer), as an attachment",
+          params: checkFileParams,
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(request, reply);
+        const scope = canManageUsers(user.role) ? manageScope(user) : null;
+        const check = await findVisibleCheck(db, user, scope, request.params.id);
+        const file = await findCheckFile(db, check.id, request.params.fileId);
+        const { stream, size } = await storage.get(file.filePath);
+        return reply
+          .header("Content-Type", file.fileType)
+          .header("Content-Length", size)
+          .header("Content-Disposition", attachmentHeader(file.originalName))
+          .header("X-Content-Type-Options", "nosniff")
+          .send(stream);
+      },
+    );
+  };
+}

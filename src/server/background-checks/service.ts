@@ -1,0 +1,300 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type {
+  CheckAuditEntry,
+  CheckDetail,
+  CheckStatus,
+  CheckSummary,
+} from "../../common/api/background-checks";
+import type { UserRow } from "../auth/sessions";
+import type { ManageScope } from "../companies/scope";
+import type { Database, Executor } from "../db/database";
+import { backgroundCheckAudit, backgroundCheckFiles, backgroundChecks, users } from "../db/schema";
+import type { FileStorage } from "../files/storage";
+import { notFound } from "../http/errors";
+
+/** A file already written to storage, waiting for its database row. */
+export interface StoredUpload {
+  key: string;
+  originalName: string;
+  fileType: string;
+  fileSize: number;
+}
+
+type CheckRow = typeof backgroundChecks.$inferSelect;
+const owners = alias(users, "owners");
+const reviewers = alias(users, "reviewers");
+
+/** Files per check. Written out in full: Drizzle leaves columns unqualified inside `sql`, which
+ * would make `id` resolve to the subquery's own table. */
+const fileCount = sql<number>`(select count(*)::int from "background_check_files" as f where f."background_check_id" = "background_checks"."id")`;
+
+function toSummary(row: CheckRow, files: number): CheckSummary {
+  return {
+    id: row.id,
+    userId: row.userId,
+    fullName: row.fullName,
+    email: row.email,
+    status: row.status,
+    passedCheck: row.passedCheck,
+    submittedAt: row.submittedAt.toISOString(),
+    reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+    notes: row.notes,
+    fileCount: Number(files),
+  };
+}
+
+/** SQL condition limiting checks to a manager's scope (ADR 0009); undefined means all. */
+function scopeFilter(scope: ManageScope): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.companyId === null) return sql`false`;
+  return eq(owners.companyId, scope.companyId);
+}
+
+/**
+ * Stores a submission (spec §7 `POST /api/background-checks`): the check (status pending),
+ * its file rows and the first audit row, in one transaction.
+ * @param files already in storage; the caller removes them if this throws
+ */
+export async function createCheck(
+  db: Database,
+  owner: UserRow,
+  input: { fullName: string; email: string },
+  files: StoredUpload[],
+): Promise<CheckSummary> {
+  return db.transaction(async (tx) => {
+    const [check] = await tx
+      .insert(backgroundChecks)
+      .values({ userId: owner.id, fullName: input.fullName, email: input.email })
+      .returning();
+    if (!check) throw new Error("background check insert returned no row");
+    await tx.insert(backgroundCheckFiles).values(
+      files.map((file) => ({
+        backgroundCheckId: check.id,
+        fileName: file.key,
+        originalName: file.originalName,
+        fileType: file.fileType,
+        fileSize: file.fileSize,
+        filePath: file.key,
+      })),
+    );
+    await tx.insert(backgroundCheckAudit).values({
+      backgroundCheckId: check.id,
+      actorId: owner.id,
+      actorName: owner.fullName,
+      fromStatus: null,
+      toStatus: check.status,
+    });
+    return toSummary(check, files.length);
+  });
+}
+
+/** The caller's own checks, newest first (spec §7 `GET /api/background-checks/my`). */
+export async function listOwnChecks(db: Database, userId: number): Promise<CheckSummary[]> {
+  const rows = await db
+    .select({ check: backgroundChecks, files: fileCount })
+    .from(backgroundChecks)
+    .where(eq(backgroundChecks.userId, userId))
+    .orderBy(desc(backgroundChecks.submittedAt), desc(backgroundChecks.id));
+  return rows.map((row) => toSummary(row.check, row.files));
+}
+
+/**
+ * Checks a manager may review, newest first (spec §7 `GET /api/background-checks`): all for an
+ * admin, those of users in their own company for a company admin (ADR 0009).
+ */
+export async function listChecks(db: Database, scope: ManageScope): Promise<CheckSummary[]> {
+  const rows = await db
+    .select({ check: backgroundChecks, files: fileCount })
+    .from(backgroundChecks)
+    .innerJoin(owners, eq(owners.id, backgroundChecks.userId))
+    .where(scopeFilter(scope))
+    .orderBy(desc(backgroundChecks.submittedAt), desc(backgroundChecks.id));
+  return rows.map((row) => toSummary(row.check, row.files));
+}
+
+/**
+ * Finds a check the viewer may see: their own, or one in their manage scope. Anything else
+ * is answered as not found, so ids of other people's checks reveal nothing (IDOR).
+ * @throws 404 NOT_FOUND
+ */
+export async function findVisibleCheck(
+  db: Executor,
+  viewer: UserRow,
+  scope: ManageScope | null,
+  id: number,
+): Promise<CheckRow> {
+  const [row] = await db
+    .select({ check: backgroundChecks, ownerCompanyId: owners.companyId })
+    .from(backgroundChecks)
+    .innerJoin(owners, eq(owners.id, backgroundChecks.userId))
+    .where(eq(backgroundChecks.id, id))
+    .limit(1);
+  if (!row) throw notFound("Background check not found.");
+  const own = row.check.userId === viewer.id;
+  const managed =
+    scope !== null && (scope.all || (scope.companyId !== null && scope.companyId === row.ownerCompanyId));
+  if (!own && !managed) throw notFound("Background check not found.");
+  return row.check;
+}
+
+/**
+ * Finds a check the manager may review (their scope only; their own check is not enough).
+ * @throws 404 NOT_FOUND
+ */
+async function findManagedCheck(db: Executor, scope: ManageScope, id: number): Promise<CheckRow> {
+  const filter = scopeFilter(scope);
+  const [row] = await db
+    .select({ check: backgroundChecks })
+    .from(backgroundChecks)
+    .innerJoin(owners, eq(owners.id, backgroundChecks.userId))
+    .where(filter ? and(eq(backgroundChecks.id, id), filter) : eq(backgroundChecks.id, id))
+    .limit(1);
+  if (!row) throw notFound("Background check not found.");
+  return row.check;
+}
+
+/** One check with its files and audit trail (issue #3 `GET /api/background-checks/{id}`). */
+export async function getCheckDetail(db: Database, check: CheckRow): Promise<CheckDetail> {
+  const [files, audit, reviewer] = await Promise.all([
+    db
+      .select()
+      .from(backgroundCheckFiles)
+      .where(eq(backgroundCheckFiles.backgroundCheckId, check.id))
+      .orderBy(asc(backgroundCheckFiles.id)),
+    db
+      .select()
+      .from(backgroundCheckAudit)
+      .where(eq(backgroundCheckAudit.backgroundCheckId, check.id))
+      .orderBy(asc(backgroundCheckAudit.createdAt), asc(backgroundCheckAudit.id)),
+    check.reviewedBy === null
+      ? Promise.resolve([])
+      : db.select({ fullName: reviewers.fullName }).from(reviewers).where(eq(reviewers.id, check.reviewedBy)),
+  ]);
+  return {
+    ...toSummary(check, files.length),
+    reviewedByName: reviewer[0]?.fullName ?? null,
+    files: files.map((file) => ({
+      id: file.id,
+      originalName: file.originalName,
+      fileType: file.fileType,
+      fileSize: file.fileSize,
+      uploadedAt: file.uploadedAt.toISOString(),
+    })),
+    audit: audit.map(
+      (entry): CheckAuditEntry => ({
+        id: entry.id,
+        actorName: entry.actorName,
+        fromStatus: entry.fromStatus,
+        toStatus: entry.toStatus,
+        notes: entry.notes,
+        createdAt: entry.createdAt.toISOString(),
+      }),
+    ),
+  };
+}
+
+/**
+ * Reviews a check (spec §7 `PATCH /api/background-checks/{id}`): sets status, notes and
+ * passedCheck (true exactly for approved, spec §4), stamps reviewedAt/reviewedBy, and appends
+ * an audit row (who, when, from, to, notes). The row is locked for the update, so concurrent
+ * reviews are recorded one after the other with correct "from" statuses.
+ * @throws 404 outside the reviewer's scope (ADR 0009)
+ */
+export async function reviewCheck(
+  db: Database,
+  reviewer: UserRow,
+  scope: ManageScope,
+  id: number,
+  input: { status: CheckStatus; notes?: string | null | undefined },
+): Promise<CheckSummary> {
+  return db.transaction(async (tx) => {
+    const visible = await findManagedCheck(tx, scope, id);
+    const [current] = await tx
+      .select()
+      .from(backgroundChecks)
+      .where(eq(backgroundChecks.id, visible.id))
+      .for("update");
+    if (!current) throw notFound("Background check not found.");
+    const notes = input.notes === undefined ? current.notes : input.notes || null;
+    const [updated] = await tx
+      .update(backgroundChecks)
+      .set({
+        status: input.status,
+        notes,
+        passedCheck: input.status === "approved",
+        reviewedAt: new Date(),
+        reviewedBy: reviewer.id,
+      })
+      .where(eq(backgroundChecks.id, current.id))
+      .returning();
+    if (!updated) throw notFound("Background check not found.");
+    await tx.insert(backgroundCheckAudit).values({
+      backgroundCheckId: current.id,
+      actorId: reviewer.id,
+      actorName: reviewer.fullName,
+      fromStatus: current.status,
+      toStatus: input.status,
+      notes,
+    });
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(backgroundCheckFiles)
+      .where(eq(backgroundCheckFiles.backgroundCheckId, current.id));
+    return toSummary(updated, n);
+  });
+}
+
+/** A file of a check, for download. @throws 404 when the file is not part of the check */
+export async function findCheckFile(db: Database, checkId: number, fileId: number) {
+  const [file] = await db
+    .select()
+    .from(backgroundCheckFiles)
+    .where(and(eq(backgroundCheckFiles.id, fileId), eq(backgroundCheckFiles.backgroundCheckId, checkId)))
+    .limit(1);
+  if (!file) throw notFound("File not found.");
+  return file;
+}
+
+/**
+ * Deletes checks and their files, from storage as well (spec §3: files go with their check).
+ * Rows go first in one transaction; storage objects are removed after the commit, so a failed
+ * delete never leaves rows pointing at missing files.
+ * @returns how many checks were deleted
+ */
+export async function deleteChecks(db: Database, storage: FileStorage, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const keys = await db.transaction(async (tx) => {
+    const files = await tx
+      .select({ key: backgroundCheckFiles.filePath })
+      .from(backgroundCheckFiles)
+      .where(inArray(backgroundCheckFiles.backgroundCheckId, ids));
+    await tx.delete(backgroundChecks).where(inArray(backgroundChecks.id, ids));
+    return files.map((file) => file.key);
+  });
+  await Promise.all(keys.map((key) => storage.delete(key)));
+  return ids.length;
+}
+
+/**
+ * Deletes a user (spec §3): their sessions, magic-link tokens and checks go by cascade, and the
+ * files of their checks are removed from storage as well (via {@link deleteChecks}).
+ * @returns false when no such user exists
+ */
+export async function deleteUserWithChecks(
+  db: Database,
+  storage: FileStorage,
+  userId: number,
+): Promise<boolean> {
+  const checks = await db
+    .select({ id: backgroundChecks.id })
+    .from(backgroundChecks)
+    .where(eq(backgroundChecks.userId, userId));
+  await deleteChecks(
+    db,
+    storage,
+    checks.map((check) => check.id),
+  );
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { companyListResponse, companySchema, createCompanyBody } from "../../common/api/companies";
+import { apiErrorSchema } from "../../common/api/errors";
+import { requireRole } from "../auth/guards";
+import { createCompany, listCompanies } from "./service";
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+
+/** Companies (spec §7, issue #3): list and create, admin only. */
+export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    "/api/companies",
+    {
+      schema: {
+        tags: ["companies"],
+        summary: "Every company (admin only)",
+        response: { 200: companyListResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireRole(request, reply, "admin");
+      return reply.send(await listCompanies(db));
+    },
+  );
+
+  app.post(
+    "/api/companies",
+    {
+      schema: {
+        tags: ["companies"],
+        summary: "Create a company (admin only); duplicate email answers 409",
+        body: createCompanyBody,
+        response: { 201: companySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireRole(request, reply, "admin");
+      return reply.status(201).send(await createCompany(db, request.body));
+    },
+  );
+};

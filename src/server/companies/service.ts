@@ -1,0 +1,45 @@
+import { asc, eq } from "drizzle-orm";
+import type { Company } from "../../common/api/companies";
+import type { Database } from "../db/database";
+import { companies } from "../db/schema";
+import { conflict } from "../http/errors";
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** Maps a row to the API shape (dates as ISO strings). */
+export function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every company, by name (spec §7 `GET /api/companies`, admin only). */
+export async function listCompanies(db: Database): Promise<Company[]> {
+  const rows = await db.select().from(companies).orderBy(asc(companies.name), asc(companies.id));
+  return rows.map(toCompany);
+}
+
+/**
+ * Creates a company (issue #3). The email is unique (spec §3).
+ * @param input already parsed by `createCompanyBody` (email normalised, blanks as null)
+ * @throws 409 COMPANY_EMAIL_TAKEN when another company has the email
+ */
+export async function createCompany(
+  db: Database,
+  input: { name: string; email: string; phone: string | null; address: string | null },
+): Promise<Company> {
+  const [taken] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.email, input.email))
+    .limit(1);
+  if (taken) throw conflict("A company with this email already exists.", "COMPANY_EMAIL_TAKEN");
+  const [row] = await db.insert(companies).values(input).onConflictDoNothing().returning();
+  if (!row) throw conflict("A company with this email already exists.", "COMPANY_EMAIL_TAKEN");
+  return toCompany(row);
+}

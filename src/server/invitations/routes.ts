@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema } from "../../common/api/errors";
+import {
+  acceptInvitationBody,
+  acceptInvitationResponse,
+  invitationIdParams,
+  invitationListResponse,
+  invitationPreviewSchema,
+  invitationSummarySchema,
+  sendInvitationBody,
+} from "../../common/api/invitations";
+import { isSecure, requireUser, sessionCookieOptions } from "../auth/guards";
+import { toSessionUser } from "../auth/routes";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { manageScope } from "../companies/scope";
+import { rateLimitBy } from "../http/rate-limit";
+import {
+  acceptInvitation,
+  listInvitations,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+  sendInvitation,
+} from "./service";
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const WINDOW_MS = 15 * 60 * 1000;
+
+/** Invitations (spec §7, issue #3): send, preview, accept, list, resend, revoke. */
+export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  const bySession = (request: { cookies: Record<string, string | undefined>; ip: string }) =>
+    request.cookies[SESSION_COOKIE] ?? request.ip;
+
+  app.post(
+    "/api/invitations/send",
+    {
+      preHandler: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
+      schema: {
+        tags: ["invitations"],
+        summary: "Invite someone by email (admin: any role and company; company admin: own company)",
+        body: sendInvitationBody,
+        response: { 201: invitationSummarySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request, reply);
+      return reply.status(201).send(await sendInvitation(db, config, user, request.body));
+    },
+  );
+
+  app.get(
+    "/api/invitations",
+    {
+      schema: {
+        tags: ["invitations"],
+        summary: "Invitations the caller manages, newest first, with status",
+        response: { 200: invitationListResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request, reply);
+      return reply.send(await listInvitations(db, manageScope(user)));
+    },
+  );
+
+  app.get(
+    "/api/invitations/:token",
+    {
+      preHandler: [rateLimitBy(app, "invitation-preview-ip", { max: 60, timeWindow: WINDOW_MS })],
+      schema: {
+        tags: ["invitations"],
+        summary: "Check an invitation link: email, role and company, or 404 / 410",
+        params: z.object({ token: z.string() }),
+        response: { 200: invitationPreviewSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.send(await previewInvitation(db, request.params.token)),
+  );
+
+  app.post(
+    "/api/invitations/accept",
+    {
+      preHandler: [rateLimitBy(app, "invitation-accept-ip", { max: 30, timeWindow: WINDOW_MS })],
+      schema: {
+        tags: ["invitations"],
+        summary: "Accept an invitation: creates the account and signs it in",
+        body: acceptInvitationBody,
+        response: { 201: acceptInvitationResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await acceptInvitation(db, request.body.token, request.body.fullName);
+      reply.setCookie(
+        SESSION_COOKIE,
+        session.token,
+        sessionCookieOptions(isSecure(config), session.expiresAt),
+      );
+      return reply.status(201).send({ user: toSessionUser(user) });
+    },
+  );
+
+  app.post(
+    "/api/invitations/:id/resend",
+    {
+      preHandler: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
+      schema: {
+        tags: ["invitations"],
+        summary: "Send an invitation again with a new link and a fresh expiry",
+        params: invitationIdParams,
+        response: { 200: invitationSummarySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request, reply);
+      return reply.send(await resendInvitation(db, config, user, manageScope(user), request.params.id));
+    },
+  );
+
+  app.delete(
+    "/api/invitations/:id",
+    {
+      schema: {
+        tags: ["invitations"],
+        summary: "Revoke an invitation so its link stops working",
+        params: invitationIdParams,
+        response: { 200: invitationSummarySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request, reply);
+      return reply.send(await revokeInvitation(db, user, manageScope(user), request.params.id));
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import type { SessionUser } from "@common/api/auth";
+import { MAX_FILE_BYTES } from "@common/uploads";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "~/components/ui/toaster";
+import { BackgroundCheckForm } from "~/features/dashboard/background-check-form";
+import "~/lib/i18n";
+import { createQueryClient } from "~/lib/query-client";
+
+const user: SessionUser = {
+  id: 7,
+  email: "uma@example.com",
+  fullName: "Uma User",
+  role: "user",
+  companyId: null,
+  isActive: true,
+  isEmailVerified: true,
+  lastLoginAt: null,
+  createdAt: "2026-11-01T00:00:00.000Z",
+};
+
+function renderForm() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <BackgroundCheckForm user={user} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return {
+    input: document.getElementById("check-files") as HTMLInputElement,
+    submit: screen.getByRole("button", { name: "Submit Background Check" }),
+    events: userEvent.setup({ applyAccept: false }),
+  };
+}
+
+const pdf = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: "application/pdf" });
+const listed = () => within(screen.getByRole("list", { name: "Documents" })).getAllByRole("listitem");
+
+/** A stand-in for XMLHttpRequest that the test drives: progress, then the server's answer. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  withCredentials = false;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  sent: FormData | undefined;
+  url = "";
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  send(body: FormData) {
+    this.sent = body;
+    FakeXhr.last = this;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeXhr.last = undefined;
+});
+
+describe("background-check form (spec §5)", () => {
+  it("keeps submit disabled until a file is chosen", () => {
+    const { submit } = renderForm();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("refuses unsupported types and files over 10 MB with the spec's toasts", async () => {
+    const { input, events } = renderForm();
+    await events.upload(input, new File(["hello"], "notes.txt", { type: "text/plain" }));
+    expect(await screen.findByText("Invalid File Type")).toBeTruthy();
+    expect(screen.getByText("notes.txt is not a supported file type")).toBeTruthy();
+    await events.upload(input, pdf("big.pdf", MAX_FILE_BYTES + 1));
+    expect(await screen.findByText("File Too Large")).toBeTruthy();
+    expect(screen.getByText("big.pdf exceeds the 10MB size limit")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Documents" })).toBeNull();
+  });
+
+  it("keeps at most 5 files, drops the extras, and removes files one by one", async () => {
+    const { input, events, submit } = renderForm();
+    await events.upload(
+      input,
+      Array.from({ length: 6 }, (_, i) => pdf(`doc-${i}.pdf`)),
+    );
+    expect(listed()).toHaveLength(5);
+    expect(screen.queryByText("doc-5.pdf")).toBeNull();
+    expect(await screen.findByText("Only the first 5 files are kept")).toBeTruthy();
+    await events.click(screen.getByRole("button", { name: "Remove doc-2.pdf" }));
+    expect(listed()).toHaveLength(4);
+    expect(screen.queryByText("doc-2.pdf")).toBeNull();
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("requires full name and email", async () => {
+    const { input, events, submit } = renderForm();
+    await events.upload(input, pdf("id.pdf"));
+    await events.clear(screen.getByLabelText("Full Name"));
+    await events.click(submit);
+    expect(await screen.findByText("Required Fields")).toBeTruthy();
+    expect(screen.getByText("Please fill in all required fields")).toBeTruthy();
+  });
+
+  it("shows real upload progress, then 'Background Check Submitted'", async () => {
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    const { input, events, submit } = renderForm();
+    await events.upload(input, [
+      pdf("id.pdf"),
+      new File([new Uint8Array(8)], "photo.png", { type: "image/png" }),
+    ]);
+    await events.click(submit);
+    const xhr = FakeXhr.last;
+    if (!xhr?.sent) throw new Error("nothing was sent");
+    expect(xhr.url).toBe("/api/background-checks");
+    expect(xhr.withCredentials).toBe(true);
+    expect(xhr.sent.get("fullName")).toBe("Uma User");
+    expect(xhr.sent.getAll("files").map((file) => (file as File).name)).toEqual(["id.pdf", "photo.png"]);
+    act(() => xhr.progress(45, 100));
+    const bar = screen.getByRole("progressbar", { name: "Upload progress" });
+    expect(bar.getAttribute("aria-valuenow")).toBe("45");
+    expect(screen.getByText("Uploading... 45%")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Submitting..." }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => xhr.progress(100, 100));
+    expect(bar.getAttribute("aria-valuenow")).toBe("100");
+    await act(async () => xhr.respond(201, { id: 1 }));
+    expect(await screen.findByText("Background Check Submitted")).toBeTruthy();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByRole("list", { name: "Documents" })).toBeNull();
+  });
+
+  it("shows the server's error as 'Submission Failed'", async () => {
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    const { input, events, submit } = renderForm();
+    await events.upload(input, pdf("id.pdf"));
+    await events.click(submit);
+    await act(async () =>
+      FakeXhr.last?.respond(415, {
+        error: "id.pdf is not a supported file type",
+        code: "UNSUPPORTED_FILE_TYPE",
+      }),
+    );
+    expect(await screen.findByText("Submission Failed")).toBeTruthy();
+    expect(screen.getByText("id.pdf is not a supported file type")).toBeTruthy();
+    expect(listed()).toHaveLength(1);
+  });
+});

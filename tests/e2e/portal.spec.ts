@@ -1,0 +1,238 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { startAppServer } from "./support/server";
+import { extractLink } from "./support/smtp-sink";
+
+/**
+ * The portal's business flow through the UI (issue #3): an admin creates a company and invites
+ * a company admin; the company admin invites a user; the user accepts through the emailed link
+ * and uploads two files while the progress bar moves; the company admin approves with notes;
+ * the user sees Approved and the notes.
+ */
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  app = await startAppServer();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+/** A separate browser profile (own cookies) that can reach only our server. */
+async function persona(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route(
+    (url) => url.hostname !== "localhost" && url.hostname !== "127.0.0.1",
+    (route) => route.abort(),
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** Opens the newest invitation link sent to `email` and creates the account. */
+async function acceptInvitation(page: Page, email: string, fullName: string) {
+  const mail = await app.smtp.waitFor(email);
+  expect(mail.raw).toContain("expires in 7 days");
+  const link = extractLink(mail.raw, "/accept-invitation");
+  expect(link.startsWith(`${app.baseUrl}/accept-invitation/`)).toBe(true);
+  await page.goto(link);
+  await expect(page.getByText("Create Account").first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Full Name Required", { exact: true })).toBeVisible();
+  await page.getByLabel("Full Name").fill(fullName);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account Created!", { exact: true })).toBeVisible();
+  await page.waitForURL(`${app.baseUrl}/dashboard`);
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+}
+
+/** WCAG 2.2 AA violations on the page as it is now (axe-core). */
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+  );
+}
+
+function pdf(size: number): Buffer {
+  const head = Buffer.from(
+    "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+  );
+  const out = Buffer.alloc(size, 0x20);
+  head.copy(out);
+  return out;
+}
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("invite, accept, upload with progress, approve with notes, see Approved", async ({ browser }) => {
+  test.setTimeout(180_000);
+
+  // 1. The first admin signs in (as tests/e2e/auth.spec.ts does), creates a company and
+  //    invites a company admin into it.
+  const admin = await persona(browser);
+  await admin.page.goto(`${app.baseUrl}/admin/login`);
+  await expect(admin.page.getByRole("heading", { name: "Setup Admin Account" })).toBeVisible();
+  await admin.page.getByLabel("Full Name").fill("Ada Admin");
+  await admin.page.getByLabel("Email").fill("ada@example.com");
+  await admin.page.getByRole("button", { name: "Create Admin Account" }).click();
+  await expect(admin.page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await admin.page.goto(extractLink((await app.smtp.waitFor("ada@example.com")).raw, "/verify"));
+  await admin.page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+  await admin.page.goto(`${app.baseUrl}/admin/dashboard`);
+  await expect(admin.page.getByRole("heading", { name: "Welcome back, Ada Admin" })).toBeVisible();
+  await expect(admin.page.getByText("No background checks submitted yet")).toBeVisible();
+  await expect(admin.page.getByTestId("stat-totalUsers")).toHaveText("1");
+  await expect(admin.page.getByTestId("stat-companies")).toHaveText("0");
+
+  await admin.page.getByLabel("Name").fill("Fresh Foods");
+  await admin.page.getByLabel("Email", { exact: true }).fill("ops@freshfoods.example");
+  await admin.page.getByRole("button", { name: "Add Company" }).click();
+  await expect(admin.page.getByRole("list", { name: "Companies" }).getByText("Fresh Foods")).toBeVisible();
+  await expect(admin.page.getByTestId("stat-companies")).toHaveText("1");
+
+  await admin.page.getByRole("button", { name: "Invite User" }).click();
+  const inviteDialog = admin.page.getByRole("dialog", { name: "Invite User" });
+  await expect(inviteDialog.getByLabel("Role").locator("option")).toHaveText([
+    "User",
+    "Company Admin",
+    "Admin",
+  ]);
+  await inviteDialog.getByLabel("Email").fill("cara@freshfoods.example");
+  await inviteDialog.getByLabel("Role").selectOption({ label: "Company Admin" });
+  await inviteDialog.getByLabel("Company (Optional)").selectOption({ label: "Fresh Foods" });
+  await inviteDialog.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(
+    admin.page.getByText("User invitation has been sent successfully", { exact: true }),
+  ).toBeVisible();
+  await expect(inviteDialog).toBeHidden();
+  await expect(admin.page.getByRole("row", { name: /cara@freshfoods\.example/ })).toContainText("Pending");
+
+  // 2. The company admin accepts and invites a user (no Admin role, no company choice).
+  const cara = await persona(browser);
+  await acceptInvitation(cara.page, "cara@freshfoods.example", "Cara Company");
+  await cara.page.goto(`${app.baseUrl}/admin/dashboard`);
+  await expect(cara.page.getByRole("heading", { name: "Welcome back, Cara Company" })).toBeVisible();
+  await cara.page.getByRole("button", { name: "Invite User" }).click();
+  const caraDialog = cara.page.getByRole("dialog", { name: "Invite User" });
+  await expect(caraDialog.getByLabel("Role").locator("option")).toHaveText(["User", "Company Admin"]);
+  await expect(caraDialog.getByLabel("Company (Optional)")).toHaveCount(0);
+  await caraDialog.getByLabel("Email").fill("uma@freshfoods.example");
+  await caraDialog.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(
+    cara.page.getByText("User invitation has been sent successfully", { exact: true }),
+  ).toBeVisible();
+
+  // 3. The user accepts through the emailed link and uploads two files, watching progress.
+  const uma = await persona(browser);
+  await acceptInvitation(uma.page, "uma@freshfoods.example", "Uma User");
+  await expect(uma.page.getByText("No background checks submitted yet")).toBeVisible();
+  await expect(uma.page.getByLabel("Full Name")).toHaveValue("Uma User");
+  const submit = uma.page.getByRole("button", { name: "Submit Background Check" });
+  await expect(submit).toBeDisabled();
+  await uma.page
+    .locator("#check-files")
+    .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }]);
+  await expect(uma.page.getByText("notes.txt is not a supported file type", { exact: true })).toBeVisible();
+  await uma.page.locator("#check-files").setInputFiles([
+    { name: "passport.pdf", mimeType: "application/pdf", buffer: pdf(768 * 1024) },
+    { name: "photo.png", mimeType: "image/png", buffer: PNG },
+  ]);
+  await expect(uma.page.getByText("passport.pdf")).toBeVisible();
+  await expect(uma.page.getByText("768 KB")).toBeVisible();
+  await expect(submit).toBeEnabled();
+
+  // Slow the upload down so the progress bar is seen moving (Chromium network emulation).
+  const cdp = await uma.context.newCDPSession(uma.page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+  await submit.click();
+  const bar = uma.page.getByRole("progressbar", { name: "Upload progress" });
+  await expect(bar).toBeVisible();
+  const seen = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        const value = await bar.getAttribute("aria-valuenow", { timeout: 1000 }).catch(() => null);
+        if (value !== null) seen.add(Number(value));
+        return [...seen].some((percent) => percent > 0 && percent < 100);
+      },
+      { intervals: [50], timeout: 15_000 },
+    )
+    .toBe(true);
+  await expect(uma.page.getByText("Background Check Submitted", { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const myCheck = uma.page.getByTestId("my-check");
+  await expect(myCheck).toContainText("Pending");
+  await expect(myCheck).toContainText("2 files");
+
+  // 4. The company admin reviews: files listed, Update Status disabled until a status is chosen.
+  await cara.page.reload();
+  await expect(cara.page.getByTestId("stat-pendingChecks")).toHaveText("1");
+  await cara.page.getByRole("button", { name: "Review background check of Uma User" }).click();
+  const review = cara.page.getByRole("dialog", { name: "Review Background Check" });
+  await expect(review.getByText("passport.pdf")).toBeVisible();
+  await expect(review.getByText("PDF · 768 KB")).toBeVisible();
+  await expect(review.getByText("photo.png")).toBeVisible();
+  await expect(review.getByRole("link", { name: "Download passport.pdf" })).toHaveAttribute(
+    "href",
+    /\/api\/background-checks\/\d+\/files\/\d+$/,
+  );
+  await expect(review.getByLabel("Review Notes")).toHaveAttribute("rows", "4");
+  const update = review.getByRole("button", { name: "Update Status" });
+  await expect(update).toBeDisabled();
+  expect(await axeViolations(cara.page)).toEqual([]);
+  await review.getByLabel("Status").selectOption({ label: "Approved" });
+  await review.getByLabel("Review Notes").fill("All documents verified. Welcome aboard!");
+  await expect(update).toBeEnabled();
+  await update.click();
+  await expect(cara.page.getByText("Status has been updated successfully", { exact: true })).toBeVisible();
+  await expect(review).toBeHidden();
+  await expect(cara.page.getByRole("row", { name: /Uma User/ })).toContainText("Approved");
+  await expect(cara.page.getByTestId("stat-approved")).toHaveText("1");
+
+  // 5. The user sees the Approved badge and the notes.
+  await uma.page.reload();
+  await expect(myCheck).toContainText("Approved");
+  await expect(myCheck).toContainText("All documents verified. Welcome aboard!");
+  await expect(myCheck).toContainText("Reviewed");
+  expect(await axeViolations(uma.page)).toEqual([]);
+
+  // The admin sees the same check; the company admin's company is the only one they manage.
+  await admin.page.reload();
+  await expect(admin.page.getByRole("row", { name: /Uma User/ })).toContainText("Approved");
+  await expect(admin.page.getByTestId("stat-totalUsers")).toHaveText("3");
+  expect(await axeViolations(admin.page)).toEqual([]);
+
+  for (const who of [admin, cara, uma]) await who.context.close();
+});
+
+test("an invalid invitation link shows Invalid Invitation with a way home", async ({ page }) => {
+  await page.route(
+    (url) => url.hostname !== "localhost" && url.hostname !== "127.0.0.1",
+    (route) => route.abort(),
+  );
+  await page.goto(`${app.baseUrl}/accept-invitation/${"x".repeat(43)}`);
+  await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
+  await expect(
+    page.getByText("The invitation link is invalid or has expired", { exact: true }),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Go to Homepage" }).click();
+  await page.waitForURL(`${app.baseUrl}/`);
+});
