@@ -34,3 +34,6 @@ export const MAGIC_LINK_RATE_PER_EMAIL = 5;
 export const MAGIC_LINK_RATE_PER_IP = 20;
 /** Window for the magic-link rate limits: 15 minutes. */
 export const MAGIC_LINK_RATE_WINDOW_MS = 15 * 60 * 1000;
+
+/** A wrong gate password shakes and reddens the panel for this many ms (spec §4, §9: "shake 2 s"). */
+export const SHAKE_DURATION_MS = 2000;

@@ -1,0 +1,192 @@
+import { calculate, MONTHS_MAX, MONTHS_MIN, MONTHS_STEP, parseNumericInput } from "@common/calculator";
+import { ArrowLeft, Printer } from "lucide-react";
+import { lazy, Suspense, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { BrandLogo } from "~/components/brand-logo";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Slider } from "~/components/ui/slider";
+import { ChannelPartnerSection } from "./channel-partner-section";
+import { Figure } from "./figure";
+import { LostRevenueSection } from "./lost-revenue-section";
+import { NumberField } from "./number-field";
+import { RevenueChart } from "./revenue-chart";
+import { useCalculatorForm } from "./use-calculator-form";
+
+/** The Get Started (sign-up) dialog, loaded on first use so the page's first load stays light. */
+const GetStartedDialog = lazy(() =>
+  import("~/components/get-started-dialog").then((m) => ({ default: m.GetStartedDialog })),
+);
+
+/**
+ * The revenue calculator page (spec §2 "Calculator page", §3, §5, §9; issue #5): Home link and
+ * Get Started button; the main calculator (average receipt, monthly receipts, months since launch
+ * 1–7) with its four results and a chart by month; the collapsible Lost Revenue section; the
+ * password-gated Channel Partner section; the estimates disclaimer. Every figure comes from
+ * `calculate` in src/common/calculator.ts and updates as the user types.
+ */
+export function CalculatorPage() {
+  const { t } = useTranslation();
+  const { form, setText, setMonthsSinceLaunch } = useCalculatorForm();
+  const monthsLabelId = useId();
+  const [getStartedOpen, setGetStartedOpen] = useState(false);
+  const [getStartedUsed, setGetStartedUsed] = useState(false);
+  const inputs = {
+    cartSize: parseNumericInput(form.text.cartSize),
+    monthlyReceipts: parseNumericInput(form.text.monthlyReceipts),
+    monthsSinceLaunch: form.monthsSinceLaunch,
+    months: parseNumericInput(form.text.months),
+    currentPerStore: parseNumericInput(form.text.currentPerStore),
+    hourlyRate: parseNumericInput(form.text.hourlyRate),
+    stores: parseNumericInput(form.text.stores),
+    partnerCommissionPercentage: parseNumericInput(form.text.partnerCommissionPercentage),
+    storesInBrand: parseNumericInput(form.text.storesInBrand),
+  };
+  const results = calculate(inputs);
+  const monthsText = t("calculator.monthsValue", { count: results.monthsSinceLaunch });
+
+  return (
+    <div className="calc-root min-h-screen bg-gradient-to-b from-secondary/70 via-background to-background">
+      <header className="calc-no-print mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between gap-2 px-4 sm:px-6">
+        <BrandLogo />
+        <nav className="flex items-center gap-2">
+          <Button asChild variant="ghost">
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" />
+              {t("calculator.home")}
+            </Link>
+          </Button>
+          <Button
+            onClick={() => {
+              setGetStartedUsed(true);
+              setGetStartedOpen(true);
+            }}
+          >
+            {t("calculator.getStarted")}
+          </Button>
+        </nav>
+      </header>
+
+      <main id="main" className="calc-page mx-auto grid w-full max-w-[1200px] gap-6 px-4 pt-8 pb-16 sm:px-6">
+        <div className="grid gap-2">
+          <p className="font-semibold text-primary">{t("calculator.eyebrow")}</p>
+          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            {t("calculator.title")}
+          </h1>
+          <p className="max-w-2xl text-lg text-muted-foreground">{t("calculator.subtitle")}</p>
+        </div>
+
+        <div className="grid gap-6 lg:grid-cols-12">
+          <Card className="calc-section lg:col-span-5">
+            <CardHeader>
+              <CardTitle>{t("calculator.inputsTitle")}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              <NumberField
+                field="cartSize"
+                label={t("calculator.cartSize")}
+                value={form.text.cartSize}
+                onChange={setText}
+              />
+              <NumberField
+                field="monthlyReceipts"
+                label={t("calculator.monthlyReceipts")}
+                value={form.text.monthlyReceipts}
+                onChange={setText}
+              />
+              <div className="calc-slider grid gap-2">
+                <div className="flex items-baseline justify-between gap-4">
+                  <Label id={monthsLabelId}>{t("calculator.monthsSinceLaunch")}</Label>
+                  <span className="text-sm font-semibold tabular-nums" data-testid="months-value">
+                    {monthsText}
+                  </span>
+                </div>
+                <Slider
+                  min={MONTHS_MIN}
+                  max={MONTHS_MAX}
+                  step={MONTHS_STEP}
+                  value={[results.monthsSinceLaunch]}
+                  onValueChange={([value]) => setMonthsSinceLaunch(value ?? MONTHS_MIN)}
+                  thumbProps={{ "aria-labelledby": monthsLabelId, "aria-valuetext": monthsText }}
+                />
+                <div aria-hidden="true" className="flex justify-between text-xs text-muted-foreground">
+                  <span>{MONTHS_MIN}</span>
+                  <span>{MONTHS_MAX}</span>
+                </div>
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card className="calc-section lg:col-span-7">
+            <CardHeader className="flex-row items-center justify-between gap-4">
+              <CardTitle>{t("calculator.resultsTitle")}</CardTitle>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="calc-no-print"
+                onClick={() => window.print()}
+              >
+                <Printer aria-hidden="true" />
+                {t("calculator.print")}
+              </Button>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <Figure
+                  name="monthlyAppVisits"
+                  label={t("calculator.monthlyAppVisits")}
+                  value={results.monthlyAppVisits}
+                  kind="count"
+                />
+                <Figure
+                  name="monthlyAverageAppCartSize"
+                  label={t("calculator.monthlyAverageAppCartSize")}
+                  value={results.monthlyAverageAppCartSize}
+                  kind="money"
+                />
+                <Figure
+                  name="monthlyIncreaseInRevenue"
+                  label={t("calculator.monthlyIncreaseInRevenue")}
+                  value={results.monthlyIncreaseInRevenue}
+                  kind="money"
+                  highlight
+                />
+                <Figure
+                  name="monthlyCommission"
+                  label={t("calculator.monthlyCommission")}
+                  value={results.monthlyCommission}
+                  kind="money"
+                />
+              </dl>
+            </CardContent>
+          </Card>
+        </div>
+
+        <RevenueChart
+          cartSize={inputs.cartSize}
+          monthlyReceipts={inputs.monthlyReceipts}
+          selectedMonth={results.monthsSinceLaunch}
+        />
+
+        <LostRevenueSection form={form} onChange={setText} lostRevenue={results.lostRevenue} />
+
+        <ChannelPartnerSection
+          form={form}
+          onChange={setText}
+          commissionPerStore={results.commissionPerStore}
+          totalPartnerCommission={results.totalPartnerCommission}
+        />
+
+        <p className="text-sm text-muted-foreground">{t("calculator.disclaimer")}</p>
+      </main>
+      <Suspense fallback={null}>
+        {getStartedUsed && (
+          <GetStartedDialog open={getStartedOpen} onOpenChange={setGetStartedOpen} plan="Optimal" />
+        )}
+      </Suspense>
+    </div>
+  );
+}

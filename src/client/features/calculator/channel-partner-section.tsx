@@ -1,0 +1,190 @@
+import { GATE_PASSWORD_MAX_LENGTH, gatePasswordBody, INCORRECT_PASSWORD_CODE } from "@common/api/gates";
+import { SHAKE_DURATION_MS } from "@common/limits";
+import { Loader2, Lock } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { ApiError, errorMessage } from "~/lib/api";
+import { cn } from "~/lib/utils";
+import { useCheckChannelPartnerPassword } from "./api";
+import { type CalculatorForm, CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
+import { Figure } from "./figure";
+import { NumberField } from "./number-field";
+
+function readUnlocked(): boolean {
+  try {
+    return window.sessionStorage.getItem(CHANNEL_PARTNER_UNLOCKED_KEY) === "1";
+  } catch {
+    return false; // storage blocked: stay locked
+  }
+}
+
+function rememberUnlocked(): void {
+  try {
+    window.sessionStorage.setItem(CHANNEL_PARTNER_UNLOCKED_KEY, "1");
+  } catch {
+    // storage blocked: unlocked for this page view only
+  }
+}
+
+/**
+ * The Channel Partner section (spec §2, §4, §5, §9): locked behind a password the server checks
+ * (`POST /api/gates/channel-partner`). A wrong password clears the field, shows 'Incorrect
+ * password. Please try again.' and shakes and reddens the panel for 2 s (no shake under reduced
+ * motion). Once unlocked it stays so for the browser session (sessionStorage) and shows the
+ * partner's commission per store and in total.
+ */
+export function ChannelPartnerSection({
+  form,
+  onChange,
+  commissionPerStore,
+  totalPartnerCommission,
+}: {
+  form: CalculatorForm;
+  onChange: (field: TextField, value: string) => void;
+  commissionPerStore: number;
+  totalPartnerCommission: number;
+}) {
+  const { t } = useTranslation();
+  const [unlocked, setUnlocked] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  /** Counts wrong attempts while the feedback shows; its parity restarts the shake animation. */
+  const [wrongAttempt, setWrongAttempt] = useState(0);
+  const check = useCheckChannelPartnerPassword();
+  const percentageRef = useRef<HTMLInputElement>(null);
+  const focusAfterUnlock = useRef(false);
+  const passwordId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    if (readUnlocked()) setUnlocked(true);
+  }, []);
+
+  useEffect(() => {
+    if (wrongAttempt === 0) return;
+    const timer = window.setTimeout(() => setWrongAttempt(0), SHAKE_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [wrongAttempt]);
+
+  useEffect(() => {
+    if (unlocked && focusAfterUnlock.current) {
+      focusAfterUnlock.current = false;
+      percentageRef.current?.focus();
+    }
+  }, [unlocked]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (check.isPending) return;
+    const parsed = gatePasswordBody.safeParse({ password });
+    const wrong = () => {
+      setPassword("");
+      setError(t("calculator.incorrectPassword"));
+      setWrongAttempt((n) => n + 1);
+    };
+    if (!parsed.success) {
+      wrong();
+      return;
+    }
+    check.mutate(parsed.data.password, {
+      onSuccess: () => {
+        rememberUnlocked();
+        setError(null);
+        setPassword("");
+        focusAfterUnlock.current = true;
+        setUnlocked(true);
+      },
+      onError: (failure) => {
+        if (failure instanceof ApiError && failure.body?.code === INCORRECT_PASSWORD_CODE) wrong();
+        else setError(errorMessage(failure, t("calculator.gateFailed")));
+      },
+    });
+  };
+
+  const flagged = wrongAttempt > 0;
+  return (
+    <Card
+      data-state={flagged ? "error" : undefined}
+      className={cn(
+        "calc-section transition-colors duration-200",
+        !unlocked && "calc-no-print",
+        flagged && "border-destructive bg-destructive/5",
+        flagged && (wrongAttempt % 2 === 1 ? "calc-shake-a" : "calc-shake-b"),
+      )}
+    >
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          {unlocked ? null : <Lock aria-hidden="true" className="size-5 text-muted-foreground" />}
+          {t("calculator.channelPartnerTitle")}
+        </CardTitle>
+        {unlocked ? null : <CardDescription>{t("calculator.channelPartnerLocked")}</CardDescription>}
+      </CardHeader>
+      <CardContent>
+        {unlocked ? (
+          <div className="grid gap-6">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <NumberField
+                field="partnerCommissionPercentage"
+                label={t("calculator.partnerCommissionPercentage")}
+                value={form.text.partnerCommissionPercentage}
+                onChange={onChange}
+                inputRef={percentageRef}
+              />
+              <NumberField
+                field="storesInBrand"
+                label={t("calculator.storesInBrand")}
+                value={form.text.storesInBrand}
+                onChange={onChange}
+              />
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Figure
+                name="commissionPerStore"
+                label={t("calculator.commissionPerStore")}
+                value={commissionPerStore}
+                kind="money"
+                note={t("calculator.perMonth")}
+              />
+              <Figure
+                name="totalPartnerCommission"
+                label={t("calculator.totalPartnerCommission")}
+                value={totalPartnerCommission}
+                kind="money"
+                note={t("calculator.perMonth")}
+                highlight
+              />
+            </dl>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} className="calc-no-print grid gap-3 sm:max-w-md" noValidate>
+            <Label htmlFor={passwordId}>{t("calculator.password")}</Label>
+            <div className="flex gap-2">
+              <Input
+                id={passwordId}
+                type="password"
+                autoComplete="off"
+                maxLength={GATE_PASSWORD_MAX_LENGTH}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                className={cn(flagged && "border-destructive")}
+              />
+              <Button type="submit" disabled={check.isPending} className="shrink-0">
+                {check.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+                {check.isPending ? t("calculator.checking") : t("calculator.unlock")}
+              </Button>
+            </div>
+            <p id={errorId} role="alert" className="min-h-6 text-sm font-medium text-destructive">
+              {error}
+            </p>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

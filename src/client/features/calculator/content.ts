@@ -1,0 +1,79 @@
+import { MONTHS_DEFAULT } from "@common/calculator";
+
+/**
+ * Static content of the calculator page (issue #5): the default inputs and the fields' input
+ * attributes. Labels live in the i18n catalog (locales/en-calculator.ts).
+ *
+ * Defaults describe a mid-size US grocery store, so the page opens with believable figures:
+ * - cartSize $45: a typical grocery basket (US supermarket averages run about $40 to $60);
+ * - monthlyReceipts 40,000: about 1,300 transactions a day, 30 days a month;
+ * - monthsSinceLaunch 1: the spec's slider default (§9);
+ * - Lost Revenue over 12 months, 8 customer-experience employees per store at $16 an hour,
+ *   across a 10-store chain;
+ * - Channel Partner: a 10% partner share over a 25-store brand.
+ */
+
+/** Every text input of the page, under the spec's field names (§3). */
+export const TEXT_FIELDS = [
+  "cartSize",
+  "monthlyReceipts",
+  "months",
+  "currentPerStore",
+  "hourlyRate",
+  "stores",
+  "partnerCommissionPercentage",
+  "storesInBrand",
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+/** What the user typed in each text field (parsed with `parseNumericInput`), plus the slider. */
+export interface CalculatorForm {
+  text: Record<TextField, string>;
+  monthsSinceLaunch: number;
+}
+
+/** The page's inputs before anyone types: a mid-size grocery store (see the module comment). */
+export const DEFAULT_FORM: CalculatorForm = {
+  text: {
+    cartSize: "45",
+    monthlyReceipts: "40000",
+    months: "12",
+    currentPerStore: "8",
+    hourlyRate: "16",
+    stores: "10",
+    partnerCommissionPercentage: "10",
+    storesInBrand: "25",
+  },
+  monthsSinceLaunch: MONTHS_DEFAULT,
+};
+
+/**
+ * Fields kept in the URL query string so a shared link reopens with the same figures (issue #5).
+ * The gated partner percentage is deliberately absent.
+ */
+export const URL_TEXT_FIELDS = [
+  "cartSize",
+  "monthlyReceipts",
+  "months",
+  "currentPerStore",
+  "hourlyRate",
+  "stores",
+  "storesInBrand",
+] as const satisfies readonly TextField[];
+/** Query parameter of the months-since-launch slider. */
+export const URL_MONTHS_PARAM = "monthsSinceLaunch";
+
+/** `<input type="number">` attributes per field: all minimum 0; steps per spec §5 where given. */
+export const FIELD_ATTRIBUTES: Record<TextField, { min: number; step: number | "any" }> = {
+  cartSize: { min: 0, step: "any" },
+  monthlyReceipts: { min: 0, step: 1 },
+  months: { min: 0, step: 1 },
+  currentPerStore: { min: 0, step: 1 },
+  hourlyRate: { min: 0, step: "any" },
+  stores: { min: 0, step: 1 },
+  partnerCommissionPercentage: { min: 0, step: 0.1 },
+  storesInBrand: { min: 0, step: 1 },
+};
+
+/** sessionStorage key that keeps the Channel Partner section unlocked for the browser session (spec §4). */
+export const CHANNEL_PARTNER_UNLOCKED_KEY = "aisleiq.channelPartnerUnlocked";

@@ -1,0 +1,70 @@
+import { ChevronDown } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
+import type { CalculatorForm, TextField } from "./content";
+import { Figure } from "./figure";
+import { NumberField } from "./number-field";
+
+const FIELDS = ["months", "currentPerStore", "hourlyRate", "stores"] as const satisfies readonly TextField[];
+
+/**
+ * The Lost Revenue section (spec §2, §3, §9): collapsed by default; its four inputs and the lost
+ * revenue over all stores and months. Printing shows it even when collapsed.
+ */
+export function LostRevenueSection({
+  form,
+  onChange,
+  lostRevenue,
+}: {
+  form: CalculatorForm;
+  onChange: (field: TextField, value: string) => void;
+  lostRevenue: number;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Card className="calc-section">
+      <Collapsible open={open} onOpenChange={setOpen}>
+        <CardHeader className="p-0">
+          <h2 className="text-xl font-semibold leading-tight tracking-tight">
+            <CollapsibleTrigger className="group flex min-h-11 w-full items-center justify-between gap-4 rounded-2xl p-6 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <span>{t("calculator.lostRevenueTitle")}</span>
+              <ChevronDown
+                aria-hidden="true"
+                className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-data-[state=open]:rotate-180"
+              />
+            </CollapsibleTrigger>
+          </h2>
+        </CardHeader>
+        {/* Always mounted, with `hidden` while closed, so the print summary can still show it. */}
+        <CollapsibleContent forceMount hidden={!open} className="calc-collapsible">
+          <CardContent className="grid gap-6">
+            <p className="text-sm text-muted-foreground">{t("calculator.lostRevenueIntro")}</p>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {FIELDS.map((field) => (
+                <NumberField
+                  key={field}
+                  field={field}
+                  label={t(`calculator.${field}`)}
+                  value={form.text[field]}
+                  onChange={onChange}
+                />
+              ))}
+            </div>
+            <dl className="grid">
+              <Figure
+                name="lostRevenue"
+                label={t("calculator.lostRevenue")}
+                value={lostRevenue}
+                kind="money"
+                highlight
+              />
+            </dl>
+          </CardContent>
+        </CollapsibleContent>
+      </Collapsible>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { clampMonths, parseNumericInput } from "@common/calculator";
+import { useCallback, useEffect, useState } from "react";
+import {
+  type CalculatorForm,
+  DEFAULT_FORM,
+  type TextField,
+  URL_MONTHS_PARAM,
+  URL_TEXT_FIELDS,
+} from "./content";
+
+/** Longest text read from the query string into a field; longer values are cut. */
+const MAX_PARAM_LENGTH = 32;
+
+/**
+ * Reads a form from a query string: each spec field name present replaces its default (issue #5).
+ * @param search e.g. "?cartSize=52&monthsSinceLaunch=3"; unknown parameters are ignored
+ * @returns the form; months since launch are put on the slider (1 to 7)
+ */
+export function formFromSearch(search: string, defaults: CalculatorForm = DEFAULT_FORM): CalculatorForm {
+  const params = new URLSearchParams(search);
+  const text = { ...defaults.text };
+  for (const field of URL_TEXT_FIELDS) {
+    const value = params.get(field);
+    if (value !== null) text[field] = value.slice(0, MAX_PARAM_LENGTH);
+  }
+  const months = params.get(URL_MONTHS_PARAM);
+  return {
+    text,
+    monthsSinceLaunch: months === null ? defaults.monthsSinceLaunch : clampMonths(parseNumericInput(months)),
+  };
+}
+
+/**
+ * Writes a form's shareable fields into a URL's query string, keeping any other parameters.
+ * The gated partner percentage is never written (issue #5).
+ * @returns the new URL as a path + query + hash string
+ */
+export function urlWithForm(href: string, form: CalculatorForm): string {
+  const url = new URL(href);
+  for (const field of URL_TEXT_FIELDS) url.searchParams.set(field, form.text[field]);
+  url.searchParams.set(URL_MONTHS_PARAM, String(form.monthsSinceLaunch));
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The calculator's form state, kept in the URL (issue #5).
+ *
+ * The first render uses the defaults, so it matches the prerendered HTML; right after hydration
+ * the query string's values are read in. Once the user changes something, every change replaces
+ * the current history entry's URL (`history.replaceState`: no new entries, no navigation), so
+ * the address bar always holds a link that reopens the same figures.
+ */
+export function useCalculatorForm() {
+  const [form, setForm] = useState<CalculatorForm>(DEFAULT_FORM);
+  const [edited, setEdited] = useState(false);
+
+  useEffect(() => {
+    setForm(formFromSearch(window.location.search));
+  }, []);
+
+  useEffect(() => {
+    if (!edited) return;
+    const next = urlWithForm(window.location.href, form);
+    const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    if (next !== current) window.history.replaceState(window.history.state, "", next);
+  }, [form, edited]);
+
+  const setText = useCallback((field: TextField, value: string) => {
+    setForm((previous) => ({ ...previous, text: { ...previous.text, [field]: value } }));
+    setEdited(true);
+  }, []);
+  const setMonthsSinceLaunch = useCallback((months: number) => {
+    setForm((previous) => ({ ...previous, monthsSinceLaunch: clampMonths(months) }));
+    setEdited(true);
+  }, []);
+
+  return { form, setText, setMonthsSinceLaunch };
+}

@@ -1,0 +1,13 @@
+import "~/features/calculator/calculator.css";
+import { CalculatorPage } from "~/features/calculator/calculator-page";
+import { i18next } from "~/lib/i18n";
+
+export const meta = () => [
+  { title: `${i18next.t("calculator.metaTitle")} · ${i18next.t("brand.name")}` },
+  { name: "description", content: i18next.t("calculator.metaDescription") },
+];
+
+/** /calculator (spec §2): the revenue calculator, prerendered at build time. */
+export default function CalculatorRoute() {
+  return <CalculatorPage />;
+}

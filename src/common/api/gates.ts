@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * Contracts of the password gates (spec §2 "Events dialogs", §4 "Channel Partner section", §5,
+ * §6; issue #5). The Events dialog and the calculator's Channel Partner section each send a
+ * password to `POST /api/gates/{gate}`; the server compares it with EVENTS_PASSWORD or
+ * CHANNEL_PARTNER_PASSWORD. The client validates with the same body schema.
+ */
+
+/** The gates, as they appear in the URL path `/api/gates/{gate}`. */
+export const GATES = ["events", "channel-partner"] as const;
+export type Gate = (typeof GATES)[number];
+
+/** Longest password the server will compare; anything longer cannot be right. */
+export const GATE_PASSWORD_MAX_LENGTH = 200;
+
+/** Password checks allowed per client IP and gate within {@link GATE_RATE_WINDOW_MS} (issue #5). */
+export const GATE_RATE_PER_IP = 10;
+/** Window of the gate rate limit: 15 minutes. */
+export const GATE_RATE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Error code of a wrong password (401). */
+export const INCORRECT_PASSWORD_CODE = "INCORRECT_PASSWORD";
+/** Error message of a wrong password, word for word from spec §5 and §8. */
+export const INCORRECT_PASSWORD_MESSAGE = "Incorrect password. Please try again.";
+
+/** Request body: the password as typed (not trimmed: spaces may be part of it). */
+export const gatePasswordBody = z.object({
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(GATE_PASSWORD_MAX_LENGTH, "Password is too long"),
+});
+export type GatePasswordBody = z.infer<typeof gatePasswordBody>;
+
+/** Response body of a right password. */
+export const gateOkResponse = z.object({ ok: z.literal(true) });
+export type GateOkResponse = z.infer<typeof gateOkResponse>;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { apiErrorSchema } from "../../common/api/errors";
+import {
+  GATE_RATE_PER_IP,
+  GATE_RATE_WINDOW_MS,
+  GATES,
+  gateOkResponse,
+  gatePasswordBody,
+  INCORRECT_PASSWORD_CODE,
+  INCORRECT_PASSWORD_MESSAGE,
+} from "../../common/api/gates";
+import { HttpError } from "../http/errors";
+import { rateLimitBy } from "../http/rate-limit";
+import { gatePassword, passwordMatches } from "./service";
+
+/**
+ * Password gates of spec §4–§6 (issue #5): `POST /api/gates/events` and
+ * `POST /api/gates/channel-partner` with `{password}`. A right password answers 200 `{ok: true}`;
+ * a wrong one 401 `{error: 'Incorrect password. Please try again.', code: 'INCORRECT_PASSWORD'}`;
+ * a missing or oversized one 400; more than {@link GATE_RATE_PER_IP} checks per IP and gate in
+ * 15 minutes 429. The passwords stay on the server (architecture doc, "Security boundaries").
+ */
+export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+  for (const gate of GATES) {
+    app.post(
+      `/api/gates/${gate}`,
+      {
+        preHandler: [
+          rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP, timeWindow: GATE_RATE_WINDOW_MS }),
+        ],
+        schema: {
+          tags: ["gates"],
+          summary: `Check the ${gate} password`,
+          body: gatePasswordBody,
+          response: { 200: gateOkResponse, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!passwordMatches(request.body.password, gatePassword(config, gate))) {
+          throw new HttpError(401, INCORRECT_PASSWORD_CODE, INCORRECT_PASSWORD_MESSAGE);
+        }
+        return reply.send({ ok: true as const });
+      },
+    );
+  }
+};

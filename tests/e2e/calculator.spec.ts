@@ -1,0 +1,214 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { type CalculateInputs, calculate } from "../../src/common/calculator";
+import { expect, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+
+const PARTNER_PASSWORD = "open-sesame-42";
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  app = await startAppServer({ CHANNEL_PARTNER_PASSWORD: PARTNER_PASSWORD });
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+const money = new Intl.NumberFormat("en", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const count = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
+const figure = (page: Page, name: string) => page.getByTestId(`figure-${name}`);
+
+/** The inputs the tests type, and what the page must show for them (spec §9 formulas). */
+const INPUTS: CalculateInputs = {
+  cartSize: 62.5,
+  monthlyReceipts: 18_000,
+  monthsSinceLaunch: 3,
+  months: 6,
+  currentPerStore: 4,
+  hourlyRate: 18.5,
+  stores: 3,
+  partnerCommissionPercentage: 12.5,
+  storesInBrand: 40,
+};
+const EXPECTED = calculate(INPUTS);
+
+async function fillMainAndLostRevenue(page: Page) {
+  await page.getByLabel("Average receipt ($)").fill(String(INPUTS.cartSize));
+  await page.getByLabel("Monthly receipts per store").fill(String(INPUTS.monthlyReceipts));
+  const slider = page.getByRole("slider", { name: "Months since launch" });
+  await slider.focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(slider).toHaveAttribute("aria-valuenow", "3");
+  await page.getByRole("button", { name: "Lost Revenue" }).click();
+  await page.getByLabel("Months", { exact: true }).fill(String(INPUTS.months));
+  await page.getByLabel("Customer-experience employees per store").fill(String(INPUTS.currentPerStore));
+  await page.getByLabel("Hourly rate ($)").fill(String(INPUTS.hourlyRate));
+  await page.getByLabel("Stores", { exact: true }).fill(String(INPUTS.stores));
+}
+
+async function expectMainFigures(page: Page) {
+  await expect(figure(page, "monthlyAppVisits")).toHaveText(count.format(EXPECTED.monthlyAppVisits));
+  await expect(figure(page, "monthlyAverageAppCartSize")).toHaveText(
+    money.format(EXPECTED.monthlyAverageAppCartSize),
+  );
+  await expect(figure(page, "monthlyIncreaseInRevenue")).toHaveText(
+    money.format(EXPECTED.monthlyIncreaseInRevenue),
+  );
+  await expect(figure(page, "monthlyCommission")).toHaveText(money.format(EXPECTED.monthlyCommission));
+}
+
+test("the figures follow the spec's formulas as the inputs change", async ({ page }) => {
+  await page.goto(`${app.baseUrl}/calculator`);
+  await expect(page).toHaveTitle("Revenue Calculator · AisleIQ");
+  await expect(page.getByRole("heading", { level: 1, name: "Revenue Calculator" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  // Get Started opens the sign-up (Get Started) dialog with the Optimal plan.
+  await page.getByRole("button", { name: "Get Started" }).click();
+  const dialog = page.getByRole("dialog", { name: "Get Started" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Selected plan: Optimal.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("All figures are estimates", { exact: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Lost Revenue" })).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByLabel("Hourly rate ($)")).toBeHidden();
+
+  await fillMainAndLostRevenue(page);
+  // 18,000 × 0.13 × 3 = 7,020 visits; 62.5 × 1.23 = $76.875; 7,020 × 62.5 × 0.23 = $100,912.50
+  expect(EXPECTED.monthlyAppVisits).toBeCloseTo(7020, 6);
+  expect(EXPECTED.monthlyIncreaseInRevenue).toBeCloseTo(100_912.5, 6);
+  await expectMainFigures(page);
+  await expect(figure(page, "monthlyIncreaseInRevenue")).toHaveText("$100,913");
+  await expect(figure(page, "lostRevenue")).toHaveText(money.format(EXPECTED.lostRevenue));
+
+  // The chart highlights the selected month and describes every month for screen readers.
+  const chart = page.getByRole("img", { name: "Monthly revenue increase by month since launch" });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator("desc")).toContainText("Month 3 (selected): $100,913.");
+});
+
+test("a shared link reopens with the same figures, without the partner percentage", async ({
+  page,
+  context,
+}) => {
+  await page.goto(`${app.baseUrl}/calculator`);
+  const historyLength = await page.evaluate(() => history.length);
+  await fillMainAndLostRevenue(page);
+  await expect(page).toHaveURL(/monthsSinceLaunch=3/);
+  const url = new URL(page.url());
+  expect(url.pathname).toBe("/calculator");
+  expect(url.searchParams.get("cartSize")).toBe("62.5");
+  expect(url.searchParams.get("monthlyReceipts")).toBe("18000");
+  expect(url.searchParams.get("hourlyRate")).toBe("18.5");
+  expect(url.searchParams.has("partnerCommissionPercentage")).toBe(false);
+  // Typing replaced the history entry instead of pushing one per keystroke.
+  expect(await page.evaluate(() => history.length)).toBe(historyLength);
+
+  const other = await context.newPage();
+  const problems: string[] = [];
+  other.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  other.on("pageerror", (error) => problems.push(error.message));
+  await other.goto(url.toString());
+  await expect(other.getByLabel("Average receipt ($)")).toHaveValue("62.5");
+  await expect(other.getByRole("slider", { name: "Months since launch" })).toHaveAttribute(
+    "aria-valuenow",
+    "3",
+  );
+  await expectMainFigures(other);
+  await other.getByRole("button", { name: "Lost Revenue" }).click();
+  await expect(figure(other, "lostRevenue")).toHaveText(money.format(EXPECTED.lostRevenue));
+  // Hydrating the prerendered page with different inputs raises no mismatch error.
+  expect(problems).toEqual([]);
+  await other.close();
+});
+
+test("Channel Partner: a wrong password is refused, the right one unlocks for the session", async ({
+  page,
+}) => {
+  await page.goto(`${app.baseUrl}/calculator?cartSize=62.5&monthlyReceipts=18000&monthsSinceLaunch=3`);
+  await expect(figure(page, "monthlyAppVisits")).toHaveText("7,020");
+  const heading = page.getByRole("heading", { name: "Channel Partner" });
+  const panel = page.locator(".calc-section").filter({ has: heading });
+  const password = panel.getByLabel("Password");
+
+  await password.fill("not-the-password");
+  await panel.getByRole("button", { name: "Unlock" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("Incorrect password. Please try again.");
+  await expect(password).toHaveValue("");
+  await expect(panel).toHaveAttribute("data-state", "error");
+  await expect(panel).toHaveClass(/border-destructive/);
+  // Red for 2 s, then back to normal.
+  await expect(panel).not.toHaveAttribute("data-state", "error", { timeout: 4000 });
+  await expect(page.getByLabel("Partner commission (%)")).toHaveCount(0);
+
+  await password.fill(PARTNER_PASSWORD);
+  await panel.getByRole("button", { name: "Unlock" }).click();
+  const percentage = page.getByLabel("Partner commission (%)");
+  await expect(percentage).toBeFocused();
+  await expect(percentage).toHaveAttribute("min", "0");
+  await expect(percentage).toHaveAttribute("step", "0.1");
+  await expect(page.getByLabel("Stores in brand")).toHaveAttribute("step", "1");
+  await percentage.fill(String(INPUTS.partnerCommissionPercentage));
+  await page.getByLabel("Stores in brand").fill(String(INPUTS.storesInBrand));
+  await expect(figure(page, "commissionPerStore")).toHaveText(money.format(EXPECTED.commissionPerStore));
+  await expect(figure(page, "totalPartnerCommission")).toHaveText(
+    money.format(EXPECTED.totalPartnerCommission),
+  );
+  await expect(page).toHaveURL(/storesInBrand=40/);
+  expect(page.url()).not.toContain("partnerCommissionPercentage");
+
+  // Unlocked for the browser session: a reload keeps the section open.
+  await page.reload();
+  await expect(page.getByLabel("Stores in brand")).toHaveValue("40");
+  await expect(page.getByLabel("Password")).toHaveCount(0);
+});
+
+test("the wrong-password shake is skipped under reduced motion; the red panel stays", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(`${app.baseUrl}/calculator`);
+  const panel = page
+    .locator(".calc-section")
+    .filter({ has: page.getByRole("heading", { name: "Channel Partner" }) });
+  await panel.getByLabel("Password").fill("wrong");
+  await panel.getByRole("button", { name: "Unlock" }).click();
+  await expect(panel).toHaveAttribute("data-state", "error");
+  expect(await panel.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await panel.getByLabel("Password").fill("wrong again");
+  await panel.getByRole("button", { name: "Unlock" }).click();
+  // Class and computed animation read together: the shake runs while the panel is flagged.
+  const shaking = () =>
+    panel.evaluate((el) => {
+      const shakeClass = /calc-shake-[ab]/.exec(el.className)?.[0];
+      return shakeClass ? shakeClass === getComputedStyle(el).animationName : null;
+    });
+  await expect.poll(shaking, { timeout: 1500 }).toBe(true);
+});
+
+test("no horizontal overflow at 390 px, even with huge figures", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(
+    `${app.baseUrl}/calculator?cartSize=99999999&monthlyReceipts=99999999999&monthsSinceLaunch=7`,
+  );
+  await expect(figure(page, "monthlyIncreaseInRevenue")).toHaveAttribute("data-size", "smallest");
+  await page.getByRole("button", { name: "Lost Revenue" }).click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("axe finds no WCAG 2.2 AA violations, locked and unlocked", async ({ page }) => {
+  const scan = () =>
+    new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  await page.goto(`${app.baseUrl}/calculator`);
+  await expect(figure(page, "monthlyAppVisits")).toHaveText("5,200");
+  await page.getByRole("button", { name: "Lost Revenue" }).click();
+  expect((await scan()).violations).toEqual([]);
+
+  await page.getByLabel("Password").fill(PARTNER_PASSWORD);
+  await page.getByRole("button", { name: "Unlock" }).click();
+  await expect(page.getByLabel("Partner commission (%)")).toBeVisible();
+  expect((await scan()).violations).toEqual([]);
+});
