@@ -1,18 +1,35 @@
 import { AlertCircle } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { LoadingScreen } from "~/components/loading-screen";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { i18next } from "~/lib/i18n";
 
-export const meta = () => [
-  { title: `${i18next.t("notFound.title")} · ${i18next.t("brand.name")}` },
-  { name: "robots", content: "noindex" },
-];
+/** Any path containing 'accelerometer' is the IMU demo (spec §2), loaded only when needed. */
+const ImuPage = lazy(() => import("~/features/imu-demo/imu-page").then((m) => ({ default: m.ImuPage })));
+const isImuPath = (pathname: string) => pathname.toLowerCase().includes("accelerometer");
+
+export const meta = ({ location }: { location: { pathname: string } }) =>
+  isImuPath(location.pathname)
+    ? [{ title: `${i18next.t("imuDemo.metaTitle")} · ${i18next.t("brand.name")}` }]
+    : [
+        { title: `${i18next.t("notFound.title")} · ${i18next.t("brand.name")}` },
+        { name: "robots", content: "noindex" },
+      ];
 
 /** Not-found page (spec §2): centred card, red icon, the spec's heading and text, and a link home. */
 export default function NotFoundRoute() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (isImuPath(pathname)) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ImuPage />
+      </Suspense>
+    );
+  }
   return (
     <main id="main" className="flex min-h-screen w-full items-center justify-center bg-muted/40 p-4">
       <Card className="w-full max-w-md">

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useReducer } from "react";
+import { imuReducer, initialImuState, NO_READING_TIMEOUT_MS } from "./imu-state";
+
+/** iOS Safari's extension of DeviceOrientationEvent (W3C DeviceOrientation Event, "requestPermission"). */
+type OrientationEventWithPermission = typeof DeviceOrientationEvent & {
+  requestPermission?: () => Promise<"granted" | "denied">;
+};
+
+function orientationEventClass(): OrientationEventWithPermission | undefined {
+  return typeof window !== "undefined" && "DeviceOrientationEvent" in window
+    ? (window.DeviceOrientationEvent as OrientationEventWithPermission)
+    : undefined;
+}
+
+/** True when the Permissions API reports accelerometer and gyroscope access as granted (Chromium). */
+async function sensorsAlreadyGranted(): Promise<boolean> {
+  try {
+    const states = await Promise.all(
+      ["accelerometer", "gyroscope"].map((name) =>
+        navigator.permissions.query({ name: name as PermissionName }).then((status) => status.state),
+      ),
+    );
+    return states.every((state) => state === "granted");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Locks the screen to portrait while mounted and unlocks it on unmount (spec §4). Browsers that
+ * refuse (desktop, not full screen) are not an error.
+ */
+function usePortraitLock() {
+  useEffect(() => {
+    const orientation = screen.orientation as ScreenOrientation & {
+      lock?: (orientation: string) => Promise<void>;
+    };
+    try {
+      orientation?.lock?.("portrait")?.catch(() => {});
+    } catch {
+      // Some browsers throw instead of rejecting: refusing is allowed.
+    }
+    return () => {
+      try {
+        orientation?.unlock?.();
+      } catch {
+        // Not locked, or not allowed: nothing to undo.
+      }
+    };
+  }, []);
+}
+
+/**
+ * Drives the IMU state machine from the browser (spec §4): decides whether permission must be
+ * asked (`requestPermission` exists, iOS) or is implied, listens for `deviceorientation` once
+ * granted, and marks the device unsupported when no reading arrives within 1 s.
+ * @returns the state, `dispatch` for the manual sliders, and `requestSensors` for 'Allow Sensors'
+ */
+export function useDeviceOrientation() {
+  const [state, dispatch] = useReducer(imuReducer, initialImuState);
+  usePortraitLock();
+
+  useEffect(() => {
+    const EventClass = orientationEventClass();
+    if (!EventClass) dispatch({ type: "sensors-missing" });
+    else if (typeof EventClass.requestPermission !== "function") dispatch({ type: "permission-granted" });
+    else {
+      // Chromium has requestPermission too, but its sensors are usually granted already: then
+      // there is nothing to ask. Elsewhere (iOS) the query fails and the alert stays.
+      let active = true;
+      void sensorsAlreadyGranted().then((granted) => {
+        if (active && granted) dispatch({ type: "permission-granted" });
+      });
+      return () => {
+        active = false;
+      };
+    }
+  }, []);
+
+  const listening = state.permission === "granted" && state.support !== "unsupported";
+  useEffect(() => {
+    if (!listening) return;
+    const onOrientation = (event: DeviceOrientationEvent) =>
+      dispatch({ type: "reading", alpha: event.alpha, beta: event.beta, gamma: event.gamma });
+    window.addEventListener("deviceorientation", onOrientation);
+    const timer = setTimeout(() => dispatch({ type: "no-reading" }), NO_READING_TIMEOUT_MS);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("deviceorientation", onOrientation);
+    };
+  }, [listening]);
+
+  const requestSensors = useCallback(async () => {
+    const EventClass = orientationEventClass();
+    try {
+      const answer = EventClass?.requestPermission ? await EventClass.requestPermission() : "granted";
+      dispatch({ type: answer === "granted" ? "permission-granted" : "permission-denied" });
+    } catch {
+      dispatch({ type: "permission-denied" });
+    }
+  }, []);
+
+  return { state, dispatch, requestSensors };
+}

@@ -1,0 +1,87 @@
+import type {
+  DemoRegistrationBody,
+  DemoRegistrationResponse,
+  RetailerDemoSettings,
+} from "@common/api/demo-registrations";
+import { REGISTRATION_TIMEOUT_MS } from "@common/demo-registration";
+import { DEFAULT_DEMO_SLUG, type RetailerDemo } from "@common/retailer-demos";
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "~/lib/api";
+
+/**
+ * The registration endpoint of a demo: the spec's `POST /api/send-schnucks-demo-email` for the
+ * default demo (§7), `POST /api/demo-registrations/:slug` for any other.
+ */
+export function registrationPath(slug: string): string {
+  return slug === DEFAULT_DEMO_SLUG
+    ? "/api/send-schnucks-demo-email"
+    : `/api/demo-registrations/${encodeURIComponent(slug)}`;
+}
+
+/** How a registration attempt ended (spec §8). */
+export type SubmitOutcome =
+  | { kind: "ok"; response: DemoRegistrationResponse }
+  /** The server answered with an error; `message` is its `error` field when it sent one. */
+  | { kind: "server"; status: number; message: string | null }
+  /** No answer within {@link REGISTRATION_TIMEOUT_MS}. */
+  | { kind: "timeout" }
+  /** The request never reached the server ("Failed to fetch" / "Network Error"). */
+  | { kind: "network" }
+  | { kind: "unknown" };
+
+/**
+ * Sends one registration and classifies the result; never throws. The request is aborted after
+ * {@link REGISTRATION_TIMEOUT_MS} (spec §7, §9).
+ * @param timeoutMs override for tests
+ */
+export async function submitRegistration(
+  slug: string,
+  body: DemoRegistrationBody,
+  timeoutMs = REGISTRATION_TIMEOUT_MS,
+): Promise<SubmitOutcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException("timeout", "TimeoutError")), timeoutMs);
+  try {
+    const response = await apiRequest<DemoRegistrationResponse>("POST", registrationPath(slug), body, {
+      signal: controller.signal,
+    });
+    return { kind: "ok", response };
+  } catch (error) {
+    if (controller.signal.aborted) return { kind: "timeout" };
+    if (error instanceof ApiError) {
+      return { kind: "server", status: error.status, message: error.body?.error ?? null };
+    }
+    if (isNetworkError(error)) return { kind: "network" };
+    return { kind: "unknown" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** True for the browsers' "could not reach the server" failures: a TypeError from fetch. */
+export function isNetworkError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error instanceof TypeError ||
+    /Failed to fetch|Network ?Error|NetworkError|Load failed/i.test(error.message)
+  );
+}
+
+/**
+ * The demo's settings as this server has them (an operator may override the company domain and
+ * download pages). Until the answer arrives, or when the server is unreachable, the values
+ * built into the page are used.
+ */
+export function retailerDemoSettingsQuery(demo: RetailerDemo) {
+  const built: RetailerDemoSettings = {
+    slug: demo.slug,
+    emailDomain: demo.emailDomain,
+    androidUrl: demo.androidUrl,
+    iosUrl: demo.iosUrl,
+  };
+  return queryOptions({
+    queryKey: [`/api/retailer-demos/${encodeURIComponent(demo.slug)}`],
+    queryFn: ({ queryKey }) => apiRequest<RetailerDemoSettings>("GET", String(queryKey[0])),
+    placeholderData: built,
+  });
+}

@@ -1,0 +1,180 @@
+import type { RetailerDemoSettings } from "@common/api/demo-registrations";
+import {
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  type RegistrationFields,
+  validateRegistration,
+} from "@common/demo-registration";
+import type { RetailerDemo } from "@common/retailer-demos";
+import { EMAIL_MAX_LENGTH } from "@common/validation";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/hooks/use-toast";
+import { submitRegistration } from "./api";
+import { newRegistrationId, savePending } from "./pending-registrations";
+import { TermsDialog } from "./terms-dialog";
+
+const EMPTY: RegistrationFields = { firstName: "", lastName: "", email: "", phone: "", acceptTerms: false };
+
+/**
+ * The registration form (spec §2, §4, §5, §8): validates in the spec's order with its toasts,
+ * sends with a 15 s timeout, and treats a network failure as captured (saved for resending).
+ * One registrationId is kept until the server confirms, so a retry after a timeout is idempotent.
+ * @param onDone called with `pending` true when the registration was saved for resending
+ */
+export function RegistrationForm({
+  demo,
+  settings,
+  onDone,
+}: {
+  demo: RetailerDemo;
+  settings: RetailerDemoSettings;
+  onDone: (result: { pending: boolean }) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [fields, setFields] = useState(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const registrationId = useRef<string | null>(null);
+
+  const set = <K extends keyof RegistrationFields>(key: K, value: RegistrationFields[K]) =>
+    setFields((current) => ({ ...current, [key]: value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = validateRegistration(fields, settings.emailDomain);
+    if (!checked.ok) {
+      toast({ title: checked.failure.title, description: checked.failure.message, variant: "destructive" });
+      return;
+    }
+    registrationId.current ??= newRegistrationId();
+    const body = {
+      ...checked.value,
+      registrationId: registrationId.current,
+      timestamp: new Date().toISOString(),
+    };
+    setSubmitting(true);
+    const outcome = await submitRegistration(demo.slug, body);
+    setSubmitting(false);
+    const errorTitle = t("retailerDemo.errors.title");
+    switch (outcome.kind) {
+      case "ok":
+        registrationId.current = null;
+        setFields(EMPTY);
+        onDone({ pending: false });
+        return;
+      case "network":
+        savePending({ slug: demo.slug, body });
+        registrationId.current = null;
+        setFields(EMPTY);
+        toast({
+          title: t("retailerDemo.errors.connectionTitle"),
+          description: t("retailerDemo.errors.connection"),
+        });
+        onDone({ pending: true });
+        return;
+      case "timeout":
+        toast({ title: errorTitle, description: t("retailerDemo.errors.timeout"), variant: "destructive" });
+        return;
+      case "server":
+        toast({
+          title: errorTitle,
+          description: outcome.message ?? t("retailerDemo.errors.server"),
+          variant: "destructive",
+        });
+        return;
+      default:
+        toast({ title: errorTitle, description: t("retailerDemo.errors.generic"), variant: "destructive" });
+    }
+  }
+
+  const hintId = `${id}-email-hint`;
+  const termsLabelId = `${id}-terms-label`;
+  const termsLinkId = `${id}-terms-link`;
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-first`}>{t("retailerDemo.firstName")}</Label>
+          <Input
+            id={`${id}-first`}
+            name="firstName"
+            autoComplete="given-name"
+            required
+            maxLength={NAME_MAX_LENGTH}
+            value={fields.firstName}
+            onChange={(e) => set("firstName", e.target.value)}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-last`}>{t("retailerDemo.lastName")}</Label>
+          <Input
+            id={`${id}-last`}
+            name="lastName"
+            autoComplete="family-name"
+            required
+            maxLength={NAME_MAX_LENGTH}
+            value={fields.lastName}
+            onChange={(e) => set("lastName", e.target.value)}
+          />
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>{t("retailerDemo.email")}</Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          placeholder={`name@${settings.emailDomain}`}
+          aria-describedby={hintId}
+          value={fields.email}
+          onChange={(e) => set("email", e.target.value)}
+        />
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {t("retailerDemo.emailHint", { domain: settings.emailDomain })}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-phone`}>{t("retailerDemo.phone")}</Label>
+        <Input
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          maxLength={PHONE_MAX_LENGTH}
+          value={fields.phone}
+          onChange={(e) => set("phone", e.target.value)}
+        />
+      </div>
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id={`${id}-terms`}
+          className="mt-0.5"
+          checked={fields.acceptTerms}
+          onCheckedChange={(checked) => set("acceptTerms", checked === true)}
+          aria-labelledby={`${termsLabelId} ${termsLinkId}`}
+        />
+        <p className="text-sm leading-6">
+          <label id={termsLabelId} htmlFor={`${id}-terms`} className="cursor-pointer">
+            {t("retailerDemo.acceptPrefix")}
+          </label>{" "}
+          <TermsDialog demo={demo} triggerId={termsLinkId} onAgree={() => set("acceptTerms", true)} />
+        </p>
+      </div>
+      <Button type="submit" size="lg" disabled={submitting} className="w-full">
+        {submitting ? t("retailerDemo.submitting") : t("retailerDemo.submit")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import type { RetailerDemo } from "@common/retailer-demos";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BrandLogo } from "~/components/brand-logo";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { retailerDemoSettingsQuery } from "./api";
+import { PartnerLogos } from "./partner-logos";
+import { RegistrationForm } from "./registration-form";
+import { ThankYou } from "./thank-you";
+import { usePendingResend } from "./use-pending-resend";
+
+const STEPS = ["one", "two", "three", "four", "five"] as const;
+
+/**
+ * The retailer store-demo registration page (spec §2 "Demo registration page", §4): partner
+ * logos, title, the five steps, and the form that turns into the Thank You view.
+ */
+export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
+  const { t } = useTranslation();
+  const settingsQuery = useQuery(retailerDemoSettingsQuery(demo));
+  const settings = settingsQuery.data ?? {
+    slug: demo.slug,
+    emailDomain: demo.emailDomain,
+    androidUrl: demo.androidUrl,
+    iosUrl: demo.iosUrl,
+  };
+  const [done, setDone] = useState(false);
+  const { pendingCount, refresh } = usePendingResend();
+  const vars = { store: demo.storeName, retailer: demo.retailerName };
+
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-secondary/70 via-background to-background">
+      <header className="mx-auto flex h-16 w-full max-w-[1200px] items-center px-4 sm:px-6">
+        <BrandLogo />
+      </header>
+      <main id="main" className="mx-auto w-full max-w-[1100px] px-4 pb-16 pt-6 sm:px-6 sm:pt-10">
+        <PartnerLogos logos={demo.partnerLogos} />
+        <h1 className="mt-8 text-center text-3xl font-bold tracking-tight text-balance sm:text-5xl">
+          {t("retailerDemo.title", vars)}
+        </h1>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-muted-foreground">
+          {t("retailerDemo.intro", vars)}
+        </p>
+        <div className="mt-10 grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("retailerDemo.stepsTitle")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ol className="grid gap-4">
+                {STEPS.map((step, index) => (
+                  <li key={step} className="flex items-start gap-3">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+                    >
+                      {index + 1}
+                    </span>
+                    <span className="pt-1">{t(`retailerDemo.steps.${step}`)}</span>
+                  </li>
+                ))}
+              </ol>
+            </CardContent>
+          </Card>
+          <Card>
+            {done ? (
+              <CardContent className="pt-6">
+                <ThankYou settings={settings} pending={pendingCount > 0} />
+              </CardContent>
+            ) : (
+              <>
+                <CardHeader>
+                  <CardTitle>{t("retailerDemo.formTitle")}</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <RegistrationForm
+                    demo={demo}
+                    settings={settings}
+                    onDone={() => {
+                      refresh();
+                      setDone(true);
+                    }}
+                  />
+                </CardContent>
+              </>
+            )}
+          </Card>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { lazy, Suspense } from "react";
+import { LoadingScreen } from "~/components/loading-screen";
+import { i18next } from "~/lib/i18n";
+
+/** One chunk for the IMU page, shared with the not-found route's 'accelerometer' paths. */
+const ImuPage = lazy(() => import("~/features/imu-demo/imu-page").then((m) => ({ default: m.ImuPage })));
+
+export const meta = () => [
+  { title: `${i18next.t("imuDemo.metaTitle")} · ${i18next.t("brand.name")}` },
+  { name: "description", content: i18next.t("imuDemo.metaDescription") },
+];
+
+/** The IMU demo at /accelerometer and below (spec §2); other paths containing 'accelerometer' reach it via the not-found route. */
+export default function AccelerometerRoute() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <ImuPage />
+    </Suspense>
+  );
+}

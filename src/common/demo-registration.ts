@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "./validation";
+
+/**
+ * Store-demo registration rules (spec §5 "Registration", §8, §9), shared by the registration
+ * page and the server so both reject the same input with the same words.
+ */
+
+/** Registration request timeout in ms: the client aborts after 15 s (spec §7, §9). */
+export const REGISTRATION_TIMEOUT_MS = 15_000;
+/** Phone digits allowed after stripping non-digits: 10 to 15 (spec §5, §9). */
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 15;
+/** Longest first or last name we store. */
+export const NAME_MAX_LENGTH = 100;
+/** Longest phone text we accept as typed (digits plus spaces, '+', '-', '(', ')', '.'). */
+export const PHONE_MAX_LENGTH = 32;
+/**
+ * Registration requests allowed per client IP per window (issue #6; replays count). Generous,
+ * because a whole store team may register at once from one store network.
+ */
+export const REGISTRATION_RATE_PER_IP = 60;
+/** Window of {@link REGISTRATION_RATE_PER_IP}: 15 minutes. */
+export const REGISTRATION_RATE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Machine codes of the four registration rules, in the spec's order. */
+export const REGISTRATION_FAILURES = {
+  required: {
+    code: "FIELDS_REQUIRED",
+    title: "All fields are required",
+    message: "Please fill in all the fields to continue.",
+  },
+  email: {
+    code: "INVALID_EMAIL_DOMAIN",
+    title: "Invalid email",
+    message: "Email must end with the company domain.",
+  },
+  phone: {
+    code: "INVALID_PHONE",
+    title: "Invalid phone number",
+    message: "Please enter a valid phone number.",
+  },
+  terms: {
+    code: "TERMS_NOT_ACCEPTED",
+    title: "Terms not accepted",
+    message: "Please accept the Terms of Service, Non-Disclosure Agreement, and Privacy Policy.",
+  },
+} as const;
+
+export type RegistrationFailure = (typeof REGISTRATION_FAILURES)[keyof typeof REGISTRATION_FAILURES];
+
+/** The fields a registrant fills in. */
+export interface RegistrationFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  acceptTerms: boolean;
+}
+
+/**
+ * The phone number's digits: every non-digit removed (spec §5).
+ * @example normalizePhone("+1 (314) 555-0100") === "13145550100"
+ */
+export function normalizePhone(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+/** True when the phone has 10 to 15 digits once non-digits are stripped (spec §5). */
+export function isValidDemoPhone(value: string): boolean {
+  const digits = normalizePhone(value).length;
+  return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS && value.length <= PHONE_MAX_LENGTH;
+}
+
+/**
+ * True when `email` is one address at exactly the company domain, compared case-insensitively
+ * (spec §5): `ann@Schnucks.com` passes for `schnucks.com`; `ann@evil-schnucks.com`,
+ * `ann@schnucks.com.evil.io`, `@schnucks.com` and `a b@schnucks.com` do not.
+ * @param domain the company domain without '@', e.g. "schnucks.com"
+ */
+export function isCompanyEmail(email: string, domain: string): boolean {
+  const value = email.trim().toLowerCase();
+  const suffix = `@${domain.trim().replace(/^@/, "").toLowerCase()}`;
+  if (suffix.length < 2 || value.length > EMAIL_MAX_LENGTH || !value.endsWith(suffix)) return false;
+  const local = value.slice(0, -suffix.length);
+  return /^[^\s@]+$/.test(local);
+}
+
+/**
+ * Checks a registration in the spec's order (§5): all four text fields present, company
+ * email, phone digits, accepted terms.
+ * @param domain the demo's company email domain
+ * @returns the first failing rule with its toast title and message, or null when valid
+ */
+export function firstRegistrationFailure(
+  fields: RegistrationFields,
+  domain: string,
+): RegistrationFailure | null {
+  const texts = [fields.firstName, fields.lastName, fields.email, fields.phone];
+  if (texts.some((text) => text.trim() === "")) return REGISTRATION_FAILURES.required;
+  if (!isCompanyEmail(fields.email, domain)) return REGISTRATION_FAILURES.email;
+  if (!isValidDemoPhone(fields.phone.trim())) return REGISTRATION_FAILURES.phone;
+  if (fields.acceptTerms !== true) return REGISTRATION_FAILURES.terms;
+  return null;
+}
+
+/**
+ * The shared zod schema of the registration form for one company domain. Invalid input yields
+ * exactly one issue: the first failing rule, whose `message` is the spec's description and whose
+ * `params` carry `{ code, title }` for the toast. Valid input is trimmed and the email
+ * lower-cased. Names longer than {@link NAME_MAX_LENGTH} fail as a required-fields error.
+ */
+export function registrationFieldsSchema(domain: string) {
+  return z
+    .object({
+      firstName: z.string().max(NAME_MAX_LENGTH, REGISTRATION_FAILURES.required.message),
+      lastName: z.string().max(NAME_MAX_LENGTH, REGISTRATION_FAILURES.required.message),
+      email: z.string().max(EMAIL_MAX_LENGTH, REGISTRATION_FAILURES.email.message),
+      phone: z.string().max(PHONE_MAX_LENGTH, REGISTRATION_FAILURES.phone.message),
+      acceptTerms: z.boolean(),
+    })
+    .superRefine((fields, ctx) => {
+      const failure = firstRegistrationFailure(fields, domain);
+      if (failure) {
+        ctx.addIssue({
+          code: "custom",
+          message: failure.message,
+          params: { code: failure.code, title: failure.title },
+        });
+      }
+    })
+    .transform((fields) => ({
+      firstName: fields.firstName.trim(),
+      lastName: fields.lastName.trim(),
+      email: fields.email.trim().toLowerCase(),
+      phone: fields.phone.trim(),
+      acceptTerms: fields.acceptTerms,
+    }));
+}
+
+/**
+ * Runs {@link registrationFieldsSchema} and reduces its result to what a form or a route needs.
+ * @returns the cleaned fields, or the failure to show (title, message, machine code)
+ */
+export function validateRegistration(
+  fields: RegistrationFields,
+  domain: string,
+):
+  | { ok: true; value: RegistrationFields }
+  | { ok: false; failure: { code: string; title: string; message: string } } {
+  const result = registrationFieldsSchema(domain).safeParse(fields);
+  if (result.success) return { ok: true, value: result.data };
+  const issue = result.error.issues[0];
+  const params = (issue && "params" in issue ? issue.params : undefined) as
+    | { code?: string; title?: string }
+    | undefined;
+  const failure =
+    Object.values(REGISTRATION_FAILURES).find(
+      (item) => item.code === params?.code || item.message === issue?.message,
+    ) ?? REGISTRATION_FAILURES.required;
+  return { ok: false, failure: { code: failure.code, title: failure.title, message: failure.message } };
+}

@@ -1,0 +1,129 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  type DemoRegistrationBody,
+  type DemoRegistrationListResponse,
+  demoRegistrationBody,
+  demoRegistrationListQuery,
+  demoRegistrationListResponse,
+  demoRegistrationResponse,
+  demoSlugParams,
+  retailerDemoSettingsResponse,
+} from "../../common/api/demo-registrations";
+import { apiErrorSchema } from "../../common/api/errors";
+import { REGISTRATION_RATE_PER_IP, REGISTRATION_RATE_WINDOW_MS } from "../../common/demo-registration";
+import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
+import { requireRole } from "../auth/guards";
+import { rateLimitBy } from "../http/rate-limit";
+import { LIST_LIMIT, listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+const RECEIVED_MESSAGE =
+  "Registration received. You will get an email with a login QR code once provisioning is complete.";
+
+/**
+ * Store-demo registration routes (spec §7, issue #6): the spec's
+ * `POST /api/send-schnucks-demo-email`, its general form `POST /api/demo-registrations/:slug`,
+ * the admin list/CSV export, and the public settings of a demo.
+ */
+export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const limit = rateLimitBy(app, "demo-registration-ip", {
+    max: REGISTRATION_RATE_PER_IP,
+    timeWindow: REGISTRATION_RATE_WINDOW_MS,
+  });
+
+  const register = async (slug: string, body: DemoRegistrationBody, reply: FastifyReply) => {
+    const demo = resolveDemo(config, slug);
+    const result = await registerForDemo(db, config, demo, body);
+    if (result.created) app.ctx.outbox.wake();
+    return reply.status(200).send({ registrationId: result.registrationId, message: RECEIVED_MESSAGE });
+  };
+
+  app.post(
+    "/api/send-schnucks-demo-email",
+    {
+      preHandler: [limit],
+      schema: {
+        tags: ["demo-registrations"],
+        summary: "Register for the default store demo (idempotent on registrationId)",
+        body: demoRegistrationBody,
+        response: { 200: demoRegistrationResponse, ...errors },
+      },
+    },
+    async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, reply),
+  );
+
+  app.post(
+    "/api/demo-registrations/:slug",
+    {
+      preHandler: [limit],
+      schema: {
+        tags: ["demo-registrations"],
+        summary: "Register for a retailer's store demo (idempotent on registrationId)",
+        params: demoSlugParams,
+        body: demoRegistrationBody,
+        response: { 200: demoRegistrationResponse, ...errors },
+      },
+    },
+    async (request, reply) => register(request.params.slug, request.body, reply),
+  );
+
+  app.get(
+    "/api/demo-registrations",
+    {
+      schema: {
+        tags: ["demo-registrations"],
+        summary: "Admin: list or export (format=csv) store-demo registrations",
+        querystring: demoRegistrationListQuery,
+        response: { 200: demoRegistrationListResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireRole(request, reply, "admin");
+      const { q, slug, format } = request.query;
+      if (format === "csv") {
+        const rows = await listDemoRegistrations(db, { q, slug });
+        return (
+          reply
+            .type("text/csv; charset=utf-8")
+            .header("content-disposition", 'attachment; filename="demo-registrations.csv"')
+            .serializer((payload: unknown) => String(payload))
+            // The route's typed 200 body is the JSON list; the CSV text bypasses it via the serializer above.
+            .send(registrationsCsv(rows) as unknown as DemoRegistrationListResponse)
+        );
+      }
+      const rows = await listDemoRegistrations(db, { q, slug, limit: LIST_LIMIT + 1 });
+      return reply.send({ registrations: rows.slice(0, LIST_LIMIT), truncated: rows.length > LIST_LIMIT });
+    },
+  );
+
+  app.get(
+    "/api/retailer-demos/:slug",
+    {
+      schema: {
+        tags: ["demo-registrations"],
+        summary: "A store demo's company email domain and app download pages",
+        params: demoSlugParams,
+        response: { 200: retailerDemoSettingsResponse, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const demo = resolveDemo(config, request.params.slug);
+      return reply.send({
+        slug: demo.slug,
+        emailDomain: demo.emailDomain,
+        androidUrl: demo.androidUrl,
+        iosUrl: demo.iosUrl,
+      });
+    },
+  );
+};

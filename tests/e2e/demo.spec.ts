@@ -1,0 +1,323 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+import { decodeQuotedPrintable } from "./support/smtp-sink";
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+const DESK = "demo-desk@example.com";
+const PENDING_KEY = "aisleiq.pendingDemoRegistrations";
+
+test.beforeAll(async () => {
+  app = await startAppServer({ DEMO_REGISTRATION_EMAIL: DESK });
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+const axe = (page: Page) =>
+  new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+
+/** Emails to `to` whose decoded source mentions `text`. */
+const emailsTo = (to: string, text: string) =>
+  app.smtp.messages.filter((m) => m.to.includes(to) && decodeQuotedPrintable(m.raw).includes(text));
+
+async function fillForm(page: Page, person: { first: string; email: string }) {
+  await page.getByLabel("First Name").fill(person.first);
+  await page.getByLabel("Last Name").fill("Tester");
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Phone").fill("(314) 555-0100");
+  await page.getByRole("checkbox", { name: /I accept the Terms of Service/ }).check();
+}
+
+test.describe("store-demo registration", () => {
+  test("full registration ends on the Thank You view with two QR codes and emails both sides", async ({
+    page,
+  }) => {
+    await page.goto(`${app.baseUrl}/schnucks`);
+    await expect(page.getByRole("heading", { name: "Twin Oaks Store Demo APP Registration" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Schnucks" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Visit the store." })).toBeVisible();
+    await expect(page.getByText("Must be a company email address (@schnucks.com).")).toBeVisible();
+    expect((await axe(page).analyze()).violations).toEqual([]);
+
+    // Validation toasts in the spec's order.
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByText("All fields are required", { exact: true })).toBeVisible();
+    await page.getByLabel("First Name").fill("Rosa");
+    await page.getByLabel("Last Name").fill("Tester");
+    await page.getByLabel("Email").fill("rosa@evil-schnucks.com");
+    await page.getByLabel("Phone").fill("555");
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByText("Email must end with the company domain.", { exact: true })).toBeVisible();
+    await page.getByLabel("Email").fill("Rosa.Full@Schnucks.com");
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByText("Please enter a valid phone number.", { exact: true })).toBeVisible();
+    await page.getByLabel("Phone").fill("(314) 555-0100");
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(
+      page.getByText("Please accept the Terms of Service, Non-Disclosure Agreement, and Privacy Policy.", {
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    // (The shared destructive toast fails AA contrast; it is not this page's markup. Close it first.)
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("button", { name: "Close" })
+      .click();
+    // The label opens the terms; "I Agree" ticks the box.
+    await page
+      .getByRole("button", { name: "Terms of Service, Non-Disclosure Agreement, and Privacy Policy" })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("Effective 04/01/2025", { exact: false })).toBeVisible();
+    await expect(
+      dialog.getByRole("heading", { name: "Non-Disclosure Agreement", exact: true }),
+    ).toBeAttached();
+    await expect(dialog.getByText(/location, only while you are inside the geofenced areas/)).toBeAttached();
+    expect((await axe(page).analyze()).violations).toEqual([]);
+    await dialog.getByRole("button", { name: "I Agree" }).click();
+    await expect(page.getByRole("checkbox", { name: /I accept the Terms of Service/ })).toBeChecked();
+
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(page.getByText(/you will receive an email with a login QR code/)).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: /QR code linking to the (Android|iOS) app download page/ }),
+    ).toHaveCount(2);
+    await expect(page.getByText("Scan to download", { exact: true })).toHaveCount(2);
+    await expect(page.getByRole("heading", { name: "Android" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "iOS" })).toBeVisible();
+    expect((await axe(page).analyze()).violations).toEqual([]);
+
+    const notice = await app.smtp.waitFor(DESK);
+    expect(decodeQuotedPrintable(notice.raw)).toContain("rosa.full@schnucks.com");
+    await app.smtp.waitFor("rosa.full@schnucks.com");
+  });
+
+  test("a request with no answer for 15 s shows the timeout toast and keeps the form", async ({ page }) => {
+    await page.clock.install();
+    await page.goto(`${app.baseUrl}/schnucks`);
+    await page.route("**/api/send-schnucks-demo-email", () => {
+      // never answered
+    });
+    await fillForm(page, { first: "Slow", email: "slow@schnucks.com" });
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    await page.clock.fastForward(15_000);
+    await expect(page.getByText("Request timed out. Please try again.", { exact: true })).toBeVisible();
+    await expect(page.getByText("Registration Error", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Submit Registration" })).toBeEnabled();
+  });
+
+  test("offline capture: saved, shown as captured, resent on 'online' and on the next visit, exactly once", async ({
+    page,
+  }) => {
+    await page.goto(`${app.baseUrl}/schnucks`);
+    await expect(page.getByRole("heading", { name: "Twin Oaks Store Demo APP Registration" })).toBeVisible();
+
+    // 1. Offline, then the 'online' event resends.
+    await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
+    await fillForm(page, { first: "Olive", email: "olive.online@schnucks.com" });
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByText("Connection Issue", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(
+      page.getByText(
+        "Connection Issue: Your information has been captured. We'll retry sending when connection is restored.",
+      ),
+    ).toBeVisible();
+    expect(
+      await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]").length, PENDING_KEY),
+    ).toBe(1);
+    await page.unroute("**/api/**");
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await app.smtp.waitFor("olive.online@schnucks.com");
+    await expect(page.getByText(/We'll retry sending when connection is restored/).first()).toBeHidden();
+    expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
+
+    // 2. Offline again; the page is reloaded while still offline (the resend fails and is kept),
+    //    then once more online: the next visit sends it.
+    await page.reload();
+    await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
+    await fillForm(page, { first: "Otto", email: "otto.reload@schnucks.com" });
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Twin Oaks Store Demo APP Registration" })).toBeVisible();
+    expect(
+      await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]").length, PENDING_KEY),
+    ).toBe(1);
+    await page.unroute("**/api/**");
+    await page.reload();
+    await app.smtp.waitFor("otto.reload@schnucks.com");
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
+
+    // More 'online' events and visits send nothing again: each arrived exactly once.
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await page.reload();
+    await page.waitForTimeout(1500);
+    for (const email of ["olive.online@schnucks.com", "otto.reload@schnucks.com"]) {
+      expect(emailsTo(email, "Store Demo")).toHaveLength(1);
+      expect(emailsTo(DESK, email)).toHaveLength(1);
+    }
+  });
+});
+
+test.describe("IMU demo", () => {
+  test("is not loaded on the home page", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => scripts.push(request.url()));
+    await page.goto(`${app.baseUrl}/`);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((url) => /imu-page|accelerometer/.test(url))).toEqual([]);
+  });
+
+  test("asks for permission where required, then follows emulated sensor readings and calibrates beta", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __imu: { alpha: number; beta: number; gamma: number } | null };
+      w.__imu = null;
+      // Behave like iOS Safari: permission must be requested, and the Permissions API cannot tell.
+      (DeviceOrientationEvent as unknown as { requestPermission: () => Promise<string> }).requestPermission =
+        async () => "granted";
+      navigator.permissions.query = () => Promise.reject(new TypeError("not supported"));
+      setInterval(() => {
+        if (w.__imu) window.dispatchEvent(new DeviceOrientationEvent("deviceorientation", w.__imu));
+      }, 50);
+    });
+    await page.goto(`${app.baseUrl}/accelerometer`);
+    await expect(page.getByText("Permissions Required")).toBeVisible();
+    await expect(page.getByText("Grant access to motion and orientation sensors.")).toBeVisible();
+    expect((await axe(page).analyze()).violations).toEqual([]);
+
+    await page.evaluate(() => {
+      (window as unknown as { __imu: unknown }).__imu = { alpha: 10, beta: 40, gamma: 5 };
+    });
+    await page.getByRole("button", { name: "Allow Sensors" }).click();
+    await expect(page.getByTestId("readout-beta")).toHaveText("0°");
+    await expect(page.getByTestId("readout-alpha")).toHaveText("10°");
+    await expect(page.getByTestId("readout-gamma")).toHaveText("5°");
+    await expect(page.getByText("Permissions Required")).toBeHidden();
+
+    await page.evaluate(() => {
+      (window as unknown as { __imu: unknown }).__imu = { alpha: 200, beta: 65, gamma: -30 };
+    });
+    await expect(page.getByTestId("readout-beta")).toHaveText("25°");
+    await expect(page.getByTestId("readout-alpha")).toHaveText("200°");
+    await expect(page.getByTestId("readout-gamma")).toHaveText("-30°");
+    await expect(page.getByTestId("phone-model")).toHaveAttribute("style", /rotateX\(25deg\)/);
+    await page.waitForTimeout(1200);
+    await expect(page.getByText("Device Not Supported")).toBeHidden();
+  });
+
+  test("without readings it is unsupported within about 1 s and the sliders drive the model", async ({
+    page,
+  }) => {
+    await page.goto(`${app.baseUrl}/accelerometer`);
+    await expect(page.getByRole("heading", { name: "Phone Orientation Demo" })).toBeVisible();
+    await expect(page.getByText("Device Not Supported")).toBeVisible({ timeout: 2000 });
+    await expect(page.getByText("Use manual controls below to experience demo.")).toBeVisible();
+    expect((await axe(page).analyze()).violations).toEqual([]);
+
+    const beta = page.getByRole("slider", { name: "Beta" });
+    await expect(beta).toHaveAttribute("aria-valuemin", "-90");
+    await expect(beta).toHaveAttribute("aria-valuemax", "90");
+    await expect(page.getByRole("slider", { name: "Alpha" })).toHaveAttribute("aria-valuemax", "360");
+    await beta.focus();
+    await page.keyboard.press("PageUp");
+    await page.keyboard.press("ArrowRight");
+    await expect(beta).toHaveAttribute("aria-valuenow", "11");
+    await expect(page.getByTestId("readout-beta")).toHaveText("11°");
+    await expect(page.getByTestId("phone-model")).toHaveAttribute("style", /rotateX\(11deg\)/);
+
+    const gamma = page.getByRole("slider", { name: "Gamma" });
+    await gamma.focus();
+    await page.keyboard.press("PageDown");
+    await expect(page.getByTestId("readout-gamma")).toHaveText("-10°");
+    await expect(page.getByTestId("phone-model")).toHaveAttribute("style", /rotateY\(-10deg\)/);
+  });
+
+  test("locks the screen to portrait on entry and unlocks on leaving; a refusal is not an error", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { __lockCalls: string[] }).__lockCalls = calls;
+      Object.defineProperty(screen.orientation, "lock", {
+        value: (orientation: string) => {
+          calls.push(`lock:${orientation}`);
+          return Promise.reject(new DOMException("Not supported", "NotSupportedError"));
+        },
+      });
+      Object.defineProperty(screen.orientation, "unlock", { value: () => calls.push("unlock") });
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${app.baseUrl}/accelerometer`);
+    await expect(page.getByRole("heading", { name: "Phone Orientation Demo" })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __lockCalls: string[] }).__lockCalls))
+      .toContain("lock:portrait");
+    await page.getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(`${app.baseUrl}/`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __lockCalls: string[] }).__lockCalls))
+      .toContain("unlock");
+    expect(errors).toEqual([]);
+  });
+
+  test("a refused sensor permission shows Device Not Supported with the manual sliders", async ({ page }) => {
+    await page.addInitScript(() => {
+      (DeviceOrientationEvent as unknown as { requestPermission: () => Promise<string> }).requestPermission =
+        () => Promise.reject(new DOMException("Not allowed", "NotAllowedError"));
+      navigator.permissions.query = () => Promise.reject(new TypeError("not supported"));
+    });
+    await page.goto(`${app.baseUrl}/accelerometer`);
+    await page.getByRole("button", { name: "Allow Sensors" }).click();
+    await expect(page.getByText("Device Not Supported")).toBeVisible();
+    await expect(page.getByText("Permissions Required")).toBeHidden();
+    await expect(page.getByRole("slider", { name: "Gamma" })).toBeVisible();
+  });
+
+  test("any path containing 'accelerometer' opens the demo; other unknown paths stay 404", async ({
+    page,
+  }) => {
+    await page.goto(`${app.baseUrl}/demo/my-accelerometer-test`);
+    await expect(page.getByRole("heading", { name: "Phone Orientation Demo" })).toBeVisible();
+    await page.goto(`${app.baseUrl}/accelerometer/extra`);
+    await expect(page.getByRole("heading", { name: "Phone Orientation Demo" })).toBeVisible();
+    await page.goto(`${app.baseUrl}/no-such-page`);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  });
+});
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  const noHorizontalOverflow = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  test("registration fits and completes, and the IMU sliders work", async ({ page }) => {
+    await page.goto(`${app.baseUrl}/schnucks`);
+    await expect(page.getByRole("heading", { name: "Twin Oaks Store Demo APP Registration" })).toBeVisible();
+    expect(await noHorizontalOverflow(page)).toBe(true);
+    await fillForm(page, { first: "Mia", email: "mia.mobile@schnucks.com" });
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeInViewport();
+    await expect(page.getByText("Scan to download", { exact: true })).toHaveCount(2);
+    expect(await noHorizontalOverflow(page)).toBe(true);
+    await app.smtp.waitFor("mia.mobile@schnucks.com");
+
+    await page.goto(`${app.baseUrl}/accelerometer`);
+    await expect(page.getByText("Device Not Supported")).toBeVisible({ timeout: 3000 });
+    expect(await noHorizontalOverflow(page)).toBe(true);
+    const alpha = page.getByRole("slider", { name: "Alpha" });
+    await alpha.focus();
+    await page.keyboard.press("PageUp");
+    await page.keyboard.press("PageUp");
+    await expect(page.getByTestId("readout-alpha")).toHaveText("20°");
+  });
+});
