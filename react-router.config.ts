@@ -1,4 +1,6 @@
 import type { Config } from "@react-router/dev/config";
+import { LOGIN_PORTALS } from "./src/common/login-portals";
+import { RETAILER_DEMOS } from "./src/common/retailer-demos";
 
 /**
  * React Router framework mode without a rendering server (ADR 0003): public pages are
@@ -9,5 +11,10 @@ export default {
   appDirectory: "src/client",
   buildDirectory: "build",
   ssr: false,
-  prerender: ["/"],
+  prerender: [
+    "/",
+    "/calculator",
+    ...RETAILER_DEMOS.map((demo) => `/${demo.slug}`),
+    ...LOGIN_PORTALS.map((portal) => portal.path),
+  ],
 } satisfies Config;

@@ -1,11 +1,22 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { LOGIN_PORTALS } from "../common/login-portals";
+import { RETAILER_DEMOS } from "../common/retailer-demos";
 
 /** Route table (spec §2). Routes not built yet fall to the not-found page. */
 export default [
   index("routes/home.tsx"),
   route("admin/login", "routes/admin-login.tsx"),
   route("verify/:token?", "routes/verify.tsx"),
+  route("accept-invitation/:token?", "routes/accept-invitation.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("admin/dashboard", "routes/admin-dashboard.tsx"),
+  route("calculator", "routes/calculator.tsx"),
+  ...RETAILER_DEMOS.map((demo) =>
+    route(demo.slug, "routes/retailer-demo.tsx", { id: `retailer-demo-${demo.slug}` }),
+  ),
+  route("accelerometer/*", "routes/accelerometer.tsx"),
+  ...LOGIN_PORTALS.map((portal) =>
+    route(portal.path.slice(1), "routes/login-portal.tsx", { id: `login-portal-${portal.id}` }),
+  ),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,16 +12,21 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { thirdPartyHosts } from "../common/site-config";
 import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
+import { demoRegistrationRoutes } from "./demo-registrations/routes";
+import { gateRoutes } from "./gates/routes";
 import { installErrorHandler } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
 import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
+import { leadRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
 import { createMailTransport, type MailTransport } from "./mail/transport";
+import { portalRoutes } from "./portal-routes";
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -34,7 +39,9 @@ export interface BuildOptions {
 
 /** Redacts token-bearing page paths from request logs (no secrets in logs, architecture doc). */
 function redactUrl(url: string): string {
-  return url.replace(/^\/(verify|accept-invitation)\/[^/?#]+/, "/$1/[redacted]");
+  return url
+    .replace(/^\/(verify|accept-invitation)\/[^/?#]+/, "/$1/[redacted]")
+    .replace(/^\/api\/invitations\/[A-Za-z0-9_-]{43}(?=$|[/?#])/, "/api/invitations/[redacted]");
 }
 
 /**
@@ -83,13 +90,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes],
+        scriptSrc: ["'self'", ...scriptHashes, ...thirdPartyHosts().scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'"],
-        frameSrc: ["'none'"],
+        frameSrc: thirdPartyHosts().frameSrc,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -120,6 +127,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(portalRoutes);
+  await app.register(demoRegistrationRoutes);
+  await app.register(gateRoutes);
+  await app.register(leadRoutes);
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
 
   if (withClient) await serveClient(app, clientDir);

@@ -22,12 +22,20 @@ const configSchema = z
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("AisleIQ <no-reply@localhost>")),
     SALES_EMAIL: z.preprocess(emptyToUndefined, z.string().default("sales@localhost")),
     DEMO_REGISTRATION_EMAIL: z.preprocess(emptyToUndefined, z.string().default("demo@localhost")),
+    /** Overrides of the default retailer demo (issue #6): company email domain and app download pages. */
+    DEMO_EMAIL_DOMAIN: optionalString,
+    DEMO_ANDROID_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    DEMO_IOS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     INITIAL_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     EVENTS_PASSWORD: z.preprocess(emptyToUndefined, z.string().default("events-demo")),
     CHANNEL_PARTNER_PASSWORD: z.preprocess(emptyToUndefined, z.string().default("partner-demo")),
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString,
     S3_REGION: optionalString,
+    /** S3 credentials (issue #3), the AWS SDKs' standard variable names; used only with S3_BUCKET. */
+    AWS_ACCESS_KEY_ID: optionalString,
+    AWS_SECRET_ACCESS_KEY: optionalString,
+    AWS_SESSION_TOKEN: optionalString,
     REDIS_URL: optionalString,
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,

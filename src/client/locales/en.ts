@@ -1,3 +1,11 @@
+import { enCalculator } from "./en-calculator";
+import { enImuDemo } from "./en-imu-demo";
+import { enLanding } from "./en-landing";
+import { enLeads } from "./en-leads";
+import { enLoginPortals } from "./en-login-portals";
+import { enPortal } from "./en-portal";
+import { enRetailerDemo } from "./en-retailer-demo";
+
 /**
  * English catalog. Every user-facing string goes through i18next with these keys (architecture
  * doc); spec texts (product-spec.md §2, §4, §5, §8) appear here word for word.
@@ -20,11 +28,6 @@ export const en = {
     skipToContent: "Skip to content",
   },
   roles: { admin: "Admin", company_admin: "Company Admin", user: "User" },
-  home: {
-    introducing: "Introducing AisleIQ",
-    headline: "A refreshingly simple AI Retail APP Platform",
-    signIn: "Sign In",
-  },
   notFound: {
     title: "404 Page Not Found",
     text: "Did you forget to add the page to the router?",
@@ -85,6 +88,13 @@ export const en = {
     subtitle: "Manage users, companies and background checks.",
     accessDenied: "Access Denied - You don't have permission to access this page.",
   },
+  calculator: enCalculator,
+  retailerDemo: enRetailerDemo,
+  imuDemo: enImuDemo,
+  portal: enPortal,
+  landing: enLanding,
+  leads: enLeads,
+  loginPortals: enLoginPortals,
 } as const;
 
 export type Catalog = typeof en;

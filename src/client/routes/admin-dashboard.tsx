@@ -1,15 +1,30 @@
 import { AdminDashboard } from "~/features/admin/admin-dashboard";
 import { ProtectedRoute } from "~/features/auth/protected-route";
 import { UserDashboard } from "~/features/dashboard/user-dashboard";
+import { LeadsSection } from "~/features/leads/leads-section";
+import { DemoRegistrationsSection } from "~/features/retailer-demo/demo-registrations-section";
 import { i18next } from "~/lib/i18n";
 
 export const meta = () => [{ title: `${i18next.t("admin.title")} · ${i18next.t("brand.name")}` }];
 
-/** Admin-only route: a signed-in user without manage rights sees the normal user dashboard (spec §2). */
+/**
+ * Admin-only route: a signed-in user without manage rights sees the normal user dashboard
+ * (spec §2). Admins also get the Leads and Demo Registrations inboxes (issues #4, #6).
+ */
 export default function AdminDashboardRoute() {
   return (
     <ProtectedRoute adminOnly fallback={(session) => <UserDashboard session={session} />}>
-      {(session) => <AdminDashboard session={session} />}
+      {(session) => (
+        <AdminDashboard
+          session={session}
+          adminSections={
+            <>
+              <LeadsSection />
+              <DemoRegistrationsSection />
+            </>
+          }
+        />
+      )}
     </ProtectedRoute>
   );
 }

@@ -1,40 +1,39 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { BrandLogo } from "~/components/brand-logo";
-import { Button } from "~/components/ui/button";
+import { SITE_CONFIG } from "@common/site-config";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { LandingPage } from "~/features/landing/landing-page";
 import { i18next } from "~/lib/i18n";
 
-export const meta = () => [
-  { title: i18next.t("brand.title") },
-  { name: "description", content: i18next.t("brand.description") },
+/** Title, description, canonical URL and Open Graph / Twitter tags of the landing page (spec §2). */
+export const meta = () => {
+  const title = i18next.t("landing.metaTitle");
+  const description = i18next.t("landing.metaDescription");
+  const image = `${SITE_CONFIG.siteUrl}/media/og-image.png`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: `${SITE_CONFIG.siteUrl}/` },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: SITE_CONFIG.brandName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${SITE_CONFIG.siteUrl}/` },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: i18next.t("landing.ogImageAlt") },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+};
+
+/** Preloads the Latin Inter file, so text is laid out once in its final font (no layout shift). */
+export const links = () => [
+  { rel: "preload", as: "font", type: "font/woff2", href: interLatin, crossOrigin: "anonymous" as const },
 ];
 
-/** Home: the hero headline and the way into the account portal. The full landing page is issue #4. */
+/** `/` (spec §2): the landing page, prerendered at build time. */
 export default function HomeRoute() {
-  const { t } = useTranslation();
-  return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-b from-secondary/70 via-background to-background">
-      <header className="mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between px-4 sm:px-6">
-        <BrandLogo />
-        <Button asChild variant="outline" size="sm">
-          <Link to="/admin/login">{t("home.signIn")}</Link>
-        </Button>
-      </header>
-      <main
-        id="main"
-        className="mx-auto flex w-full max-w-[1200px] flex-1 flex-col justify-center px-4 py-16 sm:px-6"
-      >
-        <p className="font-semibold text-primary">{t("home.introducing")}</p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-6xl">
-          {t("home.headline")}
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg text-muted-foreground">{t("brand.description")}</p>
-        <div className="mt-10">
-          <Button asChild size="lg">
-            <Link to="/admin/login">{t("home.signIn")}</Link>
-          </Button>
-        </div>
-      </main>
-    </div>
-  );
+  return <LandingPage />;
 }

@@ -65,3 +65,64 @@ export type LeadRequest = z.infer<typeof leadRequestSchema>;
 
 /** 201 answer: the stored lead's id. */
 export const leadCreatedSchema = z.object({ id: z.number().int() });
+
+/** 400 message for a plan other than the three of the pricing table (spec §3 "Plans"). */
+export const LEAD_PLAN_MESSAGE = "Please choose a plan: Starter, Optimal or Unlimited.";
+
+/**
+ * The first problem with a raw request body, in the spec §5 order (required fields, email,
+ * phone), then the plan. Unlike {@link leadRequestSchema} it also gives the spec's message when
+ * a field is missing or not a string, so the server answers with the same texts the form shows.
+ * @returns the message to answer with, or null when these checks pass
+ */
+export function leadProblem(body: unknown): string | null {
+  const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const field = (name: keyof LeadFields) =>
+    typeof record[name] === "string" ? (record[name] as string) : "";
+  const failure = validateLead({
+    firstName: field("firstName"),
+    lastName: field("lastName"),
+    company: field("company"),
+    phone: field("phone"),
+    email: field("email"),
+  });
+  if (failure) return LEAD_VALIDATION_MESSAGES[failure].description;
+  if (!PLAN_TITLES.includes(record.planTitle as PlanTitle)) return LEAD_PLAN_MESSAGE;
+  return null;
+}
+
+/** Most leads one page of `GET /api/leads` returns. */
+export const LEAD_PAGE_MAX = 200;
+/** Default page size of `GET /api/leads`. */
+export const LEAD_PAGE_DEFAULT = 50;
+
+/** `GET /api/leads` query: free-text search, output format and paging (the CSV holds every match). */
+export const leadListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  format: z.enum(["json", "csv"]).default("json"),
+  limit: z.coerce.number().int().min(1).max(LEAD_PAGE_MAX).default(LEAD_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+/** One stored lead as admins see it; `createdAt` is an ISO 8601 time. */
+export const leadSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  planTitle: z.string(),
+  createdAt: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+/** `GET /api/leads` JSON answer: one page, newest first, and how many leads match in all. */
+export const leadListResponseSchema = z.object({
+  leads: z.array(leadSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type LeadListResponse = z.infer<typeof leadListResponseSchema>;

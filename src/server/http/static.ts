@@ -42,6 +42,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
     wildcard: false,
     index: false,
     cacheControl: false,
+    // `.br`/`.gz` copies written at build time (scripts/compress-assets.mjs), when the client accepts them.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader("Cache-Control", "public, max-age=31536000, immutable");

@@ -42,7 +42,13 @@ export async function startAppServer(extraEnv: Record<string, string> = {}) {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
+  const fail = async (message: string) => {
+    child.kill("SIGKILL");
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(message);
+  };
   for (;;) {
     try {
       const response = await fetch(`${baseUrl}/api/ready`);
@@ -50,8 +56,8 @@ export async function startAppServer(extraEnv: Record<string, string> = {}) {
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("server did not become ready in 30 s");
+    if (child.exitCode !== null) await fail(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) await fail("server did not become ready in 60 s");
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   return {

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * Build step (issue #4 performance budget): writes Brotli (`.br`, quality 11) and gzip (`.gz`,
+ * level 9) copies of every compressible file in build/client (JS, CSS, HTML, SVG, XML, text,
+ * JSON) larger than 1 KiB, so the server sends them precompressed (`@fastify/static`
+ * `preCompressed`) to clients that accept them. Images, fonts and video are already compressed.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const ROOT = path.resolve(process.argv[2] ?? "build/client");
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|xml|txt|json|webmanifest)$/;
+let count = 0;
+let before = 0;
+let after = 0;
+
+const walk = (dir) => {
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    const stat = statSync(full);
+    if (stat.isDirectory()) walk(full);
+    else if (COMPRESSIBLE.test(entry) && stat.size > 1024) {
+      const data = readFileSync(full);
+      const br = brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      });
+      writeFileSync(`${full}.br`, br);
+      writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
+      count += 1;
+      before += data.length;
+      after += br.length;
+    }
+  }
+};
+walk(ROOT);
+console.log(
+  `precompressed ${count} files: ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB (brotli)`,
+);

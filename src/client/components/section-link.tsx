@@ -1,0 +1,36 @@
+import type * as React from "react";
+import { Link, useLocation } from "react-router";
+import { smoothScrollTo } from "~/lib/smooth-scroll";
+
+interface SectionLinkProps extends Omit<React.ComponentProps<typeof Link>, "to"> {
+  /** Id of the landing-page section (spec §2), e.g. "pricing". */
+  section: string;
+  /** Called before scrolling, e.g. to close the mobile drawer first. */
+  onNavigate?: () => void;
+  /** Wait this many ms before scrolling (lets a closing drawer release the scroll lock). */
+  scrollDelayMs?: number;
+}
+
+/**
+ * A link to a landing-page section (spec §2 "Header and footer"): on the home page it smooth
+ * scrolls with the section's offset; from any other page it goes to `/#section`, and the home
+ * page scrolls once it renders.
+ */
+export function SectionLink({ section, onNavigate, scrollDelayMs = 0, onClick, ...props }: SectionLinkProps) {
+  const { pathname } = useLocation();
+  return (
+    <Link
+      to={{ pathname: "/", hash: `#${section}` }}
+      onClick={(event) => {
+        onClick?.(event);
+        onNavigate?.();
+        if (pathname !== "/" || event.defaultPrevented) return;
+        event.preventDefault();
+        window.history.replaceState(window.history.state, "", `#${section}`);
+        if (scrollDelayMs > 0) window.setTimeout(() => smoothScrollTo(section), scrollDelayMs);
+        else smoothScrollTo(section);
+      }}
+      {...props}
+    />
+  );
+}

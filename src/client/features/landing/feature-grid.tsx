@@ -1,0 +1,82 @@
+import { Bell, Briefcase } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { CARD_IMAGE_SIZE, FEATURE_CARDS, type FeatureCard } from "./content";
+import { ProductVideo } from "./product-video";
+
+/**
+ * The 'Turnkey Branded APP & SDK' grid (spec §1, §2; anchor `branded-app-sdk`): the product video
+ * and the ten feature cards. The Staff Different card and its Apply button open the Jobs modal.
+ */
+export function FeatureGrid({ onOpenJobs }: { onOpenJobs: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      id="branded-app-sdk"
+      aria-labelledby="branded-app-sdk-title"
+      className="scroll-mt-4 py-16 outline-none lg:py-24"
+    >
+      <div className="mx-auto w-full max-w-[1200px] px-4 sm:px-6">
+        <div className="grid items-center gap-10 lg:grid-cols-[1fr_1.1fr]">
+          <div>
+            <h2
+              id="branded-app-sdk-title"
+              className="text-3xl font-bold tracking-tight text-slate-950 sm:text-5xl"
+            >
+              {t("landing.grid.title")}
+            </h2>
+            <p className="mt-4 max-w-xl text-lg text-slate-600">{t("landing.grid.lead")}</p>
+          </div>
+          <ProductVideo />
+        </div>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURE_CARDS.map((card) => (
+            <FeatureCardItem key={card.id} card={card} onOpenJobs={onOpenJobs} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function FeatureCardItem({ card, onOpenJobs }: { card: FeatureCard; onOpenJobs: () => void }) {
+  const { t } = useTranslation();
+  const key = `landing.cards.${card.id}` as const;
+  return (
+    <li
+      className={`group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow duration-200 hover:shadow-md ${card.isClickable ? "cursor-pointer hover:border-indigo-300" : ""}`}
+    >
+      <div className="border-b border-slate-100 bg-gradient-to-br from-indigo-50 via-white to-amber-50">
+        <img
+          src={card.image}
+          alt={t(`${key}.alt`)}
+          width={CARD_IMAGE_SIZE.width}
+          height={CARD_IMAGE_SIZE.height}
+          loading="lazy"
+          decoding="async"
+          className="h-auto w-full"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-6">
+        <h3 className="text-lg font-semibold text-slate-950">{t(`${key}.title`)}</h3>
+        <p className="text-slate-600">{t(`${key}.description`)}</p>
+        {card.id === "trainingSync" ? (
+          <p className="mt-2 flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+            <Bell className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+            {t("landing.cards.trainingSync.notification")}
+          </p>
+        ) : null}
+        {card.isClickable ? (
+          <Button
+            onClick={onOpenJobs}
+            className="mt-auto self-start after:absolute after:inset-0 after:content-['']"
+            aria-haspopup="dialog"
+          >
+            <Briefcase aria-hidden="true" />
+            {t("landing.grid.apply")}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,226 @@
+import type { Lead } from "@common/api/leads";
+import { useQuery } from "@tanstack/react-query";
+import { Download, Inbox, RefreshCw, Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { formatDate } from "~/lib/format";
+import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api";
+
+/** Wait after the last keystroke before the search is sent, in ms. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** `value`, once it has stopped changing for `delayMs`. */
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * The admin's Leads inbox (issue #4): Get Started requests newest first, a debounced search
+ * (`?q=`), CSV export of the matches, and paging. A table on wide screens, cards on phones.
+ */
+export function LeadsSection() {
+  const { t, i18n } = useTranslation();
+  const searchId = useId();
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The page belongs to one search: a new search starts on its first page.
+  const [page, setPage] = useState({ q: "", offset: 0 });
+  const offset = page.q === q ? page.offset : 0;
+  const setOffset = (next: number) => setPage({ q, offset: next });
+  const leads = useQuery(leadsQueryOptions(q, offset));
+  const list = leads.data?.leads ?? [];
+  const total = leads.data?.total ?? 0;
+
+  const received = (lead: Lead) => formatDate(lead.createdAt, i18n.language, true);
+  const name = (lead: Lead) => `${lead.firstName} ${lead.lastName}`;
+  const email = (lead: Lead) => (
+    <a className="break-all text-primary underline-offset-4 hover:underline" href={`mailto:${lead.email}`}>
+      {lead.email}
+    </a>
+  );
+  const phone = (lead: Lead) => (
+    <a
+      className="whitespace-nowrap underline-offset-4 hover:underline"
+      href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}
+    >
+      {lead.phone}
+    </a>
+  );
+
+  return (
+    <section aria-labelledby={`${searchId}-title`}>
+      <Card>
+        <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="grid gap-1.5">
+            <CardTitle id={`${searchId}-title`}>{t("leads.title")}</CardTitle>
+            <CardDescription>{t("leads.description")}</CardDescription>
+          </div>
+          <div className="flex gap-2">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("leads.refresh")}
+              title={t("leads.refresh")}
+              onClick={() => void leads.refetch()}
+              disabled={leads.isFetching}
+            >
+              <RefreshCw
+                className={leads.isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
+              />
+            </Button>
+            <Button asChild variant="outline">
+              <a href={leadsCsvUrl(q)} download aria-label={t("leads.exportCsvLabel")}>
+                <Download aria-hidden="true" />
+                {t("leads.exportCsv")}
+              </a>
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor={searchId} className="sr-only">
+              {t("leads.searchLabel")}
+            </Label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                id={searchId}
+                type="search"
+                className="pl-9"
+                placeholder={t("leads.searchPlaceholder")}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                autoComplete="off"
+              />
+            </div>
+          </div>
+
+          {leads.isError ? (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/40 p-4"
+            >
+              <p className="text-destructive">{t("leads.loadFailed")}</p>
+              <Button size="sm" variant="outline" onClick={() => void leads.refetch()}>
+                {t("leads.retry")}
+              </Button>
+            </div>
+          ) : list.length === 0 ? (
+            <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
+              <Inbox className="size-5 shrink-0" aria-hidden="true" />
+              <p aria-live="polite">
+                {leads.isPending ? t("common.loading") : q ? t("leads.noMatches", { q }) : t("leads.empty")}
+              </p>
+            </div>
+          ) : (
+            <div
+              className={leads.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
+              aria-busy={leads.isFetching}
+            >
+              <table className="hidden w-full text-left text-sm md:table">
+                <thead className="text-muted-foreground">
+                  <tr className="border-b border-border">
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("leads.name")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("leads.company")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("leads.email")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("leads.phone")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("leads.plan")}
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      {t("leads.received")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((lead) => (
+                    <tr key={lead.id} className="border-b border-border last:border-0">
+                      <td className="py-3 pr-4 font-medium">{name(lead)}</td>
+                      <td className="py-3 pr-4">{lead.company}</td>
+                      <td className="py-3 pr-4">{email(lead)}</td>
+                      <td className="py-3 pr-4">{phone(lead)}</td>
+                      <td className="py-3 pr-4">
+                        <Badge variant="outline">{lead.planTitle}</Badge>
+                      </td>
+                      <td className="whitespace-nowrap py-3">{received(lead)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <ul className="grid gap-3 md:hidden">
+                {list.map((lead) => (
+                  <li key={lead.id} className="grid gap-1.5 rounded-xl border border-border p-4 text-sm">
+                    <div className="flex items-start justify-between gap-2">
+                      <span className="text-base font-medium">{name(lead)}</span>
+                      <Badge variant="outline">{lead.planTitle}</Badge>
+                    </div>
+                    <span>{lead.company}</span>
+                    {email(lead)}
+                    {phone(lead)}
+                    <span className="text-muted-foreground">
+                      {t("leads.received")} {received(lead)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          {total > LEADS_PAGE_SIZE && (
+            <nav
+              aria-label={t("leads.pagination")}
+              className="flex flex-wrap items-center justify-between gap-3 text-sm"
+            >
+              <p className="text-muted-foreground">
+                {t("leads.range", {
+                  from: offset + 1,
+                  to: Math.min(offset + list.length, total),
+                  total,
+                })}
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={offset === 0 || leads.isFetching}
+                  onClick={() => setOffset(Math.max(0, offset - LEADS_PAGE_SIZE))}
+                >
+                  {t("leads.previous")}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={offset + LEADS_PAGE_SIZE >= total || leads.isFetching}
+                  onClick={() => setOffset(offset + LEADS_PAGE_SIZE)}
+                >
+                  {t("leads.next")}
+                </Button>
+              </div>
+            </nav>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

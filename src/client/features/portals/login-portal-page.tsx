@@ -1,0 +1,216 @@
+import type { PlanTitle } from "@common/api/leads";
+import type { LoginPortalId } from "@common/login-portals";
+import { isEmail } from "@common/validation";
+import { BookOpen, Code2, Eye, EyeOff, Info, type LucideIcon, Package, Puzzle, Store } from "lucide-react";
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { BrandLogo } from "~/components/brand-logo";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+
+const ICONS: Record<LoginPortalId, LucideIcon> = {
+  api: Code2,
+  documentation: BookOpen,
+  sdk: Package,
+  retailer: Store,
+  plugins: Puzzle,
+};
+
+/** Loaded on the first Sign Up, so the portal's first load stays light. */
+const GetStartedDialog = lazy(() =>
+  import("~/components/get-started-dialog").then((m) => ({ default: m.GetStartedDialog })),
+);
+
+/** The plan Sign Up proposes: the pricing table's Most Popular plan (spec §3). */
+const SIGN_UP_PLAN: PlanTitle = "Optimal";
+
+type FieldErrors = { email?: string; password?: string };
+type Notice = "invitation" | "forgot" | null;
+
+/**
+ * One placeholder login portal (spec §2 "Login portal pages"): the card with its title,
+ * description, email and password, Forgot Password, the portal's submit text and Sign Up.
+ * Submitting validates (spec §5: email required and well-formed, password required), then tells
+ * the visitor that access is by invitation. It makes no server call and never logs or keeps the
+ * password (issue #4). Sign Up opens the Get Started form.
+ */
+export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [signUpOpen, setSignUpOpen] = useState(false);
+  const [signUpUsed, setSignUpUsed] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const Icon = ICONS[portal];
+  const title = t(`loginPortals.${portal}.title`);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    const address = email.trim();
+    if (!address) next.email = t("loginPortals.emailRequired");
+    else if (!isEmail(address)) next.email = t("loginPortals.emailInvalid");
+    if (!password) next.password = t("loginPortals.passwordRequired");
+    setErrors(next);
+    if (next.email || next.password) {
+      setNotice(null);
+      (next.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    // No real sign-in exists yet: the password is dropped, never sent, logged or kept.
+    setPassword("");
+    setShowPassword(false);
+    setNotice("invitation");
+  };
+
+  const fieldProps = (name: keyof FieldErrors) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+    className: errors[name] ? "border-destructive" : undefined,
+  });
+  const fieldError = (name: keyof FieldErrors) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="text-sm font-medium text-destructive">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-secondary/70 via-background to-background">
+      <header className="mx-auto flex h-16 w-full max-w-[1200px] items-center px-4 sm:px-6">
+        <BrandLogo />
+      </header>
+      <main
+        id="main"
+        className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0"
+      >
+        <Card className="w-full max-w-md shadow-lg">
+          <CardHeader className="items-center text-center">
+            <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
+              <Icon className="size-6" aria-hidden="true" />
+            </span>
+            <h1 className="text-2xl font-bold leading-tight tracking-tight">{title}</h1>
+            <CardDescription className="text-base">{t(`loginPortals.${portal}.description`)}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-email`}>{t("loginPortals.email")}</Label>
+                <Input
+                  ref={emailRef}
+                  id={`${id}-email`}
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  required
+                  placeholder={t("loginPortals.emailPlaceholder")}
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  {...fieldProps("email")}
+                />
+                {fieldError("email")}
+              </div>
+              <div className="grid gap-2">
+                <div className="flex items-center justify-between gap-2">
+                  <Label htmlFor={`${id}-password`}>{t("loginPortals.password")}</Label>
+                  <Button
+                    type="button"
+                    variant="link"
+                    className="h-auto min-h-6 p-0 text-sm"
+                    aria-expanded={notice === "forgot"}
+                    aria-controls={`${id}-notice`}
+                    onClick={() => setNotice(notice === "forgot" ? null : "forgot")}
+                  >
+                    {t("loginPortals.forgotPassword")}
+                  </Button>
+                </div>
+                <div className="relative">
+                  <Input
+                    ref={passwordRef}
+                    id={`${id}-password`}
+                    type={showPassword ? "text" : "password"}
+                    name="password"
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    {...fieldProps("password")}
+                    className={errors.password ? "border-destructive pr-12" : "pr-12"}
+                  />
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="absolute top-0 right-0 text-muted-foreground"
+                    aria-label={
+                      showPassword ? t("loginPortals.hidePassword") : t("loginPortals.showPassword")
+                    }
+                    aria-pressed={showPassword}
+                    onClick={() => setShowPassword(!showPassword)}
+                  >
+                    {showPassword ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                  </Button>
+                </div>
+                {fieldError("password")}
+              </div>
+              <div id={`${id}-notice`} role="status" aria-live="polite">
+                {notice && (
+                  <div className="flex gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 text-sm">
+                    <Info className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                    <div className="grid gap-1">
+                      <p className="font-semibold">
+                        {notice === "forgot" ? t("loginPortals.forgotTitle") : t("loginPortals.inviteTitle")}
+                      </p>
+                      <p className="text-muted-foreground">
+                        {notice === "forgot"
+                          ? t("loginPortals.forgotText")
+                          : t("loginPortals.inviteText", { portal: title })}
+                      </p>
+                    </div>
+                  </div>
+                )}
+              </div>
+              <Button type="submit" size="lg" className="w-full">
+                {t(`loginPortals.${portal}.submit`)}
+              </Button>
+            </form>
+          </CardContent>
+          <CardFooter className="flex-col gap-3 border-t border-border pt-6">
+            <p className="text-sm text-muted-foreground">{t("loginPortals.noAccount")}</p>
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full"
+              onClick={() => {
+                setSignUpUsed(true);
+                setSignUpOpen(true);
+              }}
+            >
+              {t("loginPortals.signUp")}
+            </Button>
+            <Link
+              to="/"
+              className="rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {t("loginPortals.backHome")}
+            </Link>
+          </CardFooter>
+        </Card>
+      </main>
+      <Suspense fallback={null}>
+        {signUpUsed && (
+          <GetStartedDialog open={signUpOpen} onOpenChange={setSignUpOpen} plan={SIGN_UP_PLAN} />
+        )}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** English strings of the admin Leads section (issue #4). */
+export const enLeads = {
+  title: "Leads",
+  description:
+    "Get Started requests from the website, newest first. Search by name, company, email, phone or plan.",
+  searchLabel: "Search leads",
+  searchPlaceholder: "Search leads",
+  exportCsv: "Export CSV",
+  exportCsvLabel: "Export the leads shown as a CSV file",
+  refresh: "Refresh",
+  name: "Name",
+  company: "Company",
+  email: "Email",
+  phone: "Phone",
+  plan: "Plan",
+  received: "Received",
+  empty: "No leads yet. Get Started requests from the website will appear here.",
+  noMatches: "No leads match “{{q}}”.",
+  loadFailed: "Could not load leads. Please try again.",
+  retry: "Try again",
+  range: "Showing {{from}}–{{to}} of {{total}}",
+  previous: "Previous",
+  next: "Next",
+  pagination: "Leads pages",
+} as const;

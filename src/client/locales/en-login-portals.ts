@@ -1,0 +1,49 @@
+/**
+ * English strings of the five login portal pages (spec §2 "Login portal pages"). The submit
+ * texts are the spec's, word for word.
+ */
+export const enLoginPortals = {
+  api: {
+    title: "API Portal",
+    description: "Sign in to manage API keys, usage and webhooks for your AisleIQ integration.",
+    submit: "Access API Portal",
+  },
+  documentation: {
+    title: "Documentation",
+    description: "Sign in to read the AisleIQ developer guides and the full API reference.",
+    submit: "Access Documentation",
+  },
+  sdk: {
+    title: "SDK Portal",
+    description: "Sign in to download the AisleIQ SDK and add a branded app in 2 lines of code.",
+    submit: "Access SDK Portal",
+  },
+  retailer: {
+    title: "Retailer Portal",
+    description: "Sign in to manage your stores, your branded app and the IQ Dashboard.",
+    submit: "Access Retailer Portal",
+  },
+  plugins: {
+    title: "Plugins Portal",
+    description: "Sign in to browse and install AisleIQ plugins for your store systems.",
+    submit: "Access Plugins Portal",
+  },
+  email: "Email",
+  emailPlaceholder: "you@company.com",
+  password: "Password",
+  showPassword: "Show password",
+  hidePassword: "Hide password",
+  forgotPassword: "Forgot Password",
+  forgotTitle: "No password to reset",
+  forgotText:
+    "Portal accounts are created by invitation. Ask your AisleIQ contact to send you a new invitation, or select Sign Up to request access.",
+  signUp: "Sign Up",
+  noAccount: "New to AisleIQ?",
+  emailRequired: "Please enter your email address.",
+  emailInvalid: "Please enter a valid email address.",
+  passwordRequired: "Please enter your password.",
+  inviteTitle: "Access is by invitation",
+  inviteText:
+    "The {{portal}} opens to invited accounts only. If you were invited, use the link in your invitation email. Otherwise, select Sign Up and we will set up your access.",
+  backHome: "Back to home",
+} as const;

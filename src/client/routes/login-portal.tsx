@@ -1,0 +1,23 @@
+import { findLoginPortal, LOGIN_PORTALS } from "@common/login-portals";
+import { useLocation } from "react-router";
+import { LoginPortalPage } from "~/features/portals/login-portal-page";
+import { i18next } from "~/lib/i18n";
+import type { Route } from "./+types/login-portal";
+
+export const meta = ({ location }: Route.MetaArgs) => {
+  const portal = findLoginPortal(location.pathname) ?? LOGIN_PORTALS[0];
+  return [
+    { title: `${i18next.t(`loginPortals.${portal.id}.title`)} · ${i18next.t("brand.name")}` },
+    { name: "description", content: i18next.t(`loginPortals.${portal.id}.description`) },
+  ];
+};
+
+/**
+ * The five login portals (spec §2): one route module mounted at each path of `LOGIN_PORTALS`,
+ * prerendered at build time; the path picks the portal's copy.
+ */
+export default function LoginPortalRoute() {
+  const { pathname } = useLocation();
+  const portal = findLoginPortal(pathname) ?? LOGIN_PORTALS[0];
+  return <LoginPortalPage portal={portal.id} />;
+}

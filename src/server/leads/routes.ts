@@ -1,0 +1,101 @@
+import { randomInt } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { apiErrorSchema } from "../../common/api/errors";
+import {
+  type LeadListResponse,
+  leadCreatedSchema,
+  leadListQuerySchema,
+  leadListResponseSchema,
+  leadProblem,
+  leadRequestSchema,
+} from "../../common/api/leads";
+import { requireRole } from "../auth/guards";
+import { badRequest } from "../http/errors";
+import { rateLimitBy } from "../http/rate-limit";
+import { createLead, leadsCsv, listLeads } from "./service";
+
+/** Get Started requests one IP may send per window (issue #4: rate limited per IP). */
+export const LEAD_RATE_PER_IP = 10;
+/** The rate-limit window: 15 minutes, in ms. */
+export const LEAD_RATE_WINDOW_MS = 15 * 60 * 1000;
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+/** True when the honeypot field `website`, which people never see, was filled in (a bot). */
+function isBot(body: unknown): boolean {
+  const website =
+    typeof body === "object" && body !== null ? (body as { website?: unknown }).website : undefined;
+  return typeof website === "string" ? website.trim() !== "" : website !== undefined && website !== null;
+}
+
+/**
+ * Get Started leads (spec §4, §7; issue #4): `POST /api/send-get-started-email` stores a lead and
+ * queues two emails; `GET /api/leads` lists (JSON, paged) or exports (CSV) them for admins.
+ */
+export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP, timeWindow: LEAD_RATE_WINDOW_MS });
+
+  /**
+   * Runs before schema validation: a bot that filled the honeypot gets a believable 201 and
+   * nothing is stored or sent; otherwise the spec §5 checks give the form's exact messages,
+   * in the form's order, even for missing fields.
+   */
+  const screen = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isBot(request.body)) {
+      request.log.info({ event: "lead_honeypot" }, "Get Started honeypot filled: nothing stored or sent");
+      return reply.status(201).send({ id: randomInt(1000, 100_000) });
+    }
+    const problem = leadProblem(request.body);
+    if (problem) throw badRequest(problem);
+  };
+
+  app.post(
+    "/api/send-get-started-email",
+    {
+      preValidation: [limit, screen],
+      schema: {
+        tags: ["leads"],
+        summary: "Submit a Get Started lead: stored, then emailed to sales and to the visitor",
+        body: leadRequestSchema,
+        response: { 201: leadCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await createLead(db, config, request.body);
+      app.ctx.outbox.wake();
+      return reply.status(201).send({ id });
+    },
+  );
+
+  app.get(
+    "/api/leads",
+    {
+      schema: {
+        tags: ["leads"],
+        summary: "Admin: leads newest first; q searches, format=csv downloads every match",
+        querystring: leadListQuerySchema,
+        response: { 200: leadListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireRole(request, reply, "admin");
+      const { q, format, limit: pageSize, offset } = request.query;
+      if (format === "csv") {
+        const { leads } = await listLeads(db, { q });
+        const day = new Date().toISOString().slice(0, 10);
+        return (
+          reply
+            .type("text/csv; charset=utf-8")
+            .header("content-disposition", `attachment; filename="aisleiq-leads-${day}.csv"`)
+            .serializer((payload: unknown) => String(payload))
+            // The typed 200 body is the JSON list; the CSV text bypasses it via the serializer above.
+            .send(leadsCsv(leads) as unknown as LeadListResponse)
+        );
+      }
+      const page = await listLeads(db, { q, limit: pageSize, offset });
+      return reply.send({ ...page, limit: pageSize, offset });
+    },
+  );
+};

@@ -1,0 +1,123 @@
+import type { Lead, LeadListResponse } from "@common/api/leads";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
+import { LeadsSection } from "~/features/leads/leads-section";
+import { i18next } from "~/lib/i18n";
+import { createQueryClient } from "~/lib/query-client";
+
+const LEADS: Lead[] = [
+  {
+    id: 2,
+    firstName: "Omar",
+    lastName: "Nguyen",
+    company: "Stadium Eats",
+    phone: "(314) 555-0101",
+    email: "omar@stadium.example",
+    planTitle: "Unlimited",
+    createdAt: "2026-11-21T10:00:00.000Z",
+  },
+  {
+    id: 1,
+    firstName: "Mai",
+    lastName: "Tran",
+    company: "Corner Mart",
+    phone: "(314) 555-0100",
+    email: "mai@cornermart.example",
+    planTitle: "Optimal",
+    createdAt: "2026-11-20T10:00:00.000Z",
+  },
+];
+
+let fetchMock: Mock;
+
+/** Answers `GET /api/leads` like the server: `q` filters by company, name or email. */
+function answerLike(status = 200) {
+  return async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), "http://localhost");
+    if (url.pathname !== "/api/leads") throw new Error(`unexpected request to ${url}`);
+    if (status !== 200)
+      return new Response(JSON.stringify({ error: "boom", code: "INTERNAL_ERROR" }), { status });
+    const q = url.searchParams.get("q")?.toLowerCase() ?? "";
+    const leads = LEADS.filter((lead) => JSON.stringify(lead).toLowerCase().includes(q));
+    const body: LeadListResponse = { leads, total: leads.length, limit: 25, offset: 0 };
+    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  };
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn(answerLike());
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderSection() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <I18nextProvider i18n={i18next}>
+        <LeadsSection />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const requestedUrls = () => fetchMock.mock.calls.map(([input]) => String(input));
+
+describe("Leads section", () => {
+  it("lists leads newest first with every column and an Export CSV link", async () => {
+    renderSection();
+    expect(screen.getByText("Loading...")).toBeTruthy();
+    const table = await screen.findByRole("table");
+    const rows = within(table).getAllByRole("row");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "NameCompanyEmailPhonePlanReceived",
+      expect.stringContaining("Omar NguyenStadium Eatsomar@stadium.example(314) 555-0101Unlimited"),
+      expect.stringContaining("Mai TranCorner Martmai@cornermart.example(314) 555-0100Optimal"),
+    ]);
+    expect(screen.getByRole("link", { name: /Export/ }).getAttribute("href")).toBe("/api/leads?format=csv");
+  });
+
+  it("debounces the search into one ?q= request and updates the export link", async () => {
+    const user = userEvent.setup();
+    renderSection();
+    await screen.findByRole("table");
+    // Six keystrokes in quick succession (well inside the debounce) send one search.
+    const input = screen.getByLabelText("Search leads");
+    for (const prefix of ["c", "co", "cor", "corn", "corne", "corner"]) {
+      fireEvent.change(input, { target: { value: prefix } });
+    }
+    await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(2));
+    const searches = requestedUrls().filter((url) => url.includes("q="));
+    expect(searches).toEqual(["/api/leads?q=corner&limit=25"]);
+    expect(screen.getByRole("link", { name: /Export/ }).getAttribute("href")).toBe(
+      "/api/leads?format=csv&q=corner",
+    );
+
+    await user.clear(screen.getByLabelText("Search leads"));
+    await user.type(screen.getByLabelText("Search leads"), "zzz");
+    expect(await screen.findByText("No leads match “zzz”.")).toBeTruthy();
+  });
+
+  it("shows the empty state without leads and an error with a retry when loading fails", async () => {
+    fetchMock.mockImplementation(async () =>
+      Response.json({ leads: [], total: 0, limit: 25, offset: 0 } satisfies LeadListResponse),
+    );
+    const { unmount } = renderSection();
+    expect(
+      await screen.findByText("No leads yet. Get Started requests from the website will appear here."),
+    ).toBeTruthy();
+    unmount();
+
+    fetchMock.mockImplementation(answerLike(500));
+    renderSection();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Could not load leads. Please try again.");
+    fetchMock.mockImplementation(answerLike());
+    await userEvent.setup().click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("table")).toBeTruthy();
+  });
+});

@@ -1,0 +1,120 @@
+import { LOGIN_PORTALS } from "@common/login-portals";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { i18next } from "~/lib/i18n";
+import { createQueryClient } from "~/lib/query-client";
+import LoginPortalRoute from "~/routes/login-portal";
+
+const SECRET = "hunter2-S3cret!";
+let fetchSpy: MockInstance;
+const consoleSpies: MockInstance[] = [];
+
+beforeEach(() => {
+  // A login portal makes no request at all: any fetch is a failure.
+  fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
+    throw new Error(`unexpected request to ${String(input)}`);
+  }) as unknown as MockInstance;
+  vi.stubGlobal("fetch", fetchSpy);
+  for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+    consoleSpies.push(vi.spyOn(console, method));
+  }
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  for (const spy of consoleSpies.splice(0)) spy.mockRestore();
+});
+
+/** Renders the portal at `path` with the app's real providers (query client, i18n, router). */
+function renderPortal(path: string) {
+  const Stub = createRoutesStub(
+    LOGIN_PORTALS.map((portal) => ({ path: portal.path, Component: LoginPortalRoute })),
+  );
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <I18nextProvider i18n={i18next}>
+        <Stub initialEntries={[path]} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** Everything any console method was called with, as one string. */
+function consoleOutput(): string {
+  return consoleSpies.flatMap((spy) => spy.mock.calls.flat().map((arg) => String(arg))).join("\n");
+}
+
+describe("login portal form", () => {
+  it.each([
+    ["/developer-api-login", "API Portal", "Access API Portal"],
+    ["/documentation-login", "Documentation", "Access Documentation"],
+    ["/developer-sdk-login", "SDK Portal", "Access SDK Portal"],
+    ["/retailer-login", "Retailer Portal", "Access Retailer Portal"],
+    ["/plugins-login", "Plugins Portal", "Access Plugins Portal"],
+  ])("%s shows its title and the spec's submit text", (path, title, submit) => {
+    renderPortal(path);
+    expect(screen.getByRole("heading", { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByRole("button", { name: submit })).toBeTruthy();
+    expect(screen.getByLabelText("Email")).toBeTruthy();
+    expect(screen.getByLabelText("Password")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Sign Up" })).toBeTruthy();
+  });
+
+  it("requires an email and a password, then a well-formed email, without any request", async () => {
+    const user = userEvent.setup();
+    renderPortal("/retailer-login");
+    await user.click(screen.getByRole("button", { name: "Access Retailer Portal" }));
+    expect(screen.getByText("Please enter your email address.")).toBeTruthy();
+    expect(screen.getByText("Please enter your password.")).toBeTruthy();
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(screen.getByLabelText("Email"));
+
+    await user.type(screen.getByLabelText("Email"), "rosa@store");
+    await user.type(screen.getByLabelText("Password"), SECRET);
+    await user.click(screen.getByRole("button", { name: "Access Retailer Portal" }));
+    expect(screen.getByText("Please enter a valid email address.")).toBeTruthy();
+    expect(screen.queryByText("Please enter your password.")).toBeNull();
+    expect(screen.queryByText("Access is by invitation")).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("on a valid submit says access is by invitation, clears the password, and never sends or logs it", async () => {
+    const user = userEvent.setup();
+    renderPortal("/developer-api-login");
+    await user.type(screen.getByLabelText("Email"), "dev@shop.example");
+    await user.type(screen.getByLabelText("Password"), SECRET);
+    await user.click(screen.getByRole("button", { name: "Access API Portal" }));
+
+    const notice = screen.getByRole("status");
+    expect(notice.textContent).toContain("Access is by invitation");
+    expect(notice.textContent).toContain("The API Portal opens to invited accounts only.");
+    expect((screen.getByLabelText("Password") as HTMLInputElement).value).toBe("");
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(consoleOutput()).not.toContain(SECRET);
+    expect(document.body.innerHTML).not.toContain(SECRET);
+  });
+
+  it("Forgot Password explains that accounts are created by invitation", async () => {
+    const user = userEvent.setup();
+    renderPortal("/plugins-login");
+    const forgot = screen.getByRole("button", { name: "Forgot Password" });
+    expect(forgot.getAttribute("aria-expanded")).toBe("false");
+    await user.click(forgot);
+    expect(forgot.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("status").textContent).toContain("No password to reset");
+    expect(screen.getByRole("status").textContent).toContain("Portal accounts are created by invitation.");
+  });
+
+  it("Sign Up opens the Get Started form", async () => {
+    const user = userEvent.setup();
+    renderPortal("/developer-sdk-login");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("Get Started");
+    expect(screen.getByLabelText(/first name/i)).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,274 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { SITE_CONFIG } from "../../src/common/site-config";
+import { startAppServer } from "./support/server";
+
+/**
+ * The public landing page (issue #4) against the production build: sections and meta, the Get
+ * Started lead flow through the real `POST /api/send-get-started-email`, nav anchors, the mobile
+ * drawer, the Jobs modal, the Events gate and an axe WCAG 2.2 AA scan. Every third-party host
+ * (jobs board, booking widget, video call) is blocked.
+ */
+
+const EVENTS_PASSWORD = "e2e-events-passphrase";
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  app = await startAppServer({ EVENTS_PASSWORD, SALES_EMAIL: "sales@example.com" });
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+test.beforeEach(async ({ page }) => {
+  await page.route("**/*", (route) => {
+    const { hostname } = new URL(route.request().url());
+    return hostname === "localhost" || hostname === "127.0.0.1" ? route.continue() : route.abort();
+  });
+});
+
+/** Distance (px) from the viewport top to the section, once the 800 ms smooth scroll settles. */
+async function sectionTop(page: Page, id: string): Promise<number> {
+  await page.waitForTimeout(1000);
+  return page.evaluate(
+    (sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? NaN,
+    id,
+  );
+}
+
+test("renders the sections in the spec's order with the title, description and Open Graph tags", async ({
+  page,
+}) => {
+  await page.goto(`${app.baseUrl}/`);
+  await expect(page).toHaveTitle(/AisleIQ/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    "A refreshingly simple AI Retail APP & Staffing Platform.",
+  );
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /AisleIQ/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /og-image\.png$/);
+
+  const h1 = page.getByRole("heading", { level: 1 });
+  await expect(h1).toContainText("Introducing AisleIQ");
+  await expect(h1).toContainText("A refreshingly simple AI Retail APP Platform");
+  const headings = await page.locator("main h2").allTextContents();
+  expect(headings).toEqual([
+    "Turnkey Branded APP & SDK",
+    "Industries",
+    "Features",
+    "Our Partners",
+    "Pricing",
+  ]);
+  const ids = await page.locator("main section[id]").evaluateAll((sections) => sections.map((s) => s.id));
+  expect(ids).toEqual(["branded-app-sdk", "industries", "pricing"]);
+
+  await expect(page.locator("#branded-app-sdk h3")).toHaveCount(10);
+  await expect(page.locator("#pricing h3")).toHaveText(["Starter", "Optimal", "Unlimited"]);
+  await expect(page.locator("#pricing").getByText("Most Popular")).toBeVisible();
+  // Six partner logos, repeated four times; only the first strip is announced.
+  await expect(page.getByTestId("partners-track").locator("img")).toHaveCount(24);
+  await expect(page.getByRole("img", { name: /logo$/ })).toHaveCount(6);
+  // Every image states its size, so nothing shifts as it loads.
+  const unsized = await page
+    .locator("img")
+    .evaluateAll(
+      (images) => images.filter((img) => !img.getAttribute("width") || !img.getAttribute("height")).length,
+    );
+  expect(unsized).toBe(0);
+
+  // The pulsing ellipsis becomes the emoji row after 6 s.
+  await expect(page.getByRole("img", { name: "Celebration" })).toBeVisible({ timeout: 8000 });
+  await expect(page.locator("footer")).toContainText(`© ${new Date().getFullYear()} AisleIQ`);
+});
+
+test("Get Started validates, submits the lead for the chosen plan and shows Thank You", async ({ page }) => {
+  await page.goto(`${app.baseUrl}/`);
+  await page
+    .locator("#pricing")
+    .getByRole("button", { name: /Get Started.*Unlimited/ })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Get Started" });
+  await expect(dialog).toContainText("Selected plan: Unlimited");
+
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  await expect(page.getByText("All fields are required", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please fill in all the fields to continue.", { exact: true })).toBeVisible();
+
+  await dialog.getByLabel("First name").fill("Rosa");
+  await dialog.getByLabel("Last name").fill("Parks");
+  await dialog.getByLabel("Company").fill("Corner Market Co");
+  await dialog.getByLabel("Phone").fill("+1 555 010 2000");
+  await dialog.getByLabel("Work email").fill("rosa.parks@example");
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  await expect(page.getByText("Please enter a valid email address.", { exact: true })).toBeVisible();
+
+  await dialog.getByLabel("Work email").fill("rosa.parks@example.com");
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  const thanks = page.getByRole("dialog", { name: "Thank You!" });
+  await expect(thanks).toContainText("Congratulations you are on the way to the future of retail!");
+  await expect(thanks).toContainText("We will reach out shortly to set up your account.");
+  // The lead reached the server: the sales team is emailed about it.
+  const email = await app.smtp.waitFor("sales@example.com");
+  expect(email.raw).toContain("Corner Market Co");
+
+  await thanks.getByRole("button", { name: "Close" }).first().click();
+  await expect(thanks).toBeHidden();
+  await page
+    .locator("#pricing")
+    .getByRole("button", { name: /Get Started.*Starter/ })
+    .click();
+  await expect(page.getByRole("dialog", { name: "Get Started" }).getByLabel("First name")).toHaveValue("");
+});
+
+test("header anchors land on their sections with the spec's offsets, also from another page", async ({
+  page,
+}) => {
+  await page.goto(`${app.baseUrl}/`);
+  const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Pricing" }).click();
+  expect(Math.round(await sectionTop(page, "pricing"))).toBe(10);
+  await expect(page).toHaveURL(/#pricing$/);
+  await nav.getByRole("link", { name: "Industries" }).click();
+  expect(Math.round(await sectionTop(page, "industries"))).toBe(30);
+
+  await page.goto(`${app.baseUrl}/not-a-page`);
+  await page.goto(`${app.baseUrl}/#pricing`);
+  expect(Math.round(await sectionTop(page, "pricing"))).toBe(10);
+
+  await page.goto(`${app.baseUrl}/`);
+  await nav.getByRole("button", { name: "Developers" }).click();
+  await expect(page.getByRole("menuitem", { name: "Documentation" })).toHaveAttribute(
+    "href",
+    "/documentation-login",
+  );
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("menuitem", { name: "Retailer" })).toHaveAttribute("href", "/retailer-login");
+  await expect(page.getByRole("menuitem", { name: /Pro Connect/ })).toHaveAttribute(
+    "href",
+    SITE_CONFIG.proConnectUrl,
+  );
+  await expect(page.getByRole("menuitem", { name: /Channel Partner/ })).toHaveAttribute(
+    "href",
+    SITE_CONFIG.channelPartnerUrl,
+  );
+});
+
+test("the mobile drawer repeats the navigation at 390 px and scrolls to a section", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${app.baseUrl}/`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Calculator" })).toBeHidden();
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const drawer = page.getByRole("dialog", { name: "Menu" });
+  for (const name of [
+    "Industries",
+    "Pricing",
+    "Plugins",
+    "Calculator",
+    "API",
+    "Documentation",
+    "SDK",
+    "Retailer",
+  ]) {
+    await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  for (const name of [/Pro Connect/, /Channel Partner/])
+    await expect(drawer.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Events", "English", "Spanish"])
+    await expect(drawer.getByRole("button", { name })).toBeVisible();
+
+  await drawer.getByRole("link", { name: "Pricing" }).click();
+  await expect(drawer).toBeHidden();
+  expect(Math.round(await sectionTop(page, "pricing"))).toBe(10);
+});
+
+test("the Jobs modal frames the jobs board and locks page scroll while open", async ({ page }) => {
+  await page.goto(`${app.baseUrl}/`);
+  await expect(page.locator("iframe")).toHaveCount(0);
+  await page.locator("#branded-app-sdk").getByRole("button", { name: "Apply" }).click();
+  const dialog = page.getByRole("dialog", { name: "Now Hiring" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator("iframe")).toHaveAttribute("src", SITE_CONFIG.jobsBoardUrl);
+  const frameHeight = await dialog
+    .locator("iframe")
+    .evaluate((frame) => frame.getBoundingClientRect().height);
+  expect(Math.round(frameHeight)).toBe(Math.round(800 * 0.9 - 84));
+
+  const before = await page.evaluate(() => window.scrollY);
+  await page.mouse.wheel(0, 1500);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+});
+
+test("Events: a wrong password is rejected and cleared, the right one opens scheduling", async ({ page }) => {
+  await page.goto(`${app.baseUrl}/`);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("menuitem", { name: "Events" }).click();
+  const gate = page.getByRole("dialog", { name: "Events" });
+  await gate.getByLabel("Password").fill("not-the-password");
+  await gate.getByRole("button", { name: "Continue" }).click();
+  await expect(gate.getByRole("alert")).toHaveText("Incorrect password. Please try again.");
+  await expect(gate.getByLabel("Password")).toHaveValue("");
+
+  await gate.getByLabel("Password").fill(EVENTS_PASSWORD);
+  await gate.getByRole("button", { name: "Continue" }).click();
+  await expect(gate).toBeHidden();
+  const schedule = page.getByRole("dialog", { name: "Let's meet" });
+  const instant = schedule.getByRole("link", { name: /Instant Meeting/ });
+  await expect(instant).toHaveAttribute("href", SITE_CONFIG.videoCallUrl);
+  await expect(instant).toHaveAttribute("target", "_blank");
+  await expect(instant).toHaveAttribute("rel", /noopener/);
+
+  // The booking widget's host is blocked here, so the plain link takes over.
+  await schedule.getByRole("button", { name: /Book a Meeting/ }).click();
+  await expect(schedule.getByRole("link", { name: /Open the booking page/ })).toHaveAttribute(
+    "href",
+    SITE_CONFIG.bookingUrl,
+  );
+});
+
+test("the product video plays once when half in view, and never under reduced motion", async ({
+  browser,
+}) => {
+  const state = (page: Page) =>
+    page.getByTestId("product-video").evaluate((video: HTMLVideoElement) => ({
+      paused: video.paused,
+      time: video.currentTime,
+      loop: video.loop,
+    }));
+  for (const reducedMotion of ["no-preference", "reduce"] as const) {
+    const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 800 } });
+    await context.route("**/*", (route) => {
+      const { hostname } = new URL(route.request().url());
+      return hostname === "localhost" ? route.continue() : route.abort();
+    });
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/`);
+    expect(await state(page)).toEqual({ paused: true, time: 0, loop: false });
+    await page.getByTestId("product-video").scrollIntoViewIfNeeded();
+    if (reducedMotion === "reduce") {
+      await page.waitForTimeout(1500);
+      expect(await state(page)).toEqual({ paused: true, time: 0, loop: false });
+    } else {
+      await expect.poll(async () => (await state(page)).time, { timeout: 10_000 }).toBeGreaterThan(0);
+    }
+    await context.close();
+  }
+});
+
+test("axe finds no WCAG 2.2 AA violations on the landing page", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(`${app.baseUrl}/`);
+  await expect(page.getByRole("img", { name: "Celebration" })).toBeVisible({ timeout: 8000 });
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+});

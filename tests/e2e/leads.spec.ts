@@ -1,0 +1,105 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+import { decodeQuotedPrintable, extractLink } from "./support/smtp-sink";
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+const ADMIN = "lena.admin@example.com";
+
+test.beforeAll(async () => {
+  app = await startAppServer({ SALES_EMAIL: "sales@example.com" });
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+/** Creates the first admin through the API and signs the page in with the emailed link. */
+async function signInFirstAdmin(page: Page) {
+  const created = await page.request.post(`${app.baseUrl}/api/admin/create-initial`, {
+    data: { email: ADMIN, fullName: "Lena Admin" },
+  });
+  expect(created.ok()).toBe(true);
+  const email = await app.smtp.waitFor(ADMIN);
+  await page.goto(extractLink(email.raw, "/verify"));
+  await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+}
+
+async function postLead(page: Page, lead: Record<string, string>) {
+  const response = await page.request.post(`${app.baseUrl}/api/send-get-started-email`, {
+    data: { lastName: "Nguyen", phone: "(314) 555-0100", planTitle: "Optimal", ...lead },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test("a Get Started lead reaches sales and the admin's Leads section, where it can be searched and exported", async ({
+  page,
+}) => {
+  await postLead(page, { firstName: "Mai", company: "Corner Mart", email: "mai@cornermart.example" });
+  await postLead(page, {
+    firstName: "Omar",
+    company: "Stadium Eats",
+    email: "omar@stadium.example",
+    planTitle: "Unlimited",
+  });
+  const notice = await app.smtp.waitFor("sales@example.com");
+  expect(decodeQuotedPrintable(notice.raw)).toContain("Corner Mart");
+  const thanks = await app.smtp.waitFor("mai@cornermart.example");
+  expect(decodeQuotedPrintable(thanks.raw)).toContain(
+    "Congratulations you are on the way to the future of retail!",
+  );
+
+  await signInFirstAdmin(page);
+  await page.goto(`${app.baseUrl}/admin/dashboard`);
+  const section = page.locator("section", { has: page.getByRole("heading", { name: "Leads", exact: true }) });
+  await expect(section).toBeVisible();
+  const rows = section.locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  // Newest first.
+  await expect(rows.nth(0)).toContainText("Omar Nguyen");
+  await expect(rows.nth(0)).toContainText("Stadium Eats");
+  await expect(rows.nth(0)).toContainText("Unlimited");
+  await expect(rows.nth(1)).toContainText("Mai Nguyen");
+  await expect(rows.nth(1)).toContainText("mai@cornermart.example");
+  await expect(rows.nth(1)).toContainText("(314) 555-0100");
+  expect(
+    (
+      await new AxeBuilder({ page })
+        .include("main")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze()
+    ).violations,
+  ).toEqual([]);
+  await page.screenshot({ path: "/tmp/shots-leads-1280.png", fullPage: true });
+
+  await section.getByLabel("Search leads").fill("corner");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0)).toContainText("Mai Nguyen");
+  await expect(section.getByRole("link", { name: /Export/ })).toHaveAttribute(
+    "href",
+    "/api/leads?format=csv&q=corner",
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    section.getByRole("link", { name: /Export/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^aisleiq-leads-[\d-]+\.csv$/);
+  const csv = readFileSync(await download.path(), "utf8");
+  expect(csv.split("\r\n")[0]).toBe("id,receivedAt,firstName,lastName,company,email,phone,plan");
+  expect(csv).toContain("Mai,Nguyen,Corner Mart,mai@cornermart.example,(314) 555-0100,Optimal");
+  expect(csv).not.toContain("Omar");
+
+  await section.getByLabel("Search leads").fill("nobody-like-this");
+  await expect(section.getByText("No leads match “nobody-like-this”.")).toBeVisible();
+
+  await section.getByLabel("Search leads").fill("");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(section.locator("li")).toHaveCount(2);
+  await expect(section.locator("li").first()).toContainText("Omar Nguyen");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/shots-leads-390.png", fullPage: true });
+});

@@ -1,0 +1,21 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * The Playwright `test` every spec uses: each browser context aborts any request that leaves
+ * this machine, so third-party widgets (jobs board, booking widget, video site) never load in
+ * tests and the pages must cope with their absence.
+ */
+export const test = base.extend<{ blockThirdParty: undefined }>({
+  blockThirdParty: [
+    async ({ context }, use) => {
+      await context.route(
+        (url) => !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) && url.protocol !== "data:",
+        (route) => route.abort("blockedbyclient"),
+      );
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,259 @@
+import { createServer } from "node:net";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { emailOutbox, leads } from "../../src/server/db/schema";
+import { testBackends } from "./support/database";
+import {
+  createUser,
+  requestMagicLink,
+  resetDatabase,
+  useTestDatabase,
+  useTestServer,
+  verifyToken,
+} from "./support/fixture";
+import { startTestServer, waitFor } from "./support/test-app";
+
+const SALES = "sales-desk@example.com";
+
+function lead(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: "Grace",
+    lastName: "Hopper",
+    company: "Hopper Foods",
+    phone: "+1 314 555 0100",
+    email: "grace@hopperfoods.example",
+    planTitle: "Optimal",
+    ...overrides,
+  };
+}
+
+/** A TCP port with nothing listening on it (an SMTP server that is down). */
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe.each(testBackends())("Get Started leads API on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  describe("capturing a lead", () => {
+    const f = useTestServer(database, { env: { SALES_EMAIL: SALES } });
+
+    it("stores the lead and emails sales (all fields, plan) and the visitor (thank-you words)", async () => {
+      const response = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ firstName: "  Grace " }),
+      });
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ id: expect.any(Number) });
+      const [row] = await f.db.select().from(leads).where(eq(leads.id, response.body.id));
+      expect(row).toMatchObject({
+        firstName: "Grace",
+        lastName: "Hopper",
+        company: "Hopper Foods",
+        phone: "+1 314 555 0100",
+        email: "grace@hopperfoods.example",
+        planTitle: "Optimal",
+      });
+      const queued = await f.db.select().from(emailOutbox);
+      expect(queued.map((m) => m.toAddress).sort()).toEqual([SALES, "grace@hopperfoods.example"].sort());
+
+      const notice = await f.smtp.nextEmail(SALES);
+      expect(notice.subject).toContain("Grace Hopper");
+      for (const value of ["Hopper Foods", "grace@hopperfoods.example", "+1 314 555 0100", "Plan: Optimal"]) {
+        expect(notice.text).toContain(value);
+      }
+      const thanks = await f.smtp.nextEmail("grace@hopperfoods.example");
+      expect(thanks.text).toContain("Congratulations you are on the way to the future of retail!");
+      expect(thanks.text).toContain("We will reach out shortly to set up your account.");
+      expect(thanks.html).not.toContain("<script");
+    });
+
+    it("escapes markup in the emails", async () => {
+      const response = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ company: "<b>Evil</b> & Co", email: "markup@example.com" }),
+      });
+      expect(response.status).toBe(201);
+      const thanks = await f.smtp.nextEmail("markup@example.com");
+      expect(thanks.html).toContain("&lt;b&gt;Evil&lt;/b&gt; &amp; Co");
+      expect(thanks.html).not.toContain("<b>Evil</b>");
+    });
+
+    it("answers a filled honeypot with 201 but stores and sends nothing", async () => {
+      const before = await f.db.select().from(leads);
+      const outboxBefore = await f.db.select().from(emailOutbox);
+      const response = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ email: "bot@spam.example", website: "http://spam.example" }),
+      });
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ id: expect.any(Number) });
+      expect(await f.db.select().from(leads)).toHaveLength(before.length);
+      expect(await f.db.select().from(emailOutbox)).toHaveLength(outboxBefore.length);
+      await f.server.app.ctx.outbox.idle();
+      expect(f.smtp.emailsTo("bot@spam.example")).toHaveLength(0);
+    });
+  });
+
+  describe("validation", () => {
+    const f = useTestServer(database);
+
+    it("answers 400 with the spec's messages in the spec's order and stores nothing", async () => {
+      const { firstName: _missing, ...withoutFirstName } = lead();
+      const cases: Array<[unknown, string]> = [
+        [withoutFirstName, "Please fill in all the fields to continue."],
+        [
+          lead({ company: "   ", email: "not-an-email", phone: "1" }),
+          "Please fill in all the fields to continue.",
+        ],
+        [
+          lead({ email: "grace@nowhere", phone: "1", planTitle: "Gold" }),
+          "Please enter a valid email address.",
+        ],
+        [lead({ phone: "call me maybe", planTitle: "Gold" }), "Please enter a valid phone number."],
+        [lead({ phone: "1234567890123456" }), "Please enter a valid phone number."],
+        [lead({ planTitle: "Gold" }), "Please choose a plan: Starter, Optimal or Unlimited."],
+        [lead({ planTitle: undefined }), "Please choose a plan: Starter, Optimal or Unlimited."],
+        ["not json object", "Please fill in all the fields to continue."],
+      ];
+      for (const [body, message] of cases) {
+        const response = await f.server.request("POST", "/api/send-get-started-email", { json: body });
+        expect(response.status, message).toBe(400);
+        expect(response.body).toEqual({ error: message, code: "VALIDATION_ERROR" });
+      }
+      const tooLong = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ company: "x".repeat(201) }),
+      });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.code).toBe("VALIDATION_ERROR");
+      expect(await f.db.select().from(leads)).toHaveLength(0);
+      expect(await f.db.select().from(emailOutbox)).toHaveLength(0);
+    });
+  });
+
+  describe("rate limit", () => {
+    const f = useTestServer(database);
+
+    it("allows 10 requests per IP in 15 minutes, then answers 429 with Retry-After", async () => {
+      for (let i = 0; i < 10; i++) {
+        const response = await f.server.request("POST", "/api/send-get-started-email", {
+          json: lead({ email: `visitor${i}@example.com` }),
+        });
+        expect(response.status).toBe(201);
+      }
+      const blocked = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ email: "eleventh@example.com" }),
+      });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe("RATE_LIMITED");
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await f.db.select().from(leads).where(eq(leads.email, "eleventh@example.com"))).toHaveLength(0);
+    });
+  });
+
+  describe("with SMTP down", () => {
+    it("still answers 201 and stores the lead; both emails stay pending in the outbox", async () => {
+      await resetDatabase(database.db);
+      const down = await startTestServer({
+        db: database.handle,
+        env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, SALES_EMAIL: SALES },
+      });
+      try {
+        const response = await down.request("POST", "/api/send-get-started-email", {
+          json: lead({ email: "offline@example.com" }),
+        });
+        expect(response.status).toBe(201);
+        const rows = await database.db.select().from(leads).where(eq(leads.id, response.body.id));
+        expect(rows).toHaveLength(1);
+        const tried = await waitFor(async () => {
+          const queued = await database.db.select().from(emailOutbox);
+          return queued.length === 2 && queued.every((row) => row.lastError) ? queued : undefined;
+        });
+        expect(tried.map((row) => row.status)).toEqual(["pending", "pending"]);
+        expect(tried.map((row) => row.toAddress).sort()).toEqual(["offline@example.com", SALES].sort());
+      } finally {
+        await down.close();
+      }
+    });
+  });
+
+  describe("admin list", () => {
+    const f = useTestServer(database);
+
+    it("is admin only, lists newest first, searches, pages and exports formula-safe CSV", async () => {
+      const people = [
+        { firstName: "Alice", company: "Acme Grocers", email: "alice@acme.example", planTitle: "Starter" },
+        { firstName: "Bob", company: "Stadium Eats", email: "bob@stadium.example", planTitle: "Unlimited" },
+        { firstName: "=HYPERLINK(1)", company: 'Quote "Co", Ltd', email: "formula@example.com" },
+      ];
+      for (const person of people) {
+        const response = await f.server.request("POST", "/api/send-get-started-email", {
+          json: lead(person),
+        });
+        expect(response.status).toBe(201);
+      }
+      expect((await f.server.request("GET", "/api/leads")).status).toBe(401);
+
+      await createUser(f.db, { email: "plain@example.com" });
+      const userCookie = await verifyToken(f, await requestMagicLink(f, "plain@example.com"));
+      const forbidden = await f.server.request("GET", "/api/leads", { cookie: userCookie });
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.code).toBe("FORBIDDEN");
+      await createUser(f.db, { email: "ca@example.com", role: "company_admin" });
+      const companyAdmin = await verifyToken(f, await requestMagicLink(f, "ca@example.com"));
+      expect((await f.server.request("GET", "/api/leads", { cookie: companyAdmin })).status).toBe(403);
+
+      await createUser(f.db, { email: "boss@example.com", role: "admin" });
+      const cookie = await verifyToken(f, await requestMagicLink(f, "boss@example.com"));
+      const all = await f.server.request("GET", "/api/leads", { cookie });
+      expect(all.status).toBe(200);
+      expect(all.body.total).toBe(3);
+      expect(all.body.leads.map((l: { email: string }) => l.email)).toEqual([
+        "formula@example.com",
+        "bob@stadium.example",
+        "alice@acme.example",
+      ]);
+      expect(all.body.leads[0]).toMatchObject({ lastName: "Hopper", phone: "+1 314 555 0100" });
+      expect(Number.isNaN(Date.parse(all.body.leads[0].createdAt))).toBe(false);
+
+      const emails = async (query: string) => {
+        const response = await f.server.request("GET", `/api/leads${query}`, { cookie });
+        expect(response.status).toBe(200);
+        return response.body.leads.map((l: { email: string }) => l.email);
+      };
+      expect(await emails("?q=ACME")).toEqual(["alice@acme.example"]);
+      expect(await emails("?q=unlimited")).toEqual(["bob@stadium.example"]);
+      expect(await emails("?q=bob%40stadium")).toEqual(["bob@stadium.example"]);
+      expect(await emails("?q=alice%20hopper")).toEqual(["alice@acme.example"]);
+      expect(await emails("?q=555%200100")).toHaveLength(3);
+      expect(await emails("?q=%25")).toEqual([]);
+      expect(await emails("?limit=1&offset=1")).toEqual(["bob@stadium.example"]);
+      expect((await f.server.request("GET", "/api/leads?limit=100000", { cookie })).status).toBe(400);
+
+      const csv = await f.server.request("GET", "/api/leads?format=csv&q=EXAMPLE", { cookie });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get("content-type")).toContain("text/csv");
+      expect(csv.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="aisleiq-leads-[\d-]+\.csv"$/,
+      );
+      const lines = String(csv.body).split("\r\n");
+      expect(lines[0]).toBe("id,receivedAt,firstName,lastName,company,email,phone,plan");
+      expect(lines).toHaveLength(5); // header, three leads, and the empty string after the last CRLF
+      expect(lines[1]).toContain(
+        `,'=HYPERLINK(1),Hopper,"Quote ""Co"", Ltd",formula@example.com,'+1 314 555 0100,Optimal`,
+      );
+      expect(lines[1]).not.toContain(",=HYPERLINK");
+
+      expect((await f.server.request("GET", "/api/leads?format=csv")).status).toBe(401);
+
+      const docs = await f.server.request("GET", "/api/docs");
+      expect(Object.keys(docs.body.paths)).toEqual(
+        expect.arrayContaining(["/api/send-get-started-email", "/api/leads"]),
+      );
+    });
+  });
+});
