@@ -11,6 +11,7 @@ import {
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { demoRegistrations } from "../db/schema";
+import { csvDocument } from "../http/csv";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { registrationConfirmationEmail, registrationNoticeEmail } from "./emails";
@@ -133,15 +134,6 @@ export async function listDemoRegistrations(
   }));
 }
 
-/**
- * One CSV field (RFC 4180): quoted when needed, and prefixed with `'` when it starts like a
- * spreadsheet formula (OWASP "CSV Injection").
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The registrations as CSV with a header row and CRLF line ends (RFC 4180). */
 export function registrationsCsv(rows: DemoRegistration[]): string {
   const header = [
@@ -155,8 +147,9 @@ export function registrationsCsv(rows: DemoRegistration[]): string {
     "submittedAt",
     "createdAt",
   ];
-  const lines = rows.map((row) =>
-    [
+  return csvDocument(
+    header,
+    rows.map((row) => [
       row.id,
       row.retailerSlug,
       row.firstName,
@@ -166,9 +159,6 @@ export function registrationsCsv(rows: DemoRegistration[]): string {
       String(row.acceptTerms),
       row.submittedAt ?? "",
       row.createdAt,
-    ]
-      .map(csvField)
-      .join(","),
+    ]),
   );
-  return `${[header.join(","), ...lines].join("\r\n")}\r\n`;
 }

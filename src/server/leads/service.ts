@@ -3,8 +3,8 @@ import type { Lead, LeadRequest } from "../../common/api/leads";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { leads } from "../db/schema";
+import { csvDocument } from "../http/csv";
 import { enqueueEmail } from "../mail/outbox";
-import { csvDocument } from "./csv";
 import { leadConfirmationEmail, leadNoticeEmail } from "./emails";
 
 /**
