@@ -6,11 +6,58 @@ import { defineConfig } from "vite";
 /** In development the API server listens on API_PORT (scripts/dev.mjs sets it); Vite proxies /api to it. */
 const apiPort = process.env.API_PORT ?? "3001";
 
+/**
+ * The app shell's modules (and, with their dependencies, the icons, Radix Slot, clsx and
+ * tailwind-merge they use): what the root and every public page import statically. Nothing here
+ * may import a portal, dashboard or dialog module statically.
+ */
+const SHELL_MODULES =
+  /src[\\/](client[\\/](lib[\\/](i18n|utils|smooth-scroll)|hooks[\\/]use-toast|components[\\/](brand-logo|section-link|site-header|site-header-styles|site-footer|loading-screen|toaster-on-demand|ui[\\/](button|native-select))|locales[\\/]en(-landing)?)|common[\\/](site-config|limits|landing))\.tsx?$/;
+/**
+ * The form and layout parts of the UI kit (and, with their dependencies, the Radix primitives
+ * they use) and the API client: one file shared by the calculator and the portal pages. Dialogs,
+ * menus, TanStack Query and zod stay in the chunks of the pages and dialogs that use them.
+ */
+const UI_MODULES =
+  /src[\\/]client[\\/](components[\\/]ui[\\/](card|label|input|slider|collapsible|checkbox|progress|textarea|badge)\.tsx|lib[\\/]api\.ts)$/;
+/** Icons of the landing page that other pages share (else each would be a file of its own). */
+const SHELL_ICONS =
+  /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](store|building-complex|shield-check|briefcase|x|check)\.mjs$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": path.resolve("src/client"), "@common": path.resolve("src/common") } },
   server: {
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Issue #4 budget: a page's first load is a few larger files instead of dozens of small
+        // ones (each request costs a round trip on a slow mobile link): one framework chunk, and
+        // one chunk for the app shell that every public page renders (header, footer, i18n, the
+        // UI basics). Route modules and everything loaded on demand keep their own chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: "shell",
+              test: (id) => SHELL_MODULES.test(id) || SHELL_ICONS.test(id),
+              priority: 10,
+            },
+            {
+              name: "ui",
+              test: UI_MODULES,
+              priority: 5,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,6 +1,25 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { addCatalog } from "~/lib/i18n";
+import { enAccount } from "~/locales/en-account";
+import { enCalculator } from "~/locales/en-calculator";
+import { enImuDemo } from "~/locales/en-imu-demo";
+import { enLeads } from "~/locales/en-leads";
+import { enLoginPortals } from "~/locales/en-login-portals";
+import { enPortal } from "~/locales/en-portal";
+import { enRetailerDemo } from "~/locales/en-retailer-demo";
 
 afterEach(() => {
   cleanup();
+});
+
+// The app registers each feature catalog in its route module; components rendered alone need them all.
+addCatalog({
+  ...enAccount,
+  calculator: enCalculator,
+  retailerDemo: enRetailerDemo,
+  imuDemo: enImuDemo,
+  portal: enPortal,
+  leads: enLeads,
+  loginPortals: enLoginPortals,
 });

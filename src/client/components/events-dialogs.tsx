@@ -4,6 +4,8 @@ import { CalendarDays, ExternalLink, Video } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, apiRequest } from "~/lib/api";
+import { addCatalog } from "~/lib/i18n";
+import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 import { Button } from "./ui/button";
 import {
   Dialog,
@@ -15,6 +17,9 @@ import {
 } from "./ui/dialog";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
+
+// The dialog texts load with the dialog (issue #4 budget).
+addCatalog({ landing: enLandingDialogs });
 
 interface EventsDialogsProps {
   /** Whether the password dialog is open. */

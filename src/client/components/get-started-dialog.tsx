@@ -6,10 +6,15 @@ import { useTranslation } from "react-i18next";
 import { toast } from "~/hooks/use-toast";
 import { apiRequest } from "~/lib/api";
 import { celebrate } from "~/lib/confetti";
+import { addCatalog } from "~/lib/i18n";
+import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
+
+// The dialog texts load with the dialog (issue #4 budget).
+addCatalog({ landing: enLandingDialogs });
 
 interface GetStartedDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { en } from "../locales/en";
+import { type Catalog, en } from "../locales/en";
 
 /**
  * i18next, initialised synchronously so prerendering and the first client render produce the
@@ -18,6 +18,15 @@ if (!i18next.isInitialized) {
     react: { useSuspense: false },
     returnNull: false,
   });
+}
+
+/**
+ * Adds feature catalogs to the English resources (deep merge, existing keys kept as they are).
+ * Route modules call it when they load, before they render, so prerendering and the first
+ * client render see the same texts.
+ */
+export function addCatalog(catalogs: { [K in keyof Catalog]?: Partial<Catalog[K]> }): void {
+  i18next.addResourceBundle("en", "translation", catalogs, true, true);
 }
 
 export { i18next };

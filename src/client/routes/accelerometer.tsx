@@ -1,6 +1,10 @@
 import { lazy, Suspense } from "react";
 import { LoadingScreen } from "~/components/loading-screen";
-import { i18next } from "~/lib/i18n";
+import { addCatalog, i18next } from "~/lib/i18n";
+import { enImuDemo } from "~/locales/en-imu-demo";
+
+// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+addCatalog({ imuDemo: enImuDemo });
 
 /** One chunk for the IMU page, shared with the not-found route's 'accelerometer' paths. */
 const ImuPage = lazy(() => import("~/features/imu-demo/imu-page").then((m) => ({ default: m.ImuPage })));

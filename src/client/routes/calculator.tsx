@@ -1,6 +1,10 @@
 import "~/features/calculator/calculator.css";
 import { CalculatorPage } from "~/features/calculator/calculator-page";
-import { i18next } from "~/lib/i18n";
+import { addCatalog, i18next } from "~/lib/i18n";
+import { enCalculator } from "~/locales/en-calculator";
+
+// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+addCatalog({ calculator: enCalculator });
 
 export const meta = () => [
   { title: `${i18next.t("calculator.metaTitle")} · ${i18next.t("brand.name")}` },

@@ -1,5 +1,4 @@
 import { SITE_CONFIG } from "@common/site-config";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { LandingPage } from "~/features/landing/landing-page";
 import { i18next } from "~/lib/i18n";
 
@@ -27,11 +26,6 @@ export const meta = () => {
     { name: "twitter:image", content: image },
   ];
 };
-
-/** Preloads the Latin Inter file, so text is laid out once in its final font (no layout shift). */
-export const links = () => [
-  { rel: "preload", as: "font", type: "font/woff2", href: interLatin, crossOrigin: "anonymous" as const },
-];
 
 /** `/` (spec §2): the landing page, prerendered at build time. */
 export default function HomeRoute() {

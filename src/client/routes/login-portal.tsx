@@ -1,8 +1,12 @@
 import { findLoginPortal, LOGIN_PORTALS } from "@common/login-portals";
 import { useLocation } from "react-router";
 import { LoginPortalPage } from "~/features/portals/login-portal-page";
-import { i18next } from "~/lib/i18n";
+import { addCatalog, i18next } from "~/lib/i18n";
+import { enLoginPortals } from "~/locales/en-login-portals";
 import type { Route } from "./+types/login-portal";
+
+// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+addCatalog({ loginPortals: enLoginPortals });
 
 export const meta = ({ location }: Route.MetaArgs) => {
   const portal = findLoginPortal(location.pathname) ?? LOGIN_PORTALS[0];

@@ -5,7 +5,11 @@ import { Link, useLocation } from "react-router";
 import { LoadingScreen } from "~/components/loading-screen";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { i18next } from "~/lib/i18n";
+import { addCatalog, i18next } from "~/lib/i18n";
+import { enImuDemo } from "~/locales/en-imu-demo";
+
+// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+addCatalog({ imuDemo: enImuDemo });
 
 /** Any path containing 'accelerometer' is the IMU demo (spec §2), loaded only when needed. */
 const ImuPage = lazy(() => import("~/features/imu-demo/imu-page").then((m) => ({ default: m.ImuPage })));

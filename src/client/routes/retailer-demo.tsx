@@ -1,8 +1,13 @@
 import { findRetailerDemo } from "@common/retailer-demos";
 import { useLocation } from "react-router";
 import { RegistrationPage } from "~/features/retailer-demo/registration-page";
-import { i18next } from "~/lib/i18n";
+import { addCatalog, i18next } from "~/lib/i18n";
+import { QueryProvider } from "~/lib/query-provider";
+import { enRetailerDemo } from "~/locales/en-retailer-demo";
 import NotFoundRoute from "./not-found";
+
+// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+addCatalog({ retailerDemo: enRetailerDemo });
 
 /** The demo configured for a path like `/schnucks` (one route per demo, see routes.ts). */
 function demoForPath(pathname: string) {
@@ -21,9 +26,17 @@ export const meta = ({ location }: { location: { pathname: string } }) => {
 };
 
 /** A retailer's store-demo registration page (spec §2; issue #6). */
-export default function RetailerDemoRoute() {
+function RetailerDemoRouteContent() {
   const { pathname } = useLocation();
   const demo = demoForPath(pathname);
   if (!demo) return <NotFoundRoute />;
   return <RegistrationPage demo={demo} />;
+}
+
+export default function RetailerDemoRoute() {
+  return (
+    <QueryProvider>
+      <RetailerDemoRouteContent />
+    </QueryProvider>
+  );
 }

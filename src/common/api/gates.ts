@@ -11,16 +11,15 @@ import { z } from "zod";
 export const GATES = ["events", "channel-partner"] as const;
 export type Gate = (typeof GATES)[number];
 
-/** Longest password the server will compare; anything longer cannot be right. */
-export const GATE_PASSWORD_MAX_LENGTH = 200;
+import { GATE_PASSWORD_MAX_LENGTH } from "./gate-constants";
+
+export { GATE_PASSWORD_MAX_LENGTH, INCORRECT_PASSWORD_CODE } from "./gate-constants";
 
 /** Password checks allowed per client IP and gate within {@link GATE_RATE_WINDOW_MS} (issue #5). */
 export const GATE_RATE_PER_IP = 10;
 /** Window of the gate rate limit: 15 minutes. */
 export const GATE_RATE_WINDOW_MS = 15 * 60 * 1000;
 
-/** Error code of a wrong password (401). */
-export const INCORRECT_PASSWORD_CODE = "INCORRECT_PASSWORD";
 /** Error message of a wrong password, word for word from spec §5 and §8. */
 export const INCORRECT_PASSWORD_MESSAGE = "Incorrect password. Please try again.";
 

@@ -1,4 +1,4 @@
-import { GATE_PASSWORD_MAX_LENGTH, gatePasswordBody, INCORRECT_PASSWORD_CODE } from "@common/api/gates";
+import { GATE_PASSWORD_MAX_LENGTH, INCORRECT_PASSWORD_CODE } from "@common/api/gate-constants";
 import { SHAKE_DURATION_MS } from "@common/limits";
 import { Loader2, Lock } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -57,6 +57,7 @@ export function ChannelPartnerSection({
   const check = useCheckChannelPartnerPassword();
   const percentageRef = useRef<HTMLInputElement>(null);
   const focusAfterUnlock = useRef(false);
+  const loadingSchema = useRef(false);
   const passwordId = useId();
   const errorId = useId();
 
@@ -77,9 +78,14 @@ export function ChannelPartnerSection({
     }
   }, [unlocked]);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (check.isPending) return;
+    if (check.isPending || loadingSchema.current) return;
+    // The body schema (and zod) load on the first submit, not with the page (issue #4 budget).
+    loadingSchema.current = true;
+    const { gatePasswordBody } = await import("@common/api/gates").finally(() => {
+      loadingSchema.current = false;
+    });
     const parsed = gatePasswordBody.safeParse({ password });
     const wrong = () => {
       setPassword("");

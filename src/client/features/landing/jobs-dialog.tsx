@@ -3,6 +3,11 @@ import { SITE_CONFIG } from "@common/site-config";
 import { Briefcase, ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { addCatalog } from "~/lib/i18n";
+import { enLandingDialogs } from "~/locales/en-landing-dialogs";
+
+// The dialog texts load with the dialog (issue #4 budget).
+addCatalog({ landing: enLandingDialogs });
 
 /**
  * The Jobs modal (spec §2, §4): a Now Hiring banner and the jobs board (site config) in an iframe

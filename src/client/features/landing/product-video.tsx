@@ -1,17 +1,40 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Intrinsic size of the product video and its poster (px). */
 const VIDEO_SIZE = { width: 960, height: 600 } as const;
+const POSTER = "/media/product-tour-poster.jpg";
 
 /**
  * The short muted product video (spec §1: "A video plays once when half in view"). It starts
  * once, the first time half of it is visible, and never under prefers-reduced-motion (the poster
- * stays). Nothing is downloaded but the poster until it plays (preload none).
+ * stays). Nothing is downloaded until it plays (preload none) but the poster, and the poster only
+ * once the video comes within a screen of the viewport: it is below the fold, and an eager poster
+ * competes with the first paint on a slow mobile link (issue #4 budget). The box keeps its size
+ * (width and height) before the poster arrives, so nothing shifts.
  */
 export function ProductVideo() {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
+  const [poster, setPoster] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || typeof IntersectionObserver === "undefined") {
+      setPoster(POSTER);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setPoster(POSTER);
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const video = ref.current;
@@ -40,7 +63,7 @@ export function ProductVideo() {
         muted
         playsInline
         preload="none"
-        poster="/media/product-tour-poster.jpg"
+        poster={poster}
         aria-label={t("landing.grid.videoLabel")}
         className="block h-auto w-full"
         data-testid="product-video"

@@ -1,0 +1,58 @@
+/**
+ * Texts of the public site's dialogs (Get Started, Jobs, Events), under `landing.*` like the rest
+ * of the landing catalog. Each dialog module registers them when it loads (the dialogs are lazy
+ * chunks, issue #4 budget), so they are not in the first load of `/`.
+ */
+export const enLandingDialogs = {
+  getStarted: {
+    title: "Get Started",
+    description: "Tell us about you and your stores. Selected plan: {{plan}}.",
+    firstName: "First name",
+    lastName: "Last name",
+    company: "Company",
+    phone: "Phone",
+    email: "Work email",
+    website: "Website",
+    submit: "Get Started",
+    processing: "Processing...",
+    required: "All fields are required",
+    requiredText: "Please fill in all the fields to continue.",
+    invalidEmail: "Invalid email",
+    invalidEmailText: "Please enter a valid email address.",
+    invalidPhone: "Invalid phone number",
+    invalidPhoneText: "Please enter a valid phone number.",
+    failed: "Something went wrong",
+    failedText: "Unable to submit your request. Please try again later.",
+    thankYou: "Thank You!",
+    congratulations: "Congratulations you are on the way to the future of retail!",
+    reachOut: "We will reach out shortly to set up your account.",
+    close: "Close",
+  },
+  jobs: {
+    title: "Now Hiring",
+    description: "Help us make every store visit better. Browse our open roles below.",
+    frameTitle: "AisleIQ open roles",
+    openInNewTab: "Open the jobs board in a new tab",
+  },
+  events: {
+    passwordTitle: "Events",
+    passwordDescription: "Enter the event password to schedule time with our team.",
+    password: "Password",
+    submit: "Continue",
+    checking: "Checking...",
+    cancel: "Cancel",
+    incorrect: "Incorrect password. Please try again.",
+    tooMany: "Too many attempts. Please wait a few minutes and try again.",
+    failed: "Unable to check the password. Please try again later.",
+    scheduleTitle: "Let's meet",
+    scheduleDescription: "Book a 1-hour meeting at a time that suits you, or talk to us right now.",
+    bookMeeting: "Book a Meeting",
+    bookMeetingText: "Pick a 1-hour slot in our calendar.",
+    instantMeeting: "Instant Meeting",
+    instantMeetingText: "Start a video call with our team now.",
+    loadingWidget: "Loading the calendar...",
+    widgetFailed: "The calendar could not be loaded here.",
+    openBooking: "Open the booking page",
+    back: "Back",
+  },
+} as const;
