@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REGISTRATION_RATE_PER_IP } from "../../src/common/demo-registration";
@@ -14,7 +13,7 @@ import {
   verifyToken,
 } from "./support/fixture";
 import { startSmtpSink } from "./support/smtp-sink";
-import { startTestServer, waitFor } from "./support/test-app";
+import { closedPort, startTestServer, waitFor } from "./support/test-app";
 
 const NOTIFY_TO = "demo-desk@example.com";
 
@@ -29,18 +28,6 @@ function registration(overrides: Record<string, unknown> = {}) {
     timestamp: new Date().toISOString(),
     ...overrides,
   };
-}
-
-/** A TCP port with nothing listening on it (an SMTP server that is down). */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 describe.each(testBackends())("demo registrations API on $name", (backend) => {

@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, leads } from "../../src/server/db/schema";
@@ -11,7 +10,7 @@ import {
   useTestServer,
   verifyToken,
 } from "./support/fixture";
-import { startTestServer, waitFor } from "./support/test-app";
+import { closedPort, startTestServer, waitFor } from "./support/test-app";
 
 const SALES = "sales-desk@example.com";
 
@@ -25,18 +24,6 @@ function lead(overrides: Record<string, unknown> = {}) {
     planTitle: "Optimal",
     ...overrides,
   };
-}
-
-/** A TCP port with nothing listening on it (an SMTP server that is down). */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 describe.each(testBackends())("Get Started leads API on $name", (backend) => {

@@ -9,31 +9,48 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({
+/**
+ * The overlay, the content panel and its close button, shared by {@link DialogContent} and the
+ * side sheet (sheet.tsx); only their classes differ.
+ */
+export function ModalPanel({
   className,
+  closeClassName,
+  iconClassName,
   children,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeClassName: string; iconClassName: string }) {
   const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border border-border bg-background p-6 shadow-lg",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={className} {...props}>
         {children}
         <DialogPrimitive.Close
           aria-label={t("common.close")}
-          className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-md opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className={cn(
+            "absolute right-3 top-3 inline-flex items-center justify-center rounded-md opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            closeClassName,
+          )}
         >
-          <X className="size-4" aria-hidden="true" />
+          <X className={iconClassName} aria-hidden="true" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogContent({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <ModalPanel
+      className={cn(
+        "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border border-border bg-background p-6 shadow-lg",
+        className,
+      )}
+      closeClassName="size-9"
+      iconClassName="size-4"
+      {...props}
+    />
   );
 }
 
