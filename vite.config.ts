@@ -8,18 +8,19 @@ const apiPort = process.env.API_PORT ?? "3001";
 
 /**
  * The app shell's modules (and, with their dependencies, the icons, Radix Slot, clsx and
- * tailwind-merge they use): what the root and every public page import statically. Nothing here
- * may import a portal, dashboard or dialog module statically.
+ * class-variance-authority they use): what the root and every public page import statically.
+ * Nothing here may import a portal, dashboard or dialog module statically, nor `lib/utils`
+ * (`cn`, which brings tailwind-merge: ADR 0008).
  */
 const SHELL_MODULES =
-  /src[\\/](client[\\/](lib[\\/](i18n|utils|smooth-scroll)|hooks[\\/]use-toast|components[\\/](brand-logo|section-link|site-header|site-header-styles|site-footer|loading-screen|toaster-on-demand|ui[\\/](button|native-select))|locales[\\/]en(-landing)?)|common[\\/](site-config|limits|landing))\.tsx?$/;
+  /src[\\/](client[\\/](lib[\\/](i18n|smooth-scroll)|hooks[\\/]use-toast|components[\\/](brand-logo|section-link|site-header|site-header-styles|site-footer|loading-screen|toaster-on-demand|ui[\\/](button|native-select))|locales[\\/]en(-landing)?)|common[\\/](site-config|limits|landing))\.tsx?$/;
 /**
  * The form and layout parts of the UI kit (and, with their dependencies, the Radix primitives
- * they use) and the API client: one file shared by the calculator and the portal pages. Dialogs,
+ * and tailwind-merge they use) and the API client: one file shared by the calculator and the portal pages. Dialogs,
  * menus, TanStack Query and zod stay in the chunks of the pages and dialogs that use them.
  */
 const UI_MODULES =
-  /src[\\/]client[\\/](components[\\/]ui[\\/](card|label|input|slider|collapsible|checkbox|progress|textarea|badge)\.tsx|lib[\\/]api\.ts)$/;
+  /src[\\/]client[\\/](components[\\/]ui[\\/](card|label|input|slider|collapsible|checkbox|progress|textarea|badge)\.tsx|lib[\\/](api|utils)\.ts)$/;
 /** Icons of the landing page that other pages share (else each would be a file of its own). */
 const SHELL_ICONS =
   /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](store|building-complex|shield-check|briefcase|x|check)\.mjs$/;

@@ -6,13 +6,15 @@
  *
  * It reads build/client/index.html (run `npm run build` first), takes every script `src`,
  * `modulepreload` link and inline `import("…")`, then follows each chunk's static imports (not
- * dynamic `import()`, which load on interaction). Sizes are gzip level 9, in KiB (1024 bytes).
+ * dynamic `import()`, which load on interaction). Sizes are gzip level 9. The budget is the
+ * issue's 150 KB read strictly, as 150,000 bytes (about 146.5 KiB); figures are printed in both
+ * KB (1000 bytes) and KiB (1024 bytes).
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_KIB = 150;
+const BUDGET_BYTES = 150_000;
 const CLIENT_DIR = path.resolve(process.argv[2] ?? "build/client");
 /** Chunks that must never load on `/` (issue #4: account portal, dashboards, IMU page). */
 const FORBIDDEN =
@@ -51,6 +53,7 @@ while (queue.length > 0) {
 }
 
 const kib = (bytes) => (bytes / 1024).toFixed(1);
+const kb = (bytes) => (bytes / 1000).toFixed(1);
 const rows = [...files].sort((a, b) => b[1].gzip - a[1].gzip);
 let total = 0;
 let totalRaw = 0;
@@ -60,7 +63,7 @@ for (const [file, size] of rows) {
   console.log(`${kib(size.gzip).padStart(7)} KiB  ${path.relative(CLIENT_DIR, file)}`);
 }
 console.log(
-  `\nJavaScript loaded by / before interaction: ${rows.length} files, ${kib(total)} KiB gzip (${kib(totalRaw)} KiB raw); budget ${BUDGET_KIB} KiB.`,
+  `\nJavaScript loaded by / before interaction: ${rows.length} files, ${kb(total)} KB = ${kib(total)} KiB gzip (${kib(totalRaw)} KiB raw); budget ${kb(BUDGET_BYTES)} KB.`,
 );
 
 const forbidden = rows.map(([file]) => path.basename(file)).filter((name) => FORBIDDEN.test(name));
@@ -68,7 +71,7 @@ if (forbidden.length > 0) {
   console.error(`Portal/dashboard/IMU code is loaded on /: ${forbidden.join(", ")}`);
   process.exit(1);
 }
-if (total / 1024 > BUDGET_KIB) {
-  console.error(`Over budget by ${kib(total - BUDGET_KIB * 1024)} KiB.`);
+if (total > BUDGET_BYTES) {
+  console.error(`Over budget by ${kb(total - BUDGET_BYTES)} KB.`);
   process.exit(1);
 }

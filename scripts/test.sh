@@ -12,5 +12,7 @@ echo "== unit, component and integration tests (Vitest)"
 npx vitest run
 echo "== production build"
 npm run --silent build
+echo "== first-load JavaScript budget of / (issue #4)"
+npm run --silent size
 echo "== end-to-end tests (Playwright, Debian Chromium)"
 npx playwright test

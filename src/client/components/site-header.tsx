@@ -1,8 +1,8 @@
+import { clsx } from "clsx";
 import { ChevronDown, Globe, Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
 import { navLinkClass } from "./site-header-styles";
@@ -31,6 +31,7 @@ type MenuId = "developers" | "language" | "signIn";
  *
  * Until the visitor points at, focuses or clicks one of the dropdown or drawer triggers, they are
  * plain buttons with the same look; the click that loads the menus also opens the chosen one.
+ * `className` is appended to the header's classes, not merged with them (ADR 0008).
  */
 export function SiteHeader({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -105,7 +106,7 @@ export function SiteHeader({ className }: { className?: string }) {
 
   return (
     <header
-      className={cn(
+      className={clsx(
         "sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75",
         className,
       )}

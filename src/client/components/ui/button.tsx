@@ -1,11 +1,18 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { clsx } from "clsx";
 import { Slot } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
 
-/** Button variants and sizes of spec §9: default, destructive, outline, secondary, ghost, link; default, sm, lg, icon. */
+/**
+ * Button variants and sizes of spec §9: default, destructive, outline, secondary, ghost, link;
+ * default, sm, lg, icon, plus `sm-touch` (sm from the md breakpoint up, 44 px tall below it, the
+ * WCAG 2.5.5 target size on phones).
+ *
+ * No class here is set by both the base and a variant or size, because `Button` appends
+ * `className` without tailwind-merge (it is on the first load of every page; see ADR 0008).
+ */
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-medium transition-colors duration-150 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap font-medium transition-colors duration-150 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -17,10 +24,11 @@ export const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-11 px-4 py-2",
+        default: "h-11 rounded-lg px-4 py-2 text-sm",
         sm: "h-9 rounded-md px-3 text-xs",
+        "sm-touch": "h-11 rounded-md px-3 text-xs md:h-9",
         lg: "h-12 rounded-lg px-6 text-base",
-        icon: "h-11 w-11",
+        icon: "size-11 rounded-lg text-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },
@@ -32,7 +40,13 @@ export interface ButtonProps extends React.ComponentProps<"button">, VariantProp
   asChild?: boolean;
 }
 
+/**
+ * A `<button>` (or, with `asChild`, its child element) styled by `variant` and `size`.
+ * `className` is appended to the variant's classes, not merged with them: to replace a
+ * variant's colours or a size's dimensions, pass `variant={null}` or `size={null}` and give the
+ * classes in `className`.
+ */
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  return <Comp className={clsx(buttonVariants({ variant, size }), className)} {...props} />;
 }

@@ -22,8 +22,7 @@ export function BackgroundChecksSection() {
 
   const reviewButton = (check: CheckSummary) => (
     <Button
-      size="sm"
-      className="h-11 md:h-9"
+      size="sm-touch"
       variant="outline"
       aria-label={t("portal.checks.reviewLabel", { name: check.fullName })}
       onClick={() => setReviewing(check)}

@@ -70,8 +70,7 @@ export function InvitationsSection({ role }: { role: Role }) {
       <div className="flex flex-wrap gap-2">
         {canResend && (
           <Button
-            size="sm"
-            className="h-11 md:h-9"
+            size="sm-touch"
             variant="outline"
             disabled={busy}
             aria-label={t("portal.invitations.resendLabel", { email: invitation.email })}
@@ -82,9 +81,9 @@ export function InvitationsSection({ role }: { role: Role }) {
         )}
         {canRevoke && (
           <Button
-            size="sm"
+            size="sm-touch"
             variant="ghost"
-            className="h-11 text-destructive md:h-9"
+            className="text-destructive"
             disabled={busy}
             aria-label={t("portal.invitations.revokeLabel", { email: invitation.email })}
             onClick={() => onRevoke(invitation)}

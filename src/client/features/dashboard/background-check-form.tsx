@@ -160,8 +160,7 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
               <Button
                 type="button"
                 variant="outline"
-                size="sm"
-                className="h-11 md:h-9"
+                size="sm-touch"
                 disabled={submit.isPending}
                 onClick={() => input.current?.click()}
               >

@@ -49,8 +49,9 @@ export function ImuPage() {
                 <p className="text-sm text-slate-200">{t("imuDemo.permissionHint")}</p>
               </div>
               <Button
+                variant={null}
                 onClick={() => void requestSensors()}
-                className="bg-amber-400 text-slate-950 hover:bg-amber-300"
+                className="bg-amber-400 text-slate-950 shadow-sm hover:bg-amber-300"
               >
                 {t("imuDemo.allowSensors")}
               </Button>

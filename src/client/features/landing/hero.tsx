@@ -51,7 +51,12 @@ export function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-600">{t("landing.hero.lead")}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" className="shadow-md shadow-indigo-600/20">
+            <Button
+              asChild
+              size="lg"
+              variant={null}
+              className="bg-primary text-primary-foreground shadow-md shadow-indigo-600/20 hover:bg-primary/90"
+            >
               <SectionLink section="pricing">
                 {t("landing.hero.getStarted")}
                 <ArrowRight aria-hidden="true" />

@@ -1,8 +1,8 @@
 import type { PlanTitle } from "@common/api/leads";
+import { clsx } from "clsx";
 import { Check, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
 import { PLANS } from "./content";
 
 /**
@@ -26,11 +26,11 @@ export function PricingSection({ onGetStarted }: { onGetStarted: (plan: PlanTitl
             <li
               key={plan.title}
               aria-labelledby={`plan-${plan.title}`}
-              className={cn(
-                "relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm",
+              className={clsx(
+                "relative flex flex-col rounded-2xl border bg-white p-8",
                 plan.isPopular
                   ? "border-indigo-600 shadow-xl shadow-indigo-600/10 ring-1 ring-indigo-600 lg:-mt-4 lg:pb-12"
-                  : "border-slate-200",
+                  : "border-slate-200 shadow-sm",
               )}
             >
               {plan.isPopular ? (
@@ -66,7 +66,7 @@ export function PricingSection({ onGetStarted }: { onGetStarted: (plan: PlanTitl
                 {plan.features.map((feature) => (
                   <li
                     key={feature.id}
-                    className={cn(
+                    className={clsx(
                       "flex items-start gap-3",
                       feature.included ? "text-slate-800" : "text-slate-500",
                     )}

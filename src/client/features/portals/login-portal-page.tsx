@@ -125,7 +125,8 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
                   <Button
                     type="button"
                     variant="link"
-                    className="h-auto min-h-6 p-0 text-sm"
+                    size={null}
+                    className="min-h-6 rounded-md p-0 text-sm"
                     aria-expanded={notice === "forgot"}
                     aria-controls={`${id}-notice`}
                     onClick={() => setNotice(notice === "forgot" ? null : "forgot")}
