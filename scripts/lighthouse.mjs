@@ -5,7 +5,7 @@
  * database, audits `/` and `/calculator` with Lighthouse 12's default mobile preset in Debian's
  * Chromium (`/usr/bin/chromium`, or CHROMIUM_PATH), and prints the four category scores plus LCP,
  * TBT and CLS. Exits 1 when a page misses a target: Performance ≥ 95, Accessibility 100, Best
- * Practices 100, SEO 100.
+ * Practices 100, SEO 100, CLS ≤ 0.02 (issue #4); for a layout shift it prints the elements that moved.
  * Usage: node scripts/lighthouse.mjs [path ...]   (default: / /calculator)
  */
 import { spawn } from "node:child_process";
@@ -17,6 +17,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+/** Issue #4: no layout shift from fonts or images. */
+const MAX_CLS = 0.02;
 const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/", "/calculator"];
 
 if (!existsSync("build/node/main.js") || !existsSync("build/client/index.html")) {
@@ -79,6 +81,9 @@ try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${page}`);
+    if (lhr.runtimeError)
+      console.log(`  Lighthouse error on ${page}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    for (const warning of lhr.runWarnings ?? []) console.log(`  Lighthouse warning on ${page}: ${warning}`);
     const scores = Object.fromEntries(
       Object.keys(TARGETS).map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
     );
@@ -100,6 +105,17 @@ try {
           )
           .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
         console.log(`  ${id} ${scores[id]} < ${target}: ${misses.join(", ") || "see the report"}`);
+      }
+    }
+    const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0;
+    if (cls > MAX_CLS) failed = true;
+    if (cls > 0) {
+      console.log(`  CLS ${cls.toFixed(3)}${cls > MAX_CLS ? ` > ${MAX_CLS}` : ""}; shifted elements:`);
+      for (const item of lhr.audits["layout-shifts"]?.details?.items ?? []) {
+        const node = item.node ?? {};
+        console.log(
+          `    ${Number(item.score ?? 0).toFixed(3)}  ${node.selector ?? "?"}  ${node.snippet ?? ""}`,
+        );
       }
     }
   }

@@ -1,0 +1,69 @@
+import { expect, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+
+/**
+ * Issue #4: "no layout shift from fonts". On a slow phone connection the Inter file can arrive
+ * after the first paint; the metric-matched fallback faces in app.css must keep the swap from
+ * moving the page. Here the font is held back 2 s and the page's cumulative layout shift (the
+ * browser's own layout-shift entries, as Lighthouse counts them) must stay at or under 0.02.
+ */
+
+const FONT_DELAY_MS = 2000;
+const MAX_CLS = 0.02;
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  app = await startAppServer();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+for (const { name, width, height } of [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+]) {
+  for (const path of ["/", "/calculator", "/developer-api-login"]) {
+    test(`${path} does not shift when Inter arrives late (${name})`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.addInitScript(() => {
+        const shifts: { value: number; nodes: string[] }[] = [];
+        Object.assign(window, { __layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            const nodes = (entry.sources ?? []).map((source) => {
+              const node = source.node;
+              return node instanceof Element
+                ? `${node.tagName.toLowerCase()}.${node.className}`
+                : String(node?.nodeName);
+            });
+            shifts.push({ value: entry.value, nodes });
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      let fontHeld = false;
+      await page.route(/\.woff2$/, async (route) => {
+        fontHeld = true;
+        await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
+        await route.continue();
+      });
+
+      await page.goto(`${app.baseUrl}${path}`);
+      await page.evaluate(() => document.fonts.ready);
+      expect(fontHeld).toBe(true);
+      expect(await page.evaluate(() => document.fonts.check('700 16px "Inter Variable"'))).toBe(true);
+      await page.waitForTimeout(500);
+
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __layoutShifts: { value: number; nodes: string[] }[] }).__layoutShifts,
+      );
+      const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+      expect(cls, JSON.stringify(shifts)).toBeLessThanOrEqual(MAX_CLS);
+    });
+  }
+}
