@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SITE_CONFIG } from "../../src/common/site-config";
+import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
 
 /**
@@ -18,12 +19,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await app?.stop();
-});
-test.beforeEach(async ({ page }) => {
-  await page.route("**/*", (route) => {
-    const { hostname } = new URL(route.request().url());
-    return hostname === "localhost" || hostname === "127.0.0.1" ? route.continue() : route.abort();
-  });
 });
 
 /** Distance (px) from the viewport top to the section, once the 800 ms smooth scroll settles. */
@@ -245,10 +240,7 @@ test("the product video plays once when half in view, and never under reduced mo
     }));
   for (const reducedMotion of ["no-preference", "reduce"] as const) {
     const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 800 } });
-    await context.route("**/*", (route) => {
-      const { hostname } = new URL(route.request().url());
-      return hostname === "localhost" ? route.continue() : route.abort();
-    });
+    await blockThirdPartyHosts(context);
     const page = await context.newPage();
     await page.goto(`${app.baseUrl}/`);
     expect(await state(page)).toEqual({ paused: true, time: 0, loop: false });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
 import { extractLink } from "./support/smtp-sink";
 
@@ -21,10 +22,7 @@ test.afterAll(async () => {
 /** A separate browser profile (own cookies) that can reach only our server. */
 async function persona(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route(
-    (url) => url.hostname !== "localhost" && url.hostname !== "127.0.0.1",
-    (route) => route.abort(),
-  );
+  await blockThirdPartyHosts(context);
   return { context, page: await context.newPage() };
 }
 
@@ -224,10 +222,6 @@ test("invite, accept, upload with progress, approve with notes, see Approved", a
 });
 
 test("an invalid invitation link shows Invalid Invitation with a way home", async ({ page }) => {
-  await page.route(
-    (url) => url.hostname !== "localhost" && url.hostname !== "127.0.0.1",
-    (route) => route.abort(),
-  );
   await page.goto(`${app.baseUrl}/accept-invitation/${"x".repeat(43)}`);
   await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   await expect(

@@ -1,4 +1,12 @@
-import { test as base, expect } from "@playwright/test";
+import { type BrowserContext, test as base, expect } from "@playwright/test";
+
+/** Makes `context` abort every request that leaves this machine (third-party hosts). */
+export async function blockThirdPartyHosts(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) && url.protocol !== "data:",
+    (route) => route.abort("blockedbyclient"),
+  );
+}
 
 /**
  * The Playwright `test` every spec uses: each browser context aborts any request that leaves
@@ -8,10 +16,7 @@ import { test as base, expect } from "@playwright/test";
 export const test = base.extend<{ blockThirdParty: undefined }>({
   blockThirdParty: [
     async ({ context }, use) => {
-      await context.route(
-        (url) => !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) && url.protocol !== "data:",
-        (route) => route.abort("blockedbyclient"),
-      );
+      await blockThirdPartyHosts(context);
       await use(undefined);
     },
     { auto: true },
