@@ -10,17 +10,24 @@ const apiPort = process.env.API_PORT ?? "3001";
  * The app shell's modules (and, with their dependencies, the icons, Radix Slot, clsx and
  * class-variance-authority they use): what the root and every public page import statically.
  * Nothing here may import a portal, dashboard or dialog module statically, nor `lib/utils`
- * (`cn`, which brings tailwind-merge: ADR 0008).
+ * (`cn`, which brings tailwind-merge: ADR 0010).
  */
 const SHELL_MODULES =
   /src[\\/](client[\\/](lib[\\/](i18n|smooth-scroll)|hooks[\\/]use-toast|components[\\/](brand-logo|section-link|site-header|site-header-styles|site-footer|loading-screen|toaster-on-demand|ui[\\/](button|native-select))|locales[\\/]en(-landing)?)|common[\\/](site-config|limits|landing))\.tsx?$/;
 /**
  * The form and layout parts of the UI kit (and, with their dependencies, the Radix primitives
- * and tailwind-merge they use) and the API client: one file shared by the calculator and the portal pages. Dialogs,
+ * they use) and the API client: one file shared by the calculator and the portal pages. Dialogs,
  * menus, TanStack Query and zod stay in the chunks of the pages and dialogs that use them.
  */
 const UI_MODULES =
-  /src[\\/]client[\\/](components[\\/]ui[\\/](card|label|input|slider|collapsible|checkbox|progress|textarea|badge)\.tsx|lib[\\/](api|utils)\.ts)$/;
+  /src[\\/]client[\\/](components[\\/]ui[\\/](card|label|input|slider|collapsible|checkbox|progress|textarea|badge)\.tsx|lib[\\/]api\.ts)$/;
+/**
+ * `cn()` and tailwind-merge: a file of their own, fetched with the first page or dialog that
+ * merges classes (never on the first load of `/`), without the form parts of the UI kit.
+ */
+const CLASS_MERGE_MODULES = /(src[\\/]client[\\/]lib[\\/]utils\.ts|node_modules[\\/]tailwind-merge[\\/].*)$/;
+/** Packages the shell uses that `cn()` uses too: kept here so the class-merge file stays off `/`. */
+const SHELL_PACKAGES = /node_modules[\\/]clsx[\\/]/;
 /** Icons of the landing page that other pages share (else each would be a file of its own). */
 const SHELL_ICONS =
   /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](store|building-complex|shield-check|briefcase|x|check)\.mjs$/;
@@ -48,8 +55,13 @@ export default defineConfig({
             },
             {
               name: "shell",
-              test: (id) => SHELL_MODULES.test(id) || SHELL_ICONS.test(id),
+              test: (id) => SHELL_MODULES.test(id) || SHELL_ICONS.test(id) || SHELL_PACKAGES.test(id),
               priority: 10,
+            },
+            {
+              name: "class-merge",
+              test: CLASS_MERGE_MODULES,
+              priority: 8,
             },
             {
               name: "ui",

@@ -1,8 +1,8 @@
 import { SITE_CONFIG } from "@common/site-config";
+import { clsx } from "clsx";
 import { ChevronDown, ExternalLink, Globe, Menu } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
 import { SectionLink } from "./section-link";
 import { navLinkClass } from "./site-header-styles";
 import { Button } from "./ui/button";
@@ -195,7 +195,7 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
               </li>
             ))}
             <li>
-              <button type="button" className={cn(drawerLinkClass, "w-full")} onClick={onEvents}>
+              <button type="button" className={clsx(drawerLinkClass, "w-full")} onClick={onEvents}>
                 {t("landing.nav.events")}
               </button>
             </li>
@@ -206,7 +206,7 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
               <li key={language.value}>
                 <button
                   type="button"
-                  className={cn(drawerLinkClass, "w-full")}
+                  className={clsx(drawerLinkClass, "w-full")}
                   aria-pressed={language.value === "en"}
                 >
                   {t(`landing.nav.${language.key}`)}

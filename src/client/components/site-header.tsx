@@ -31,7 +31,7 @@ type MenuId = "developers" | "language" | "signIn";
  *
  * Until the visitor points at, focuses or clicks one of the dropdown or drawer triggers, they are
  * plain buttons with the same look; the click that loads the menus also opens the chosen one.
- * `className` is appended to the header's classes, not merged with them (ADR 0008).
+ * `className` is appended to the header's classes, not merged with them (ADR 0010).
  */
 export function SiteHeader({ className }: { className?: string }) {
   const { t } = useTranslation();

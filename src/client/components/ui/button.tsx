@@ -9,7 +9,7 @@ import type * as React from "react";
  * WCAG 2.5.5 target size on phones).
  *
  * No class here is set by both the base and a variant or size, because `Button` appends
- * `className` without tailwind-merge (it is on the first load of every page; see ADR 0008).
+ * `className` without tailwind-merge (it is on the first load of every page; see ADR 0010).
  */
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 whitespace-nowrap font-medium transition-colors duration-150 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
@@ -28,7 +28,7 @@ export const buttonVariants = cva(
         sm: "h-9 rounded-md px-3 text-xs",
         "sm-touch": "h-11 rounded-md px-3 text-xs md:h-9",
         lg: "h-12 rounded-lg px-6 text-base",
-        icon: "size-11 rounded-lg text-sm",
+        icon: "h-11 w-11 rounded-lg text-sm",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

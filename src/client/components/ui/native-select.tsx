@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { ChevronDown } from "lucide-react";
 import type * as React from "react";
 
-/** The select's own classes; `className` is appended to them, not merged (ADR 0008). */
+/** The select's own classes; `className` is appended to them, not merged (ADR 0010). */
 export const nativeSelectClass =
   "flex h-11 w-full appearance-none rounded-lg border border-input bg-background py-2 pl-3 pr-9 text-base shadow-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 md:text-sm";
 

@@ -1,9 +1,9 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "@common/limits";
+import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { dismissToast, useToast } from "~/hooks/use-toast";
-import { cn } from "~/lib/utils";
 
 /**
  * Radix toasts with the spec's numbers (§9): 5000 ms, swipe right past 50 px, hotkey F8;
@@ -25,7 +25,7 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id);
           }}
-          className={cn(
+          className={clsx(
             "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg transition-all",
             "data-[state=open]:animate-in data-[state=closed]:animate-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-out",
             item.variant === "destructive"

@@ -126,7 +126,7 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
                     type="button"
                     variant="link"
                     size={null}
-                    className="min-h-6 rounded-md p-0 text-sm"
+                    className="min-h-6 rounded-lg p-0 text-sm"
                     aria-expanded={notice === "forgot"}
                     aria-controls={`${id}-notice`}
                     onClick={() => setNotice(notice === "forgot" ? null : "forgot")}
