@@ -107,7 +107,12 @@ try {
         console.log(`  ${id} ${scores[id]} < ${target}: ${misses.join(", ") || "see the report"}`);
       }
     }
-    const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0;
+    const cls = lhr.audits["cumulative-layout-shift"]?.numericValue;
+    if (cls === undefined) {
+      failed = true;
+      console.log(`  CLS was not measured on ${page}`);
+      continue;
+    }
     if (cls > MAX_CLS) failed = true;
     if (cls > 0) {
       console.log(`  CLS ${cls.toFixed(3)}${cls > MAX_CLS ? ` > ${MAX_CLS}` : ""}; shifted elements:`);

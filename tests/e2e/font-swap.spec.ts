@@ -39,7 +39,7 @@ for (const { name, width, height } of [
             const nodes = (entry.sources ?? []).map((source) => {
               const node = source.node;
               return node instanceof Element
-                ? `${node.tagName.toLowerCase()}.${node.className}`
+                ? `${node.tagName.toLowerCase()}.${node.getAttribute("class") ?? ""}`
                 : String(node?.nodeName);
             });
             shifts.push({ value: entry.value, nodes });

@@ -9,8 +9,9 @@ export async function blockThirdPartyHosts(context: BrowserContext): Promise<voi
 }
 
 /**
- * The Playwright `test` every spec uses: each browser context aborts any request that leaves
- * this machine, so third-party widgets (jobs board, booking widget, video site) never load in
+ * The Playwright `test` every spec uses: the test's own browser context aborts any request that
+ * leaves this machine (a context a test opens with `browser.newContext` must call
+ * {@link blockThirdPartyHosts} itself), so third-party widgets (jobs board, booking widget, video site) never load in
  * tests and the pages must cope with their absence.
  */
 export const test = base.extend<{ blockThirdParty: undefined }>({
