@@ -78,11 +78,18 @@ try {
       continue;
     }
     // Default config = Lighthouse's mobile preset (Moto G Power emulation, slow 4G throttling).
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse returned no result for ${page}`);
-    if (lhr.runtimeError)
-      console.log(`  Lighthouse error on ${page}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    // A run whose trace recording failed (e.g. NO_NAVSTART, "Please run Lighthouse again") is
+    // retried up to twice; its error is printed either way.
+    let lhr;
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+      lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned no result for ${page}`);
+      if (!lhr.runtimeError) break;
+      console.log(
+        `  Lighthouse error on ${page} (attempt ${attempt}): ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+      );
+    }
     for (const warning of lhr.runWarnings ?? []) console.log(`  Lighthouse warning on ${page}: ${warning}`);
     const scores = Object.fromEntries(
       Object.keys(TARGETS).map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),

@@ -2,6 +2,7 @@ import { calculate } from "@common/calculator";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import fc from "fast-check";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -201,6 +202,29 @@ describe("number formatting", () => {
     expect(formatFigure(5200, "count", "en")).toBe("5,200");
     expect(formatFigure(-0.4, "money", "en")).toBe("$0");
     expect(formatFigure(1234567, "count", "de")).toBe("1.234.567");
+  });
+
+  it('prints in English exactly what Intl.NumberFormat("en") prints', () => {
+    const intl = (value: number, kind: "money" | "count") =>
+      new Intl.NumberFormat("en", {
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+        ...(kind === "money" ? { style: "currency", currency: "USD" } : {}),
+      }).format(Math.round(value) === 0 ? 0 : value);
+    const values = fc.oneof(
+      fc.double({ min: -1e15, max: 1e15, noNaN: true }),
+      fc.integer({ min: -1e9, max: 1e9 }).map((n) => n + 0.5),
+      fc.integer({ min: -100_000, max: 100_000 }),
+    );
+    fc.assert(
+      fc.property(values, fc.constantFrom("money" as const, "count" as const), (value, kind) => {
+        expect(formatFigure(value, kind, "en")).toBe(intl(value, kind));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const value of [-2.5, -1.5, -0.5, 0.5, 999.5, 999_999.5, -1_000_000]) {
+      expect(formatFigure(value, "money", "en")).toBe(intl(value, "money"));
+    }
   });
 
   it("steps the size down after 14 and after 16 characters", () => {

@@ -1,4 +1,3 @@
-import "~/features/calculator/calculator.css";
 import { CalculatorPage } from "~/features/calculator/calculator-page";
 import { addCatalog, i18next } from "~/lib/i18n";
 import { enCalculator } from "~/locales/en-calculator";
