@@ -1,5 +1,5 @@
 import { calculate, MONTHS_MAX, MONTHS_MIN } from "@common/calculator";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatFigure } from "./format";
@@ -52,6 +52,35 @@ export function RevenueChart({
     }),
   ).join(" ");
 
+  // The selected month's value, drawn after every bar so that the next bar never covers it, with
+  // a halo in the page colour where it crosses one. It grows inward near the edges, so a long
+  // figure is never cut off.
+  const selectedIndex = MONTHS.indexOf(selectedMonth);
+  let selectedLabel: ReactNode = null;
+  if (selectedIndex >= 0) {
+    const value = values[selectedIndex] ?? 0;
+    const height = max > 0 ? Math.max(0, (value / max) * plotHeight) : 0;
+    const anchor = selectedIndex < 2 ? "start" : selectedIndex > MONTHS.length - 3 ? "end" : "middle";
+    const offset = anchor === "start" ? 0.18 : anchor === "end" ? 0.82 : 0.5;
+    selectedLabel = (
+      <text
+        x={`${slot * selectedIndex + slot * offset}%`}
+        y={CHART_HEIGHT - LABEL_SPACE - height - 8}
+        textAnchor={anchor}
+        fontSize={12}
+        fontWeight={600}
+        fill="var(--foreground)"
+        stroke="var(--background)"
+        strokeWidth={4}
+        strokeLinejoin="round"
+        paintOrder="stroke"
+        className="tabular-nums"
+      >
+        {formatFigure(value, "money", i18n.language)}
+      </text>
+    );
+  }
+
   return (
     <Card className="calc-chart">
       <CardHeader>
@@ -80,14 +109,6 @@ export function RevenueChart({
             const height = max > 0 ? Math.max(0, (value / max) * plotHeight) : 0;
             const selected = month === selectedMonth;
             const centre = `${slot * i + slot / 2}%`;
-            // The value label grows inward near the edges, so a long figure is never cut off.
-            const valueAnchor = i < 2 ? "start" : i > MONTHS.length - 3 ? "end" : "middle";
-            const valueX =
-              valueAnchor === "start"
-                ? `${slot * i + slot * 0.18}%`
-                : valueAnchor === "end"
-                  ? `${slot * i + slot * 0.82}%`
-                  : centre;
             return (
               <g key={month} data-selected={selected || undefined}>
                 <rect
@@ -108,22 +129,10 @@ export function RevenueChart({
                 >
                   {t("calculator.chartMonth", { month })}
                 </text>
-                {selected ? (
-                  <text
-                    x={valueX}
-                    y={CHART_HEIGHT - LABEL_SPACE - height - 8}
-                    textAnchor={valueAnchor}
-                    fontSize={12}
-                    fontWeight={600}
-                    fill="var(--foreground)"
-                    className="tabular-nums"
-                  >
-                    {formatFigure(value, "money", i18n.language)}
-                  </text>
-                ) : null}
               </g>
             );
           })}
+          {selectedLabel}
         </svg>
       </CardContent>
     </Card>
