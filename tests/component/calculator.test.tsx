@@ -75,6 +75,15 @@ describe("calculator page", () => {
     expect(figure("monthlyCommission").textContent).toBe("$2,096");
   });
 
+  it("draws the selected month's value on top of the chart's bars, so no bar covers it", () => {
+    renderCalculator();
+    const chart = screen.getByRole("img", { name: "Monthly revenue increase by month since launch" });
+    const last = chart.lastElementChild;
+    expect(last?.tagName.toLowerCase()).toBe("text");
+    expect(last?.textContent).toBe("$53,820");
+    expect(chart.querySelectorAll("rect")).toHaveLength(7);
+  });
+
   it("counts non-numeric input as 0", async () => {
     const user = userEvent.setup();
     renderCalculator();
