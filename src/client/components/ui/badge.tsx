@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { clsx } from "clsx";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
 
 export const badgeVariants = cva(
   "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold transition-colors",
@@ -25,5 +25,5 @@ export function Badge({
   variant,
   ...props
 }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+  return <span className={clsx(badgeVariants({ variant }), className)} {...props} />;
 }

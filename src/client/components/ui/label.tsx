@@ -1,7 +1,10 @@
+import { clsx } from "clsx";
 import { Label as LabelPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+
+/** Own classes; `className` is appended, not merged (ADR 0010). */
+export const labelClass = "text-sm font-medium leading-none";
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn("text-sm font-medium leading-none", className)} {...props} />;
+  return <LabelPrimitive.Root className={clsx(labelClass, className)} {...props} />;
 }

@@ -1,6 +1,10 @@
+import { clsx } from "clsx";
 import { Slider as SliderPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+
+/** Own classes; `className` is appended, not merged (ADR 0010). */
+export const sliderClass =
+  "relative flex h-11 w-full touch-none select-none items-center data-[disabled]:opacity-50";
 
 /**
  * shadcn-style single-thumb slider on Radix Slider. Props for the thumb (its accessible name,
@@ -14,13 +18,7 @@ export function Slider({
   thumbProps?: React.ComponentProps<typeof SliderPrimitive.Thumb>;
 }) {
   return (
-    <SliderPrimitive.Root
-      className={cn(
-        "relative flex h-11 w-full touch-none select-none items-center data-[disabled]:opacity-50",
-        className,
-      )}
-      {...props}
-    >
+    <SliderPrimitive.Root className={clsx(sliderClass, className)} {...props}>
       <SliderPrimitive.Track className="relative h-2 w-full grow overflow-hidden rounded-full bg-muted">
         <SliderPrimitive.Range className="absolute h-full bg-primary" />
       </SliderPrimitive.Track>

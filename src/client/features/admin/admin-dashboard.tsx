@@ -56,7 +56,7 @@ export function AdminDashboard({
           </>
         ) : (
           <Card>
-            <CardContent className="flex items-center gap-3 p-6">
+            <CardContent className="flex items-center gap-3 pt-6">
               <ShieldAlert className="size-6 text-destructive" aria-hidden="true" />
               <p>{t("admin.accessDenied")}</p>
             </CardContent>

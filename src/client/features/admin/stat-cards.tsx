@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2, CheckCircle2, Clock, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { adminStatsQueryOptions } from "./api/stats";
 
 /** The four stat cards of spec §2, from `GET /api/admin/stats` (Total Users is a real count). */
@@ -19,7 +19,7 @@ export function StatCards() {
     <section className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label={t("admin.title")}>
       {cards.map(({ key, icon: Icon, value }) => (
         <Card key={key}>
-          <CardContent className="flex items-start justify-between gap-2 p-4 sm:p-6">
+          <div className="flex items-start justify-between gap-2 p-4 sm:p-6">
             <div className="grid gap-1">
               <p className="text-sm text-muted-foreground">{t(`portal.stats.${key}`)}</p>
               <p className="text-2xl font-bold tabular-nums sm:text-3xl" data-testid={`stat-${key}`}>
@@ -27,7 +27,7 @@ export function StatCards() {
               </p>
             </div>
             <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-          </CardContent>
+          </div>
         </Card>
       ))}
     </section>

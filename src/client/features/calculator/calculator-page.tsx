@@ -120,7 +120,7 @@ export function CalculatorPage() {
           </Card>
 
           <Card className="calc-section lg:col-span-7">
-            <CardHeader className="flex-row items-center justify-between gap-4">
+            <div className="flex flex-row items-center justify-between gap-4 p-6">
               <CardTitle>{t("calculator.resultsTitle")}</CardTitle>
               <Button
                 type="button"
@@ -132,7 +132,7 @@ export function CalculatorPage() {
                 <Printer aria-hidden="true" />
                 {t("calculator.print")}
               </Button>
-            </CardHeader>
+            </div>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Figure

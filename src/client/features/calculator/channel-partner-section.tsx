@@ -1,5 +1,6 @@
 import { GATE_PASSWORD_MAX_LENGTH, INCORRECT_PASSWORD_CODE } from "@common/api/gate-constants";
 import { SHAKE_DURATION_MS } from "@common/limits";
+import { clsx } from "clsx";
 import { Loader2, Lock } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ApiError, errorMessage } from "~/lib/api";
-import { cn } from "~/lib/utils";
 import { useCheckChannelPartnerPassword } from "./api";
 import { type CalculatorForm, CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
 import { Figure } from "./figure";
@@ -115,10 +115,10 @@ export function ChannelPartnerSection({
   return (
     <Card
       data-state={flagged ? "error" : undefined}
-      className={cn(
+      variant={flagged ? "destructive" : "default"}
+      className={clsx(
         "calc-section transition-colors duration-200",
         !unlocked && "calc-no-print",
-        flagged && "border-destructive bg-destructive/5",
         flagged && (wrongAttempt % 2 === 1 ? "calc-shake-a" : "calc-shake-b"),
       )}
     >
@@ -178,7 +178,6 @@ export function ChannelPartnerSection({
                 onChange={(event) => setPassword(event.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
-                className={cn(flagged && "border-destructive")}
               />
               <Button type="submit" disabled={check.isPending} className="shrink-0">
                 {check.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}

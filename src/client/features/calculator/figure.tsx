@@ -1,5 +1,5 @@
+import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
-import { cn } from "~/lib/utils";
 import { type FigureKind, type FigureSize, figureSize, formatFigure } from "./format";
 
 const SIZE_CLASSES: Record<FigureSize, string> = {
@@ -35,7 +35,7 @@ export function Figure({
   const size = figureSize(text);
   return (
     <div
-      className={cn(
+      className={clsx(
         "calc-figure flex min-w-0 flex-col gap-1 rounded-xl border p-4",
         highlight ? "border-primary/30 bg-secondary" : "bg-muted/40",
       )}
@@ -44,7 +44,7 @@ export function Figure({
       <dd
         data-testid={`figure-${name}`}
         data-size={size}
-        className={cn(
+        className={clsx(
           "font-semibold leading-tight tracking-tight tabular-nums",
           highlight && "text-secondary-foreground",
           SIZE_CLASSES[size],

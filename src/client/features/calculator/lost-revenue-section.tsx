@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import type { CalculatorForm, TextField } from "./content";
 import { Figure } from "./figure";
@@ -27,17 +27,15 @@ export function LostRevenueSection({
   return (
     <Card className="calc-section">
       <Collapsible open={open} onOpenChange={setOpen}>
-        <CardHeader className="p-0">
-          <h2 className="text-xl font-semibold leading-tight tracking-tight">
-            <CollapsibleTrigger className="group flex min-h-11 w-full items-center justify-between gap-4 rounded-2xl p-6 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-              <span>{t("calculator.lostRevenueTitle")}</span>
-              <ChevronDown
-                aria-hidden="true"
-                className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-data-[state=open]:rotate-180"
-              />
-            </CollapsibleTrigger>
-          </h2>
-        </CardHeader>
+        <h2 className="text-xl font-semibold leading-tight tracking-tight">
+          <CollapsibleTrigger className="group flex min-h-11 w-full items-center justify-between gap-4 rounded-2xl p-6 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <span>{t("calculator.lostRevenueTitle")}</span>
+            <ChevronDown
+              aria-hidden="true"
+              className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-data-[state=open]:rotate-180"
+            />
+          </CollapsibleTrigger>
+        </h2>
         {/* Always mounted, with `hidden` while closed, so the print summary can still show it. */}
         <CollapsibleContent forceMount hidden={!open} className="calc-collapsible">
           <CardContent className="grid gap-6">

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/lib/format";
@@ -60,7 +60,7 @@ export function LeadsSection() {
   return (
     <section aria-labelledby={`${searchId}-title`}>
       <Card>
-        <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid gap-1.5">
             <CardTitle id={`${searchId}-title`}>{t("leads.title")}</CardTitle>
             <CardDescription>{t("leads.description")}</CardDescription>
@@ -85,7 +85,7 @@ export function LeadsSection() {
               </a>
             </Button>
           </div>
-        </CardHeader>
+        </div>
         <CardContent className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={searchId} className="sr-only">

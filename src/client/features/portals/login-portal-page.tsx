@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "~/components/ui/card";
+import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
@@ -74,7 +74,6 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
   const fieldProps = (name: keyof FieldErrors) => ({
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-    className: errors[name] ? "border-destructive" : undefined,
   });
   const fieldError = (name: keyof FieldErrors) =>
     errors[name] ? (
@@ -92,13 +91,13 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
         id="main"
         className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0"
       >
-        <Card className="w-full max-w-md shadow-lg">
+        <Card variant="raised" className="w-full max-w-md">
           <CardHeader className="items-center text-center">
             <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
               <Icon className="size-6" aria-hidden="true" />
             </span>
             <h1 className="text-2xl font-bold leading-tight tracking-tight">{title}</h1>
-            <CardDescription className="text-base">{t(`loginPortals.${portal}.description`)}</CardDescription>
+            <p className="text-base text-muted-foreground">{t(`loginPortals.${portal}.description`)}</p>
           </CardHeader>
           <CardContent>
             <form className="grid gap-4" onSubmit={onSubmit} noValidate>
@@ -145,7 +144,7 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
                     value={password}
                     onChange={(event) => setPassword(event.target.value)}
                     {...fieldProps("password")}
-                    className={errors.password ? "border-destructive pr-12" : "pr-12"}
+                    className="pr-12"
                   />
                   <Button
                     type="button"

@@ -4,7 +4,7 @@ import { Download, RefreshCw, Search, Users } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { getQueryFn } from "~/lib/api";
 import { formatDate } from "~/lib/format";
@@ -47,7 +47,7 @@ export function DemoRegistrationsSection() {
 
   return (
     <Card>
-      <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
           <CardTitle>{t("retailerDemo.admin.title")}</CardTitle>
           <CardDescription>{t("retailerDemo.admin.description")}</CardDescription>
@@ -64,7 +64,7 @@ export function DemoRegistrationsSection() {
             </a>
           </Button>
         </div>
-      </CardHeader>
+      </div>
       <CardContent className="grid gap-4">
         <div className="relative">
           <label htmlFor={searchId} className="sr-only">
