@@ -1,11 +1,11 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type AdminStats, adminStatsSchema } from "../../common/api/companies";
-import { apiErrorSchema } from "../../common/api/errors";
 import { requireUser } from "../auth/guards";
 import { type ManageScope, manageScope } from "../companies/scope";
 import type { Database } from "../db/database";
 import { backgroundChecks, companies, users } from "../db/schema";
+import { errorResponses } from "../http/errors";
 
 /**
  * The four admin dashboard figures (spec §2; issue #3: Total Users is a real count). An admin
@@ -53,7 +53,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Dashboard figures: users, companies, pending and approved checks (scoped)",
-        response: { 200: adminStatsSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: adminStatsSchema, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {

@@ -14,7 +14,7 @@ import {
   MAGIC_LINK_RATE_PER_IP,
   MAGIC_LINK_RATE_WINDOW_MS,
 } from "../../common/limits";
-import { HttpError } from "../http/errors";
+import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { isSecure, requireUser, sessionCookieOptions } from "./guards";
 import { adminExists, createInitialAdmin, sendMagicLink, verifyMagicLink } from "./service";
@@ -35,15 +35,7 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
 /** Auth routes of spec §7 and issue #2: first-admin setup, magic links, session, sign-out. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,12 +8,12 @@ import {
   checkSummarySchema,
   updateCheckBody,
 } from "../../common/api/background-checks";
-import { apiErrorSchema } from "../../common/api/errors";
 import { canManageUsers } from "../../common/roles";
 import { requireUser } from "../auth/guards";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { manageScope } from "../companies/scope";
 import { createStorage, type FileStorage } from "../files/storage";
+import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {
   createCheck,
@@ -26,15 +26,7 @@ import {
 } from "./service";
 import { receiveSubmission } from "./upload";
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
 export function attachmentHeader(name: string): string {

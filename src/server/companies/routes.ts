@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { companyListResponse, companySchema, createCompanyBody } from "../../common/api/companies";
-import { apiErrorSchema } from "../../common/api/errors";
 import { requireRole } from "../auth/guards";
+import { errorResponses } from "../http/errors";
 import { createCompany, listCompanies } from "./service";
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 409);
 
 /** Companies (spec §7, issue #3): list and create, admin only. */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {

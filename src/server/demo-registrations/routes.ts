@@ -14,17 +14,11 @@ import { apiErrorSchema } from "../../common/api/errors";
 import { REGISTRATION_RATE_PER_IP, REGISTRATION_RATE_WINDOW_MS } from "../../common/demo-registration";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
 import { requireRole } from "../auth/guards";
+import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { LIST_LIMIT, listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 const RECEIVED_MESSAGE =
   "Registration received. You will get an email with a login QR code once provisioning is complete.";

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "../../common/api/errors";
 import {
   GATE_RATE_PER_IP,
   GATE_RATE_WINDOW_MS,
@@ -9,7 +8,7 @@ import {
   INCORRECT_PASSWORD_CODE,
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
-import { HttpError } from "../http/errors";
+import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { gatePassword, passwordMatches } from "./service";
 
@@ -33,7 +32,7 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["gates"],
           summary: `Check the ${gate} password`,
           body: gatePasswordBody,
-          response: { 200: gateOkResponse, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+          response: { 200: gateOkResponse, ...errorResponses(400, 401, 429) },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,17 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ERROR_CODES, type ErrorCode } from "../../common/api/errors";
+import { apiErrorSchema, ERROR_CODES, type ErrorCode } from "../../common/api/errors";
+
+/**
+ * Response schemas for the error statuses a route can answer, each the `{error, code}` body:
+ * `{ ...errorResponses(400, 401), 200: okSchema }` in a route's `schema.response`.
+ */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
+    S,
+    typeof apiErrorSchema
+  >;
+}
 
 /**
  * An expected failure with an HTTP status, a human message and a machine code. Services throw

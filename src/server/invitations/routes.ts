@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "../../common/api/errors";
 import {
   acceptInvitationBody,
   acceptInvitationResponse,
@@ -14,6 +13,7 @@ import { isSecure, requireUser, sessionCookieOptions } from "../auth/guards";
 import { toSessionUser } from "../auth/routes";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { manageScope } from "../companies/scope";
+import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {
   acceptInvitation,
@@ -24,15 +24,7 @@ import {
   sendInvitation,
 } from "./service";
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 const WINDOW_MS = 15 * 60 * 1000;
 
 /** Invitations (spec §7, issue #3): send, preview, accept, list, resend, revoke. */

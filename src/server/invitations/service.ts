@@ -117,15 +117,9 @@ export async function sendInvitation(
     throw badRequest("Choose the company this Company Admin will manage.", INVITATION_CODES.COMPANY_REQUIRED);
   }
   return db.transaction(async (tx) => {
-    let companyName: string | null = null;
-    if (companyId !== null) {
-      const [company] = await tx
-        .select({ name: companies.name })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .limit(1);
-      if (!company) throw badRequest("That company does not exist.", INVITATION_CODES.COMPANY_NOT_FOUND);
-      companyName = company.name;
+    const companyName = companyId === null ? null : await companyNameOf(tx, companyId);
+    if (companyName === undefined) {
+      throw badRequest("That company does not exist.", INVITATION_CODES.COMPANY_NOT_FOUND);
     }
     await assertEmailFree(tx, input.email);
     await tx
@@ -158,9 +152,7 @@ export async function sendInvitation(
       role: input.role,
       companyName,
     });
-    const [summary] = await selectInvitations(tx, eq(userInvitations.id, row.id));
-    if (!summary) throw new Error("invitation vanished");
-    return summary;
+    return summaryOf(tx, row.id);
   });
 }
 
@@ -252,6 +244,23 @@ export async function listInvitations(db: Database, scope: ManageScope): Promise
   return selectInvitations(db, scopeFilter(scope));
 }
 
+/** The invitation summary of `id`, read back inside the transaction that wrote it. */
+async function summaryOf(db: Executor, id: number): Promise<InvitationSummary> {
+  const [summary] = await selectInvitations(db, eq(userInvitations.id, id));
+  if (!summary) throw new Error("invitation vanished");
+  return summary;
+}
+
+/** The name of company `id`, or undefined when there is no such company. */
+async function companyNameOf(db: Executor, id: number): Promise<string | undefined> {
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  return company?.name;
+}
+
 async function findInScope(db: Executor, scope: ManageScope, id: number): Promise<InvitationRow> {
   const filter = scopeFilter(scope);
   const [row] = await db
@@ -290,14 +299,7 @@ export async function resendInvitation(
       .update(userInvitations)
       .set({ tokenHash: token.hash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
       .where(eq(userInvitations.id, row.id));
-    let companyName: string | null = null;
-    if (row.companyId !== null) {
-      const [company] = await tx
-        .select({ name: companies.name })
-        .from(companies)
-        .where(eq(companies.id, row.companyId));
-      companyName = company?.name ?? null;
-    }
+    const companyName = row.companyId === null ? null : ((await companyNameOf(tx, row.companyId)) ?? null);
     await queueInvitationEmail(tx, config, {
       email: row.email,
       token: token.raw,
@@ -305,9 +307,7 @@ export async function resendInvitation(
       role: row.role,
       companyName,
     });
-    const [summary] = await selectInvitations(tx, eq(userInvitations.id, row.id));
-    if (!summary) throw new Error("invitation vanished");
-    return summary;
+    return summaryOf(tx, row.id);
   });
 }
 
@@ -331,8 +331,6 @@ export async function revokeInvitation(
     if (!row.revokedAt) {
       await tx.update(userInvitations).set({ revokedAt: new Date() }).where(eq(userInvitations.id, row.id));
     }
-    const [summary] = await selectInvitations(tx, eq(userInvitations.id, row.id));
-    if (!summary) throw new Error("invitation vanished");
-    return summary;
+    return summaryOf(tx, row.id);
   });
 }

@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "../../common/api/errors";
 import {
   type LeadListResponse,
   leadCreatedSchema,
@@ -11,7 +10,7 @@ import {
   leadRequestSchema,
 } from "../../common/api/leads";
 import { requireRole } from "../auth/guards";
-import { badRequest } from "../http/errors";
+import { badRequest, errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { createLead, leadsCsv, listLeads } from "./service";
 
@@ -20,7 +19,7 @@ export const LEAD_RATE_PER_IP = 10;
 /** The rate-limit window: 15 minutes, in ms. */
 export const LEAD_RATE_WINDOW_MS = 15 * 60 * 1000;
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 429);
 
 /** True when the honeypot field `website`, which people never see, was filled in (a bot). */
 function isBot(body: unknown): boolean {
