@@ -5,7 +5,7 @@ import { createSession } from "../../../src/server/auth/sessions";
 import type { Database } from "../../../src/server/db/database";
 import { companies, users } from "../../../src/server/db/schema";
 import type { ServerFixture } from "../support/fixture";
-import { type HttpResult, TEST_PUBLIC_URL } from "../support/test-app";
+import { type HttpResult, readResult, TEST_PUBLIC_URL } from "../support/test-app";
 
 /** A signed-in test actor: its user row and the `Cookie` header value of its session. */
 export interface Actor {
@@ -88,14 +88,7 @@ export async function submitCheck(
     headers: cookie ? { cookie } : {},
     body: form,
   });
-  const text = await response.text();
-  const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: isJson && text ? JSON.parse(text) : text,
-    setCookies: response.headers.getSetCookie(),
-  };
+  return readResult(response);
 }
 
 /** Extracts the raw token of the `${TEST_PUBLIC_URL}/accept-invitation/<token>` link of an email. */

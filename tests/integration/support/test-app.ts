@@ -91,6 +91,11 @@ export async function httpRequest(
     headers,
     body: options.json === undefined ? undefined : JSON.stringify(options.json),
   });
+  return readResult(response);
+}
+
+/** Reads a whole fetch response: status, headers, JSON body (or text) and its Set-Cookie values. */
+export async function readResult(response: Response): Promise<HttpResult> {
   const text = await response.text();
   const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
   return {
