@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { ROLES } from "../roles";
+
+/**
+ * Contracts of the user-management API (issue #11, "User management"): admins and company
+ * admins list the users in their scope; admins change role and company and delete users;
+ * admins and company admins (in their own company, never on admins or themselves) deactivate
+ * and reactivate. Every change writes a row to the user audit trail.
+ *
+ * Routes:
+ * - `GET    /api/admin/users?q=&page=&pageSize=`  (manager)  → {@link userListResponse}
+ * - `PATCH  /api/admin/users/{id}`                 (admin)    body {@link updateUserBody} → {@link userResponse}
+ * - `POST   /api/admin/users/{id}/deactivate`      (manager)  → {@link userResponse}
+ * - `POST   /api/admin/users/{id}/reactivate`      (manager)  → {@link userResponse}
+ * - `DELETE /api/admin/users/{id}`                 (admin)    → 204
+ * - `GET    /api/admin/users/audit?page=&pageSize=` (manager) → {@link userAuditResponse}
+ */
+
+/** Largest page a client may ask for; the default page holds {@link USERS_PAGE_SIZE} rows. */
+export const USERS_PAGE_SIZE_MAX = 100;
+export const USERS_PAGE_SIZE = 20;
+/** Longest search text, checked before any matching (issue #10: caps before work). */
+export const USERS_QUERY_MAX_LENGTH = 200;
+/** Largest value of an int4 id column (PostgreSQL `integer`). */
+const INT4_MAX = 2_147_483_647;
+
+export const userIdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
+
+export const userListQuery = z.object({
+  q: z.string().max(USERS_QUERY_MAX_LENGTH, "Search text is too long").optional(),
+  page: z.coerce.number().int().positive().max(INT4_MAX).default(1),
+  pageSize: z.coerce.number().int().positive().max(USERS_PAGE_SIZE_MAX).default(USERS_PAGE_SIZE),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+/** One user as the Users section shows it. Dates are ISO 8601 strings. */
+export const managedUserSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  isActive: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const userListResponse = z.object({
+  users: z.array(managedUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UserList = z.infer<typeof userListResponse>;
+
+export const userResponse = z.object({ user: managedUserSchema });
+
+/** `PATCH /api/admin/users/{id}` (admins only): at least one of role and company. */
+export const updateUserBody = z
+  .object({
+    role: z.enum(ROLES).optional(),
+    companyId: z.number().int().positive().max(INT4_MAX).nullable().optional(),
+  })
+  .refine((body) => body.role !== undefined || body.companyId !== undefined, {
+    message: "Choose a role or a company to change",
+  });
+export type UpdateUserInput = z.input<typeof updateUserBody>;
+
+export const USER_AUDIT_ACTIONS = [
+  "role_changed",
+  "company_changed",
+  "deactivated",
+  "reactivated",
+  "deleted",
+] as const;
+export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
+
+/** One entry of the user audit trail, newest first in lists. */
+export const userAuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.enum(USER_AUDIT_ACTIONS),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  targetEmail: z.string(),
+  /** Human-readable change, e.g. "user → company_admin" or "Acme → none"; null when none. */
+  detail: z.string().nullable(),
+});
+export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
+
+export const userAuditQuery = z.object({
+  page: z.coerce.number().int().positive().max(INT4_MAX).default(1),
+  pageSize: z.coerce.number().int().positive().max(USERS_PAGE_SIZE_MAX).default(USERS_PAGE_SIZE),
+});
+
+export const userAuditResponse = z.object({
+  entries: z.array(userAuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UserAudit = z.infer<typeof userAuditResponse>;
