@@ -173,6 +173,15 @@ describe.each(testBackends())("database faults and framework errors on $name", (
       expectApiError(response as RawResponse, 400, "BAD_REQUEST");
     });
 
+    it("answers too long a path parameter with 414 {error, code} and security headers", async () => {
+      const [response] = parseResponses(
+        await rawExchange(port(), [
+          `GET /api/background-checks/${"1".repeat(500)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+        ]),
+      );
+      expectApiError(response as RawResponse, 414, "URI_TOO_LONG");
+    });
+
     it("answers a request head over Node's limit with 431 {error, code} and security headers", async () => {
       const big = "a".repeat(20_000);
       const [response] = parseResponses(

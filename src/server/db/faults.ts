@@ -146,7 +146,14 @@ function framesOf(error: unknown): string | undefined {
 export function safeError(error: unknown): Record<string, unknown> {
   const db = describeDbError(error);
   const top = error as { name?: unknown; message?: unknown } | undefined;
-  const type = typeof top?.name === "string" ? top.name : typeof error;
+  // Drizzle's wrapper keeps name "Error": the class name tells more.
+  const className = typeof error === "object" && error !== null ? error.constructor?.name : undefined;
+  const type =
+    className && className !== "Error" && className !== "Object"
+      ? className
+      : typeof top?.name === "string"
+        ? top.name
+        : typeof error;
   if (isDrizzleQueryError(error) || db) {
     return { type, message: db?.message ?? "database query failed", db, stack: framesOf(error) };
   }
