@@ -9,6 +9,7 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { apiErrorSchema, ERROR_CODES, type ErrorCode } from "../../common/api/errors";
 import { isConnectionError, safeError } from "../db/faults";
+import { securityHeaders } from "./security-headers";
 
 /**
  * Response schemas for the error statuses a route can answer, each the `{error, code}` body:
@@ -131,24 +132,14 @@ function logUnexpectedError(request: FastifyRequest, error: unknown): void {
 
 /**
  * Security headers for the error responses Fastify or Node write before any hook runs (bad URL,
- * a request head Node cannot parse): the same protections helmet gives every other response,
- * with a CSP that allows nothing, since the body is JSON.
+ * a request head Node cannot parse): the headers every other response carries, with a CSP that
+ * allows nothing, since the body is JSON.
  */
-export function frameworkErrorHeaders(options: { hsts: boolean }): Record<string, string> {
+export function frameworkErrorHeaders(options: { publicUrl: string }): Record<string, string> {
   return {
+    ...securityHeaders({ publicUrl: options.publicUrl, scriptHashes: [] }),
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-    "cross-origin-opener-policy": "same-origin",
-    "cross-origin-resource-policy": "same-origin",
-    "origin-agent-cluster": "?1",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "x-content-type-options": "nosniff",
-    "x-dns-prefetch-control": "off",
-    "x-download-options": "noopen",
-    "x-frame-options": "SAMEORIGIN",
-    "x-permitted-cross-domain-policies": "none",
-    "x-xss-protection": "0",
     "cache-control": "no-store",
-    ...(options.hsts ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
   };
 }
 
@@ -177,7 +168,7 @@ function clientErrorAnswer(code: string | undefined): { status: number; code: st
  * - `return503OnClosing: false`: the shutdown 503 comes from {@link installShutdownGate} instead.
  */
 export function frameworkErrorOptions(options: {
-  hsts: boolean;
+  publicUrl: string;
 }): Pick<FastifyServerOptions, "frameworkErrors" | "clientErrorHandler" | "return503OnClosing"> {
   const headers = frameworkErrorHeaders(options);
   return {

@@ -7,8 +7,8 @@ import type { FastifyPluginAsync } from "fastify";
  * once per outage, not once per probe; a passing one ends the outage.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/api/health", async () => ({ status: "ok" }));
-  app.get("/api/ready", async (_request, reply) => {
+  app.get("/api/health", { config: { access: "public" } }, async () => ({ status: "ok" }));
+  app.get("/api/ready", { config: { access: "public" } }, async (_request, reply) => {
     try {
       await app.ctx.dbHandle.ping();
     } catch (error) {
