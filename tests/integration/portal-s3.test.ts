@@ -1,12 +1,14 @@
-import { readdir } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteChecks } from "../../src/server/background-checks/service";
-import { signV4 } from "../../src/server/files/s3";
+import { createS3Storage, signV4 } from "../../src/server/files/s3";
 import { createStorage } from "../../src/server/files/storage";
 import { createActor, PNG_BYTES, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
-import { fakeS3Env, startFakeS3 } from "./support/fake-s3";
+import { CREDENTIALS, fakeS3Env, startFakeS3 } from "./support/fake-s3";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
 describe("AWS Signature Version 4", () => {
@@ -34,6 +36,34 @@ describe("createStorage", () => {
     expect(() =>
       createStorage({ DATA_DIR: "/tmp/x", S3_BUCKET: "bucket" } as Parameters<typeof createStorage>[0]),
     ).toThrow(/AWS_ACCESS_KEY_ID/);
+  });
+});
+
+describe("S3 storage faults", () => {
+  it("fails a PUT the object store never answers after the idle timeout, leaving no spool file", async () => {
+    const s3 = await startFakeS3();
+    const spoolDir = await mkdtemp(path.join(tmpdir(), "aisleiq-spool-"));
+    s3.faults.hangPuts = true;
+    try {
+      const storage = createS3Storage({
+        bucket: "aisleiq-test",
+        endpoint: s3.endpoint,
+        region: "eu-west-1",
+        credentials: CREDENTIALS,
+        spoolDir,
+        timeoutMs: 200,
+      });
+      const started = Date.now();
+      await expect(storage.put(Readable.from([Buffer.from("%PDF-1.4\n")]), "pdf")).rejects.toThrow(
+        /timed out/,
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await readdir(spoolDir)).toEqual([]);
+      expect(s3.objects.size).toBe(0);
+    } finally {
+      await s3.close();
+      await rm(spoolDir, { recursive: true, force: true });
+    }
   });
 });
 

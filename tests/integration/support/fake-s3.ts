@@ -25,8 +25,8 @@ export function fakeS3Env(endpoint: () => string): Record<string, string | undef
  */
 export async function startFakeS3() {
   const objects = new Map<string, Buffer>();
-  /** While true, every PUT answers 500 InternalError (a storage outage). */
-  const faults = { failPuts: false };
+  /** failPuts: every PUT answers 500 InternalError (an outage); hangPuts: PUTs never answer. */
+  const faults = { failPuts: false, hangPuts: false };
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -56,6 +56,7 @@ export async function startFakeS3() {
       response.writeHead(403).end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
       return;
     }
+    if (request.method === "PUT" && faults.hangPuts) return; // never answers
     if (request.method === "PUT" && faults.failPuts) {
       response.writeHead(500).end("<Error><Code>InternalError</Code></Error>");
       return;
@@ -85,6 +86,10 @@ export async function startFakeS3() {
     endpoint: `http://127.0.0.1:${port}`,
     objects,
     faults,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
