@@ -234,7 +234,7 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
     );
 
     it("refuses an oversize part with 413 as soon as the limit is crossed, then closes", async () => {
-      const total = 50 * 1024 * 1024;
+      const total = 100 * 1024 * 1024;
       const request = rawRequest(f.server.baseUrl, {
         Cookie: user.cookie,
         "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
@@ -273,9 +273,10 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
         code: "FILE_TOO_LARGE",
       });
       expect(outcome.headers).toContain("connection: close");
-      // Answered after about 10 MB (plus socket buffers), far from the 50 MB the client had.
+      // Answered after about 10 MB (plus what socket buffers took), far from the 100 MB the client
+      // had: the server stopped reading at the limit instead of reading the body to its end.
       expect(answeredAfter).toBeGreaterThan(MAX_FILE_BYTES - 1024 * 1024);
-      expect(answeredAfter).toBeLessThan(25 * 1024 * 1024);
+      expect(answeredAfter).toBeLessThan(40 * 1024 * 1024);
       await expectNothingKept();
     });
 
