@@ -312,6 +312,7 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
         );
         expect(response.status).toBe(503);
         expect(response.body.code).toBe("STORAGE_UNAVAILABLE");
+        expect(response.headers.get("retry-after")).toBe("30");
         expect(await checkCount()).toBe(0);
         expect(await local("upload-spool")).toEqual([]);
         if (s3) expect(s3.objects.size).toBe(0);

@@ -13,7 +13,7 @@ import { requireUser } from "../auth/guards";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { manageScope } from "../companies/scope";
 import { createStorage, type FileStorage } from "../files/storage";
-import { errorResponses } from "../http/errors";
+import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {
   createCheck,
@@ -100,7 +100,11 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
       },
       async (request, reply) => {
         const { user } = await requireUser(request, reply);
-        const { fields, files } = await receiveSubmission(request, storage);
+        const { fields, files } = await receiveSubmission(request, storage).catch((error: unknown) => {
+          // Storage outage: tell clients when to retry, as the database-outage 503 does (issue #10).
+          if (error instanceof HttpError && error.statusCode === 503) reply.header("retry-after", "30");
+          throw error;
+        });
         try {
           return reply.status(201).send(await createCheck(db, user, fields, files));
         } catch (error) {
