@@ -9,7 +9,7 @@ import {
   updateCheckBody,
 } from "../../common/api/background-checks";
 import { canManageUsers } from "../../common/roles";
-import { requireUser } from "../auth/guards";
+import { sessionOf } from "../auth/access";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { manageScope } from "../companies/scope";
 import { createStorage, type FileStorage } from "../files/storage";
@@ -48,6 +48,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks",
       {
+        config: { access: "manager" },
         schema: {
           tags: ["background-checks"],
           summary: "Checks to review: all for admins, own company's for company admins",
@@ -55,7 +56,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         return reply.send(await listChecks(db, manageScope(user)));
       },
     );
@@ -63,6 +64,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks/my",
       {
+        config: { access: "user" },
         schema: {
           tags: ["background-checks"],
           summary: "The caller's own checks",
@@ -70,7 +72,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         return reply.send(await listOwnChecks(db, user.id));
       },
     );
@@ -78,6 +80,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.post(
       "/api/background-checks",
       {
+        config: { access: "user" },
         preHandler: [
           rateLimitBy(app, "background-check-submit", {
             max: 30,
@@ -99,7 +102,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         const { fields, files } = await receiveSubmission(request, storage).catch((error: unknown) => {
           // Storage outage: tell clients when to retry, as the database-outage 503 does (issue #10).
           if (error instanceof HttpError && error.statusCode === 503) reply.header("retry-after", "30");
@@ -117,6 +120,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks/:id",
       {
+        config: { access: "user" },
         schema: {
           tags: ["background-checks"],
           summary: "One check with its files and audit trail (owner or reviewer)",
@@ -125,7 +129,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         const scope = canManageUsers(user.role) ? manageScope(user) : null;
         const check = await findVisibleCheck(db, user, scope, request.params.id);
         return reply.send(await getCheckDetail(db, check));
@@ -135,6 +139,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.patch(
       "/api/background-checks/:id",
       {
+        config: { access: "manager" },
         schema: {
           tags: ["background-checks"],
           summary: "Review a check: status, notes, passedCheck",
@@ -144,7 +149,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         return reply.send(await reviewCheck(db, user, manageScope(user), request.params.id, request.body));
       },
     );
@@ -152,6 +157,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks/:id/files/:fileId",
       {
+        config: { access: "user" },
         schema: {
           tags: ["background-checks"],
           summary: "Download a file of a check (owner or reviewer), as an attachment",
@@ -159,7 +165,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         const scope = canManageUsers(user.role) ? manageScope(user) : null;
         const check = await findVisibleCheck(db, user, scope, request.params.id);
         const file = await findCheckFile(db, check.id, request.params.fileId);
