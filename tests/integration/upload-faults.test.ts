@@ -467,7 +467,7 @@ describe("upload body timeouts", () => {
       },
       async (request, reply) => {
         const { files } = await receiveSubmission(request, storage, {
-          timeouts: { idleMs: 300, totalMs: 1500 },
+          timeouts: { idleMs: 800, totalMs: 2500 },
         });
         return reply.status(201).send({ files: files.length });
       },
@@ -487,7 +487,7 @@ describe("upload body timeouts", () => {
     request.socket.write(
       Buffer.concat([fieldsPart(), filePart("first.pdf", pdfBytes(100_000)), fileHead("b.pdf"), pdfBytes()]),
     );
-    const outcome = await within(request.response, 2000);
+    const outcome = await within(request.response, 3000);
     expect(outcome.status).toBe(408);
     expect(json(outcome).code).toBe("UPLOAD_TIMEOUT");
     expect(outcome.headers).toContain("connection: close");
@@ -500,12 +500,12 @@ describe("upload body timeouts", () => {
       "Content-Length": String(5_000_000),
     });
     request.socket.write(Buffer.concat([fieldsPart(), fileHead("slow.pdf"), pdfBytes()]));
-    // One byte every 100 ms never trips the 300 ms idle timeout; the 1.5 s deadline must.
+    // One byte every 100 ms never trips the 800 ms idle timeout; the 2.5 s deadline must.
     const trickle = setInterval(() => request.socket.write(" "), 100);
     try {
-      const outcome = await within(request.response, 3000);
+      const outcome = await within(request.response, 5000);
       expect(outcome.status).toBe(408);
-      expect(outcome.elapsedMs).toBeGreaterThanOrEqual(1400);
+      expect(outcome.elapsedMs).toBeGreaterThanOrEqual(2400);
     } finally {
       clearInterval(trickle);
     }
