@@ -94,6 +94,15 @@ export function inviteRefusal(
   return null;
 }
 
+/**
+ * The company an invitation goes to when the inviter names `requested` (undefined or null for
+ * none): as named for an admin; a company admin's own company when they name none (ADR 0009).
+ * Whether the inviter may use it is {@link inviteRefusal}'s call.
+ */
+export function inviteCompany(inviter: Actor, requested: number | null | undefined): number | null {
+  return requested ?? (isAdmin(inviter.role) ? null : inviter.companyId);
+}
+
 /** True when `inviter` may send this invitation (see {@link inviteRefusal}). */
 export function canInvite(inviter: Actor, target: { role: Role; companyId: number | null }): boolean {
   return inviteRefusal(inviter, target) === null;

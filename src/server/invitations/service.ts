@@ -4,7 +4,14 @@ import { ERROR_CODES } from "../../common/api/errors";
 import type { InvitationPreview, InvitationStatus, InvitationSummary } from "../../common/api/invitations";
 import { INVITATION_TTL_MS } from "../../common/limits";
 import type { Role } from "../../common/roles";
-import { inScope, inviteRefusal, type ManageScope, manageScope, scopeFilter } from "../auth/policy";
+import {
+  inScope,
+  inviteCompany,
+  inviteRefusal,
+  type ManageScope,
+  manageScope,
+  scopeFilter,
+} from "../auth/policy";
 import { createSession, type UserRow } from "../auth/sessions";
 import { hashToken, issueToken } from "../auth/tokens";
 import type { AppConfig } from "../config";
@@ -128,7 +135,7 @@ export async function sendInvitation(
   },
 ): Promise<InvitationSummary> {
   const scope = manageScope(inviter);
-  const requested = input.companyId ?? (inviter.role === "admin" ? null : inviter.companyId);
+  const requested = inviteCompany(inviter, input.companyId);
   const refusal = inviteRefusal(inviter, { role: input.role, companyId: requested });
   if (refusal) throw forbidden(refusal);
   return db.transaction(async (tx) => {

@@ -195,8 +195,8 @@ export async function updateUser(
 /**
  * Deactivates or reactivates a user (issue #11, admins and company admins in their company,
  * never on admins or themselves). Deactivating deletes the user's sessions and unused magic
- * links in the same transaction, so they are signed out at once and reactivation revives
- * nothing. Setting the state a user already has changes nothing and writes no audit row.
+ * links in the same transaction, so they are signed out at once; reactivating deletes them again
+ * (any that raced the deactivation), so it revives nothing. Setting the state a user already has changes nothing and writes no audit row.
  * @throws 404 / 403 as {@link lockTarget}
  */
 export async function setUserActive(
@@ -209,7 +209,8 @@ export async function setUserActive(
     const target = await lockTarget(tx, actor, id, active ? "reactivate" : "deactivate");
     if (target.isActive !== active) {
       await tx.update(users).set({ isActive: active }).where(eq(users.id, target.id));
-      if (!active) await endSessionsOf(tx, target.id);
+      // Also on reactivation: a session that raced the deactivation must not come back to life.
+      await endSessionsOf(tx, target.id);
       await audit(tx, actor, target, active ? "reactivated" : "deactivated");
     }
     return managedUser(tx, target.id);
