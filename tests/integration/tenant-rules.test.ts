@@ -163,6 +163,21 @@ describe.each(testBackends())("tenant rules on $name", (backend) => {
       expect(accept.body.code).toBe("EMAIL_TAKEN");
     });
 
+    it("leaves exactly one pending invitation when two tenants invite the same address at once", async () => {
+      const email = unique("race");
+      const senders = [caA, caB, caA, caB, caA, caB];
+      const responses = await Promise.all(senders.map((sender) => invite(sender, { email, role: "user" })));
+      const winners = new Set(
+        senders.filter((_, i) => responses[i]?.status === 201).map((sender) => sender.email),
+      );
+      expect(winners.size).toBe(1);
+      for (const response of responses.filter((r) => r.status !== 201)) {
+        expect(response.body.code).toBe("INVITATION_PENDING_ELSEWHERE");
+      }
+      const live = (await invitationsTo(email)).filter((row) => row.revokedAt === null);
+      expect(live).toHaveLength(1);
+    });
+
     it("answers 409 EMAIL_TAKEN for an account the inviter can see", async () => {
       const own = await invite(caA, { email: userA.email, role: "user" });
       expect(own.status).toBe(409);

@@ -34,6 +34,8 @@ export const INVITATION_CODES = {
 } as const;
 
 const RAW_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** First key of the two-key advisory lock that serialises invitations to one address. */
+const INVITATION_LOCK_NAMESPACE = 7_311_011;
 const inviters = alias(users, "inviters");
 
 type InvitationRow = typeof userInvitations.$inferSelect;
@@ -139,6 +141,11 @@ export async function sendInvitation(
   const refusal = inviteRefusal(inviter, { role: input.role, companyId: requested });
   if (refusal) throw forbidden(refusal);
   return db.transaction(async (tx) => {
+    // One sender per address at a time, so concurrent invitations from two tenants cannot both
+    // end up pending (the second sees the first and answers 409).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${INVITATION_LOCK_NAMESPACE}, hashtext(${input.email}))`,
+    );
     const pending = await tx
       .select({ id: userInvitations.id, companyId: userInvitations.companyId })
       .from(userInvitations)
