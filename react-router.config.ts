@@ -1,4 +1,5 @@
 import type { Config } from "@react-router/dev/config";
+import { SPANISH_PATHS } from "./src/common/languages";
 import { LOGIN_PORTALS } from "./src/common/login-portals";
 import { RETAILER_DEMOS } from "./src/common/retailer-demos";
 
@@ -16,5 +17,7 @@ export default {
     "/calculator",
     ...RETAILER_DEMOS.map((demo) => `/${demo.slug}`),
     ...LOGIN_PORTALS.map((portal) => portal.path),
+    // Their Spanish twins (`/es/`, `/es/calculator`, …; issue #12, ADR 0022).
+    ...SPANISH_PATHS,
   ],
 } satisfies Config;

@@ -1,11 +1,20 @@
 import "./lib/zod-jitless";
+import { languageOfPath } from "@common/languages";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { LoadingScreen } from "./components/loading-screen";
 import { ToasterOnDemand } from "./components/toaster-on-demand";
-import { i18next } from "./lib/i18n";
+import { i18next, setPageLanguage } from "./lib/i18n";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React place the stylesheet before the module preloads (earliest first paint).
@@ -18,9 +27,12 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * The document shell. The stylesheet is a blocking <link> in <head>, so no page paints
- * unstyled (this replaces the spec's 50 ms stylesheet poll, §2; see ADR 0003).
+ * unstyled (this replaces the spec's 50 ms stylesheet poll, §2; see ADR 0003). The page's
+ * language follows its path (`/es/…` is Spanish, ADR 0022), set before anything renders so the
+ * prerendered `<html lang>`, meta tags and texts agree.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
+  setPageLanguage(languageOfPath(useLocation().pathname));
   return (
     <html lang={i18next.language}>
       <head>

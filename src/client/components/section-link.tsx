@@ -1,5 +1,7 @@
+import { basePath } from "@common/languages";
 import type * as React from "react";
 import { Link, useLocation } from "react-router";
+import { useLanguage } from "~/lib/language";
 import { smoothScrollTo } from "~/lib/smooth-scroll";
 
 interface SectionLinkProps extends Omit<React.ComponentProps<typeof Link>, "to"> {
@@ -13,18 +15,19 @@ interface SectionLinkProps extends Omit<React.ComponentProps<typeof Link>, "to">
 
 /**
  * A link to a landing-page section (spec §2 "Header and footer"): on the home page it smooth
- * scrolls with the section's offset; from any other page it goes to `/#section`, and the home
- * page scrolls once it renders.
+ * scrolls with the section's offset; from any other page it goes to `/#section` (`/es/#section`
+ * on Spanish pages), and the home page scrolls once it renders.
  */
 export function SectionLink({ section, onNavigate, scrollDelayMs = 0, onClick, ...props }: SectionLinkProps) {
   const { pathname } = useLocation();
+  const { localize } = useLanguage();
   return (
     <Link
-      to={{ pathname: "/", hash: `#${section}` }}
+      to={{ pathname: localize("/"), hash: `#${section}` }}
       onClick={(event) => {
         onClick?.(event);
         onNavigate?.();
-        if (pathname !== "/" || event.defaultPrevented) return;
+        if (basePath(pathname) !== "/" || event.defaultPrevented) return;
         event.preventDefault();
         window.history.replaceState(window.history.state, "", `#${section}`);
         if (scrollDelayMs > 0) window.setTimeout(() => smoothScrollTo(section), scrollDelayMs);

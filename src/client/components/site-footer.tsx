@@ -1,7 +1,9 @@
+import { isLanguage } from "@common/languages";
 import { SITE_CONFIG } from "@common/site-config";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { switchLanguage, useLanguage } from "~/lib/language";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
 import { NativeSelect } from "./ui/native-select";
@@ -37,13 +39,14 @@ const linkClass =
 
 /**
  * The public site footer (spec §2 "Header and footer"): Industries, Resources and Company
- * columns, a language select (no action yet, per spec), social icons (dead links, per spec) and
+ * columns, a language select (switches language, ADR 0022), social icons (dead links, per spec) and
  * the copyright line with the current year. Hidden on /accelerometer.
  */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const languageId = useId();
+  const { language } = useLanguage();
   if (pathname.toLowerCase().includes("accelerometer")) return null;
   const year = new Date().getFullYear();
 
@@ -57,8 +60,15 @@ export function SiteFooter() {
             <label htmlFor={languageId} className="text-sm font-medium text-slate-700">
               {t("landing.footer.language")}
             </label>
-            {/* English and Spanish are offered but have no action yet (spec §2). */}
-            <NativeSelect id={languageId} defaultValue="en">
+            {/* Choosing a language loads this page in it and remembers the choice (ADR 0022). */}
+            <NativeSelect
+              id={languageId}
+              value={language}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (isLanguage(value) && value !== language) switchLanguage(value);
+              }}
+            >
               <option value="en">{t("landing.nav.english")}</option>
               <option value="es">{t("landing.nav.spanish")}</option>
             </NativeSelect>

@@ -1,8 +1,10 @@
+import { isLanguage } from "@common/languages";
 import { SITE_CONFIG } from "@common/site-config";
 import { clsx } from "clsx";
 import { ChevronDown, ExternalLink, Globe, Menu } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { switchLanguage, useLanguage } from "~/lib/language";
 import { SectionLink } from "./section-link";
 import { navLinkClass } from "./site-header-styles";
 import { Button } from "./ui/button";
@@ -48,6 +50,7 @@ interface MenuProps {
 
 export function DevelopersMenu({ defaultOpen }: MenuProps) {
   const { t } = useTranslation();
+  const { localize } = useLanguage();
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger className={navLinkClass}>
@@ -57,7 +60,7 @@ export function DevelopersMenu({ defaultOpen }: MenuProps) {
       <DropdownMenuContent align="start">
         {DEVELOPER_LINKS.map((item) => (
           <DropdownMenuItem key={item.key} asChild>
-            <Link to={item.to}>{t(`landing.nav.${item.key}`)}</Link>
+            <Link to={localize(item.to)}>{t(`landing.nav.${item.key}`)}</Link>
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>
@@ -67,16 +70,25 @@ export function DevelopersMenu({ defaultOpen }: MenuProps) {
 
 export function LanguageMenu({ defaultOpen }: MenuProps) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger className={navLinkClass} aria-label={t("landing.nav.language")}>
+      <DropdownMenuTrigger
+        className={navLinkClass}
+        aria-label={t("landing.nav.languageButton", { code: language.toUpperCase() })}
+      >
         <Globe className="size-4" aria-hidden="true" />
-        <span aria-hidden="true">EN</span>
+        <span>{language.toUpperCase()}</span>
         <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        {/* English and Spanish are offered but have no action yet (spec §2). */}
-        <DropdownMenuRadioGroup value="en">
+        {/* Choosing a language loads this page in it and remembers the choice (ADR 0022). */}
+        <DropdownMenuRadioGroup
+          value={language}
+          onValueChange={(value) => {
+            if (isLanguage(value) && value !== language) switchLanguage(value);
+          }}
+        >
           {LANGUAGES.map((language) => (
             <DropdownMenuRadioItem key={language.value} value={language.value}>
               {t(`landing.nav.${language.key}`)}
@@ -90,6 +102,7 @@ export function LanguageMenu({ defaultOpen }: MenuProps) {
 
 export function SignInMenu({ defaultOpen, onEvents }: MenuProps & { onEvents: () => void }) {
   const { t } = useTranslation();
+  const { localize } = useLanguage();
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
@@ -100,7 +113,7 @@ export function SignInMenu({ defaultOpen, onEvents }: MenuProps & { onEvents: ()
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem asChild>
-          <Link to="/retailer-login">{t("landing.nav.retailer")}</Link>
+          <Link to={localize("/retailer-login")}>{t("landing.nav.retailer")}</Link>
         </DropdownMenuItem>
         {EXTERNAL_SIGN_IN.map((item) => (
           <DropdownMenuItem key={item.key} asChild>
@@ -126,6 +139,7 @@ interface MobileDrawerProps {
 /** Below the `lg` breakpoint the whole navigation moves into this side drawer. */
 export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps) {
   const { t } = useTranslation();
+  const { localize, language: currentLanguage } = useLanguage();
   const closeDrawer = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -160,12 +174,12 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
               </SectionLink>
             </li>
             <li>
-              <Link to="/plugins-login" className={drawerLinkClass} onClick={closeDrawer}>
+              <Link to={localize("/plugins-login")} className={drawerLinkClass} onClick={closeDrawer}>
                 {t("landing.nav.plugins")}
               </Link>
             </li>
             <li>
-              <Link to="/calculator" className={drawerLinkClass} onClick={closeDrawer}>
+              <Link to={localize("/calculator")} className={drawerLinkClass} onClick={closeDrawer}>
                 {t("landing.nav.calculator")}
               </Link>
             </li>
@@ -173,7 +187,7 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
           <DrawerGroup title={t("landing.nav.developers")}>
             {DEVELOPER_LINKS.map((item) => (
               <li key={item.key}>
-                <Link to={item.to} className={drawerLinkClass} onClick={closeDrawer}>
+                <Link to={localize(item.to)} className={drawerLinkClass} onClick={closeDrawer}>
                   {t(`landing.nav.${item.key}`)}
                 </Link>
               </li>
@@ -181,7 +195,7 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
           </DrawerGroup>
           <DrawerGroup title={t("landing.nav.signIn")}>
             <li>
-              <Link to="/retailer-login" className={drawerLinkClass} onClick={closeDrawer}>
+              <Link to={localize("/retailer-login")} className={drawerLinkClass} onClick={closeDrawer}>
                 {t("landing.nav.retailer")}
               </Link>
             </li>
@@ -201,13 +215,16 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
             </li>
           </DrawerGroup>
           <DrawerGroup title={t("landing.nav.language")}>
-            {/* English and Spanish are offered but have no action yet (spec §2). */}
+            {/* Choosing a language loads this page in it and remembers the choice (ADR 0022). */}
             {LANGUAGES.map((language) => (
               <li key={language.value}>
                 <button
                   type="button"
                   className={clsx(drawerLinkClass, "w-full")}
-                  aria-pressed={language.value === "en"}
+                  aria-pressed={language.value === currentLanguage}
+                  onClick={() => {
+                    if (language.value !== currentLanguage) switchLanguage(language.value);
+                  }}
                 >
                   {t(`landing.nav.${language.key}`)}
                 </button>

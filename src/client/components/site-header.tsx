@@ -3,6 +3,7 @@ import { ChevronDown, Globe, Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useLanguage } from "~/lib/language";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
 import { navLinkClass } from "./site-header-styles";
@@ -35,6 +36,7 @@ type MenuId = "developers" | "language" | "signIn";
  */
 export function SiteHeader({ className }: { className?: string }) {
   const { t } = useTranslation();
+  const { localize, language } = useLanguage();
   const [menusRequested, setMenusRequested] = useState(false);
   const [firstMenu, setFirstMenu] = useState<MenuId | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -72,9 +74,13 @@ export function SiteHeader({ className }: { className?: string }) {
     </button>
   );
   const languageTrigger = (
-    <button className={navLinkClass} aria-label={t("landing.nav.language")} {...triggerProps("language")}>
+    <button
+      className={navLinkClass}
+      aria-label={t("landing.nav.languageButton", { code: language.toUpperCase() })}
+      {...triggerProps("language")}
+    >
       <Globe className="size-4" aria-hidden="true" />
-      <span aria-hidden="true">EN</span>
+      <span>{language.toUpperCase()}</span>
       <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
     </button>
   );
@@ -127,7 +133,7 @@ export function SiteHeader({ className }: { className?: string }) {
           <SectionLink section="pricing" className={navLinkClass}>
             {t("landing.nav.pricing")}
           </SectionLink>
-          <Link to="/plugins-login" className={navLinkClass}>
+          <Link to={localize("/plugins-login")} className={navLinkClass}>
             {t("landing.nav.plugins")}
           </Link>
           {menusRequested ? (
@@ -137,7 +143,7 @@ export function SiteHeader({ className }: { className?: string }) {
           ) : (
             developersTrigger
           )}
-          <Link to="/calculator" className={navLinkClass}>
+          <Link to={localize("/calculator")} className={navLinkClass}>
             {t("landing.nav.calculator")}
           </Link>
         </nav>

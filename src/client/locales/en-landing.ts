@@ -170,6 +170,8 @@ export const enLanding = {
     channelPartner: "Channel Partner",
     events: "Events",
     language: "Language",
+    /** The language button's name: starts with its visible code (WCAG 2.5.3 Label in Name). */
+    languageButton: "{{code}} — Language",
     english: "English",
     spanish: "Spanish",
     openMenu: "Open menu",

@@ -1,21 +1,23 @@
 import { SITE_CONFIG } from "@common/site-config";
 import { LandingPage } from "~/features/landing/landing-page";
 import { i18next } from "~/lib/i18n";
+import { languageLinks, siteUrl } from "~/lib/seo";
 
-/** Title, description, canonical URL and Open Graph / Twitter tags of the landing page (spec §2). */
-export const meta = () => {
+/** Title, description, canonical and hreflang URLs and Open Graph / Twitter tags of the landing page (spec §2). */
+export const meta = ({ location }: { location: { pathname: string } }) => {
   const title = i18next.t("landing.metaTitle");
   const description = i18next.t("landing.metaDescription");
   const image = `${SITE_CONFIG.siteUrl}/media/og-image.png`;
   return [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${SITE_CONFIG.siteUrl}/` },
+    ...languageLinks(location.pathname),
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: SITE_CONFIG.brandName },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:url", content: `${SITE_CONFIG.siteUrl}/` },
+    { property: "og:url", content: siteUrl(location.pathname === "/es" ? "/es/" : location.pathname) },
+    { property: "og:locale", content: i18next.language === "es" ? "es_419" : "en_US" },
     { property: "og:image", content: image },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },

@@ -6,6 +6,7 @@ import { LoadingScreen } from "~/components/loading-screen";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { addCatalog, i18next } from "~/lib/i18n";
+import { useLanguage } from "~/lib/language";
 import { enImuDemo } from "~/locales/en-imu-demo";
 
 // This route's texts (issue #4: feature catalogs load with their route, not on `/`).
@@ -26,6 +27,7 @@ export const meta = ({ location }: { location: { pathname: string } }) =>
 /** Not-found page (spec §2): centred card, red icon, the spec's heading and text, and a link home. */
 export default function NotFoundRoute() {
   const { t } = useTranslation();
+  const { localize } = useLanguage();
   const { pathname } = useLocation();
   if (isImuPath(pathname)) {
     return (
@@ -44,7 +46,7 @@ export default function NotFoundRoute() {
           </div>
           <p className="text-sm text-muted-foreground">{t("notFound.text")}</p>
           <Button asChild variant="outline" className="justify-self-start">
-            <Link to="/">{t("notFound.home")}</Link>
+            <Link to={localize("/")}>{t("notFound.home")}</Link>
           </Button>
         </CardContent>
       </Card>

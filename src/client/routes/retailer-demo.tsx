@@ -1,17 +1,19 @@
+import { basePath } from "@common/languages";
 import { findRetailerDemo } from "@common/retailer-demos";
 import { useLocation } from "react-router";
 import { RegistrationPage } from "~/features/retailer-demo/registration-page";
 import { addCatalog, i18next } from "~/lib/i18n";
 import { QueryProvider } from "~/lib/query-provider";
+import { languageLinks } from "~/lib/seo";
 import { enRetailerDemo } from "~/locales/en-retailer-demo";
 import NotFoundRoute from "./not-found";
 
 // This route's texts (issue #4: feature catalogs load with their route, not on `/`).
 addCatalog({ retailerDemo: enRetailerDemo });
 
-/** The demo configured for a path like `/schnucks` (one route per demo, see routes.ts). */
+/** The demo configured for a path like `/schnucks` or `/es/schnucks` (one route per demo and language, see routes.ts). */
 function demoForPath(pathname: string) {
-  return findRetailerDemo(pathname.replace(/^\/+|\/+$/g, ""));
+  return findRetailerDemo(basePath(pathname).replace(/^\/+|\/+$/g, ""));
 }
 
 export const meta = ({ location }: { location: { pathname: string } }) => {
@@ -22,6 +24,7 @@ export const meta = ({ location }: { location: { pathname: string } }) => {
     { title: `${i18next.t("retailerDemo.metaTitle", vars)} · ${i18next.t("brand.name")}` },
     { name: "description", content: i18next.t("retailerDemo.metaDescription", vars) },
     { name: "robots", content: "noindex" },
+    ...languageLinks(location.pathname),
   ];
 };
 

@@ -3,6 +3,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import {
+  basePath,
+  isLanguage,
+  isLocalized,
+  LANGUAGE_COOKIE,
+  languageOfPath,
+  localizePath,
+} from "../../common/languages";
 import { declareContextAccess } from "../auth/access";
 
 /** Pages whose URL carries a secret token: their responses send `Referrer-Policy: no-referrer` (issue #2). */
@@ -34,7 +42,8 @@ export function inlineScriptHashes(clientDir: string): string[] {
 
 /**
  * Serves the built client: hashed assets cached for a year, HTML never cached, prerendered
- * pages by path, and the SPA fallback page for every other non-API GET. Every route here is
+ * pages by path, and the SPA fallback page for every other non-API GET. A page that exists in
+ * English and Spanish redirects (302) to the language saved in the `lang` cookie, if any. Every route here is
  * public (issue #11: declared for the whole encapsulated context, since `@fastify/static`
  * registers one route per file without our route options).
  */
@@ -70,6 +79,17 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
     // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
     if (pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound();
     if (TOKEN_PAGE.test(pathname)) reply.header("Referrer-Policy", "no-referrer");
+    if (isLocalized(basePath(pathname))) {
+      // A page that exists in both languages follows the visitor's saved choice (ADR 0022).
+      reply.header("Vary", "Cookie");
+      const chosen = request.cookies?.[LANGUAGE_COOKIE];
+      if (isLanguage(chosen) && chosen !== languageOfPath(pathname)) {
+        const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+        return reply
+          .header("Cache-Control", "no-cache")
+          .redirect(`${localizePath(pathname, chosen)}${query}`, 302);
+      }
+    }
     const safe = path.normalize(pathname).replace(/^(\.\.[/\\])+/, "");
     const candidates = [path.join(safe, "index.html"), safe];
     reply.header("Cache-Control", "no-cache");

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Slider } from "~/components/ui/slider";
+import { useLanguage } from "~/lib/language";
 import { ChannelPartnerSection } from "./channel-partner-section";
 import { Figure } from "./figure";
 import { LostRevenueSection } from "./lost-revenue-section";
@@ -29,6 +30,7 @@ const GetStartedDialog = lazy(() =>
  */
 export function CalculatorPage() {
   const { t } = useTranslation();
+  const { localize } = useLanguage();
   const { form, setText, setMonthsSinceLaunch } = useCalculatorForm();
   const monthsLabelId = useId();
   const [getStartedOpen, setGetStartedOpen] = useState(false);
@@ -53,7 +55,7 @@ export function CalculatorPage() {
         <BrandLogo />
         <nav className="flex items-center gap-2">
           <Button asChild variant="ghost">
-            <Link to="/">
+            <Link to={localize("/")}>
               <ArrowLeft aria-hidden="true" />
               {t("calculator.home")}
             </Link>

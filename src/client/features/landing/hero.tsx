@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
+import { useLanguage } from "~/lib/language";
 
 /** The celebration row that replaces the pending ellipsis (spec §1, §4). */
 const CELEBRATION_EMOJIS = ["🎉", "🛒", "🚀", "✨", "🥳"] as const;
@@ -28,6 +29,7 @@ export function useHeroCelebration(): boolean {
  */
 export function Hero() {
   const { t } = useTranslation();
+  const { localize } = useLanguage();
   const celebrating = useHeroCelebration();
   return (
     <section
@@ -63,7 +65,7 @@ export function Hero() {
               </SectionLink>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/calculator">
+              <Link to={localize("/calculator")}>
                 <BarChart3 aria-hidden="true" />
                 {t("landing.hero.salesLift")}
               </Link>

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useLanguage } from "~/lib/language";
 
 const ICONS: Record<LoginPortalId, LucideIcon> = {
   api: Code2,
@@ -39,6 +40,7 @@ type Notice = "invitation" | "forgot" | null;
  */
 export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
   const { t } = useTranslation();
+  const { localize } = useLanguage();
   const id = useId();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -198,7 +200,7 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
               {t("loginPortals.signUp")}
             </Button>
             <Link
-              to="/"
+              to={localize("/")}
               className="rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {t("loginPortals.backHome")}

@@ -1,0 +1,68 @@
+import { LOGIN_PORTALS } from "./login-portals";
+import { RETAILER_DEMOS } from "./retailer-demos";
+
+/**
+ * The site's languages and which public pages exist in each (issue #12 item 1; ADR 0022).
+ * English pages live at their plain path; their Spanish twins at the same path under `/es`
+ * (`/es/` for `/`). Shared by the route table, the prerender list, the client's language menus,
+ * the server's cookie redirect and the sitemap test, so they cannot drift.
+ */
+export const LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** Name of the cookie that remembers the visitor's choice (value `en` or `es`, 1 year, SameSite=Lax). */
+export const LANGUAGE_COOKIE = "lang";
+/** Lifetime of the language cookie in seconds (one year). */
+export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** Public pages prerendered in both languages (English paths). */
+export const LOCALIZED_PATHS: readonly string[] = [
+  "/",
+  "/calculator",
+  ...LOGIN_PORTALS.map((portal) => portal.path),
+  ...RETAILER_DEMOS.map((demo) => `/${demo.slug}`),
+];
+
+/** True when `value` is one of {@link LANGUAGES}. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language a pathname is in: `es` for `/es` and anything under `/es/`, else `en`. */
+export function languageOfPath(pathname: string): Language {
+  return pathname === "/es" || pathname.startsWith("/es/") ? "es" : "en";
+}
+
+/** The English path of a pathname: `/es/calculator` → `/calculator`, `/es/` → `/`. */
+export function basePath(pathname: string): string {
+  if (languageOfPath(pathname) !== "es") return pathname;
+  const rest = pathname.slice(3);
+  return rest === "" ? "/" : rest;
+}
+
+/** True when the English path (a trailing slash ignored) has a Spanish twin. */
+export function isLocalized(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return LOCALIZED_PATHS.includes(path);
+}
+
+/**
+ * The path of a page in `language`: `localizePath("/calculator", "es")` is `/es/calculator`,
+ * `localizePath("/", "es")` is `/es/`. Paths without a Spanish twin (portal, IMU page) and
+ * English requests come back as their English path.
+ * @param pathname an English or Spanish pathname
+ */
+export function localizePath(pathname: string, language: Language): string {
+  const base = basePath(pathname);
+  if (language === "en" || !isLocalized(base)) return base;
+  return base === "/" ? "/es/" : `/es${base}`;
+}
+
+/**
+ * Every prerendered Spanish path (`/es`, `/es/calculator`, …). The home page is prerendered as
+ * `/es` (React Router renders only the shell for `/es/`) into `es/index.html`, served at `/es/`.
+ */
+export const SPANISH_PATHS: readonly string[] = LOCALIZED_PATHS.map((path) =>
+  path === "/" ? "/es" : localizePath(path, "es"),
+);

@@ -1,0 +1,153 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { SPANISH_PATHS } from "../../src/common/languages";
+import { SITE_CONFIG } from "../../src/common/site-config";
+import { CATALOG_PAIRS, leaves } from "../support/catalogs";
+import { expect, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+
+/**
+ * Spanish public pages (issue #12 item 1, ADR 0022) against the production build: every
+ * prerendered `/es/…` page is Spanish (`<html lang="es">`, hreflang alternates, canonical URL,
+ * no English catalog sentence in its text); the header's language menu switches `/` to `/es/`
+ * and the `lang` cookie keeps the choice; axe finds no WCAG 2.2 AA violation on `/es/` and
+ * `/es/calculator`.
+ */
+
+const CLIENT_DIR = path.resolve("build/client");
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return htmlFiles(full);
+    return entry === "index.html" ? [full] : [];
+  });
+}
+
+/** The page's human-readable text: element text plus alt, aria-label, placeholder and title values. */
+function readableText(html: string): string {
+  const body = html.replace(/<script[\s\S]*?<\/script>/gi, " ").replace(/<style[\s\S]*?<\/style>/gi, " ");
+  const attributes = [...body.matchAll(/\s(?:alt|aria-label|placeholder|title)="([^"]*)"/gi)].map(
+    (m) => m[1],
+  );
+  const title = [...html.matchAll(/<title>([\s\S]*?)<\/title>/gi)].map((m) => m[1]);
+  const description = [...html.matchAll(/<meta name="description" content="([^"]*)"/gi)].map((m) => m[1]);
+  const text = body.replace(/<[^>]+>/g, " ");
+  return [text, ...attributes, ...title, ...description]
+    .join(" ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;|\u00a0/g, " ")
+    .replace(/\s+/g, " ");
+}
+
+/**
+ * English catalog sentences that must not appear on a Spanish page: values (or the literal parts
+ * of values with `{{placeholders}}`) of more than three words whose Spanish value differs.
+ */
+const ENGLISH_SENTENCES: string[] = Object.values(CATALOG_PAIRS).flatMap(({ en, es }) => {
+  if (!es) return [];
+  const spanish = new Map(leaves(es));
+  return leaves(en)
+    .filter(([key, value]) => spanish.get(key) !== value)
+    .flatMap(([, value]) => value.split(/\{\{[^}]*\}\}/))
+    .map((part) => part.trim().replace(/\s+/g, " "))
+    .filter((part) => part.split(" ").length > 3);
+});
+
+test("every prerendered Spanish page is Spanish, with hreflang alternates and a canonical URL", () => {
+  const files = htmlFiles(path.join(CLIENT_DIR, "es"));
+  const expected = SPANISH_PATHS.map((p) => path.join(CLIENT_DIR, p, "index.html")).sort();
+  expect(files.sort()).toEqual(expected);
+  expect(ENGLISH_SENTENCES.length).toBeGreaterThan(100);
+  for (const file of files) {
+    const html = readFileSync(file, "utf8");
+    const spanishPath = `/${path.relative(CLIENT_DIR, path.dirname(file)).split(path.sep).join("/")}`;
+    const englishPath = spanishPath === "/es" ? "/" : spanishPath.slice(3);
+    const spanishUrl = `${SITE_CONFIG.siteUrl}${spanishPath === "/es" ? "/es/" : spanishPath}`;
+    expect(html, file).toMatch(/<html lang="es"/);
+    expect(html, file).toContain(`<link rel="canonical" href="${spanishUrl}"/>`);
+    for (const [lang, href] of [
+      ["en", `${SITE_CONFIG.siteUrl}${englishPath}`],
+      ["es", spanishUrl],
+      ["x-default", `${SITE_CONFIG.siteUrl}${englishPath}`],
+    ]) {
+      expect(html.toLowerCase(), `${file} hreflang ${lang}`).toContain(
+        `<link rel="alternate" hreflang="${lang}" href="${href}"/>`.toLowerCase(),
+      );
+    }
+    const text = readableText(html);
+    const found = ENGLISH_SENTENCES.filter((sentence) => text.includes(sentence));
+    expect(found, `English on ${spanishPath}`).toEqual([]);
+  }
+  // The English twins stay English.
+  expect(readFileSync(path.join(CLIENT_DIR, "index.html"), "utf8")).toMatch(/<html lang="en"/);
+  expect(readFileSync(path.join(CLIENT_DIR, "calculator/index.html"), "utf8")).toMatch(/<html lang="en"/);
+});
+
+test.describe("in the browser", () => {
+  let app: Awaited<ReturnType<typeof startAppServer>>;
+  test.beforeAll(async () => {
+    app = await startAppServer();
+  });
+  test.afterAll(async () => {
+    await app?.stop();
+  });
+
+  test("the header's language menu switches to Spanish, and the cookie keeps it", async ({
+    page,
+    context,
+  }) => {
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByRole("button", { name: /Language/ }).click();
+    await page.getByRole("menuitemradio", { name: "Spanish" }).click();
+    await page.waitForURL(`${app.baseUrl}/es/`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("refrescantemente simple");
+    await expect(page.getByRole("link", { name: "Calculadora" }).first()).toHaveAttribute(
+      "href",
+      "/es/calculator",
+    );
+    const cookie = (await context.cookies()).find((c) => c.name === "lang");
+    expect(cookie?.value).toBe("es");
+    expect(cookie?.sameSite).toBe("Lax");
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 60 * 60);
+
+    await page.reload();
+    await expect(page).toHaveURL(`${app.baseUrl}/es/`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("refrescantemente simple");
+    // An English address now opens in Spanish (server redirect by the cookie)…
+    await page.goto(`${app.baseUrl}/calculator`);
+    await expect(page).toHaveURL(`${app.baseUrl}/es/calculator`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calculadora de ingresos");
+    await expect(page.getByText(/\d{1,3}\.\d{3}/).first()).toBeVisible();
+
+    // …until the visitor picks English in the footer.
+    await page.goto(`${app.baseUrl}/es/`);
+    await page.getByLabel("Idioma", { exact: true }).selectOption("en");
+    await page.waitForURL(`${app.baseUrl}/`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.goto(`${app.baseUrl}/es/calculator`);
+    await expect(page).toHaveURL(`${app.baseUrl}/calculator`);
+  });
+
+  for (const pagePath of ["/es/", "/es/calculator"]) {
+    test(`axe finds no WCAG 2.2 AA violation on ${pagePath}`, async ({ page }) => {
+      await page.goto(`${app.baseUrl}${pagePath}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      const results = await new AxeBuilder({ page })
+        // Label in Name (WCAG 2.5.3) is experimental in axe and runs only when asked; options() first,
+        // since it replaces the whole options object, runOnly included.
+        .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
+        [],
+      );
+    });
+  }
+});

@@ -1,0 +1,47 @@
+import { en } from "../../src/client/locales/en";
+import { enAccount } from "../../src/client/locales/en-account";
+import { enCalculator } from "../../src/client/locales/en-calculator";
+import { enImuDemo } from "../../src/client/locales/en-imu-demo";
+import { enLanding } from "../../src/client/locales/en-landing";
+import { enLandingDialogs } from "../../src/client/locales/en-landing-dialogs";
+import { enLeads } from "../../src/client/locales/en-leads";
+import { enLoginPortals } from "../../src/client/locales/en-login-portals";
+import { enPortal } from "../../src/client/locales/en-portal";
+import { enRetailerDemo } from "../../src/client/locales/en-retailer-demo";
+import { es } from "../../src/client/locales/es";
+import { esCalculator } from "../../src/client/locales/es-calculator";
+import { esImuDemo } from "../../src/client/locales/es-imu-demo";
+import { esLanding } from "../../src/client/locales/es-landing";
+import { esLandingDialogs } from "../../src/client/locales/es-landing-dialogs";
+import { esLoginPortals } from "../../src/client/locales/es-login-portals";
+import { esRetailerDemo } from "../../src/client/locales/es-retailer-demo";
+
+/** A catalog tree: strings, nested. */
+export type Tree = { readonly [key: string]: string | Tree };
+
+/**
+ * Every English catalog file (`src/client/locales/en*.ts`) with its Spanish twin, or `null`
+ * while the twin is not written yet (issue #12 item 1, ADR 0022).
+ */
+export const CATALOG_PAIRS: Record<string, { en: Tree; es: Tree | null }> = {
+  en: { en, es },
+  "en-landing": { en: enLanding, es: esLanding },
+  "en-landing-dialogs": { en: enLandingDialogs, es: esLandingDialogs },
+  "en-calculator": { en: enCalculator, es: esCalculator },
+  "en-imu-demo": { en: enImuDemo, es: esImuDemo },
+  "en-login-portals": { en: enLoginPortals, es: esLoginPortals },
+  "en-retailer-demo": { en: enRetailerDemo, es: esRetailerDemo },
+  // The signed-in portal is not translated yet (issue #12 item 1, next step).
+  "en-account": { en: enAccount as unknown as Tree, es: null },
+  "en-portal": { en: enPortal as unknown as Tree, es: null },
+  "en-leads": { en: enLeads as unknown as Tree, es: null },
+};
+
+/** Every leaf of a catalog tree as `[dotted.key, value]`. */
+export function leaves(tree: Tree, prefix = ""): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string"
+      ? [[`${prefix}${key}`, value] as [string, string]]
+      : leaves(value, `${prefix}${key}.`),
+  );
+}
