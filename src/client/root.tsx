@@ -1,5 +1,5 @@
 import "./lib/zod-jitless";
-import { languageOfPath } from "@common/languages";
+import { pageLanguage } from "@common/languages";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import {
   isRouteErrorResponse,
@@ -32,7 +32,7 @@ export const links: Route.LinksFunction = () => [
  * prerendered `<html lang>`, meta tags and texts agree.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
-  setPageLanguage(languageOfPath(useLocation().pathname));
+  setPageLanguage(pageLanguage(useLocation().pathname));
   return (
     <html lang={i18next.language}>
       <head>

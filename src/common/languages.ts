@@ -34,6 +34,14 @@ export function languageOfPath(pathname: string): Language {
   return pathname === "/es" || pathname.startsWith("/es/") ? "es" : "en";
 }
 
+/**
+ * The language a page is shown in: Spanish only for the Spanish twin of a localized page
+ * (`/es/calculator`); any other path, `/es/unknown` included, is English (its texts are).
+ */
+export function pageLanguage(pathname: string): Language {
+  return languageOfPath(pathname) === "es" && isLocalized(basePath(pathname)) ? "es" : "en";
+}
+
 /** The English path of a pathname: `/es/calculator` → `/calculator`, `/es/` → `/`. */
 export function basePath(pathname: string): string {
   if (languageOfPath(pathname) !== "es") return pathname;

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOfPath } from "@common/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, pageLanguage } from "@common/languages";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { type Catalog, en } from "../locales/en";
@@ -14,7 +14,7 @@ export const SUPPORTED_LANGUAGES = LANGUAGES;
 if (!i18next.isInitialized) {
   void i18next.use(initReactI18next).init({
     resources: { en: { translation: en } },
-    lng: typeof window === "undefined" ? DEFAULT_LANGUAGE : languageOfPath(window.location.pathname),
+    lng: typeof window === "undefined" ? DEFAULT_LANGUAGE : pageLanguage(window.location.pathname),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     initAsync: false,
