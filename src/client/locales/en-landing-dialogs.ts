@@ -20,7 +20,7 @@ export const enLandingDialogs = {
     invalidEmail: "Invalid email",
     invalidEmailText: "Please enter a valid email address.",
     invalidPhone: "Invalid phone number",
-    invalidPhoneText: "Please enter a valid phone number.",
+    invalidPhoneText: "Please enter a phone number with 7 to 15 digits.",
     failed: "Something went wrong",
     failedText: "Unable to submit your request. Please try again later.",
     thankYou: "Thank You!",
