@@ -94,7 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...thirdPartyHosts().connectSrc],
         mediaSrc: ["'self'"],
         frameSrc: thirdPartyHosts().frameSrc,
         objectSrc: ["'none'"],

@@ -1,6 +1,7 @@
+import { SUBMENU_OPEN_DELAY_MS } from "@common/landing";
 import { clsx } from "clsx";
 import { ChevronDown, Globe, Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BrandLogo } from "./brand-logo";
@@ -41,8 +42,12 @@ export function SiteHeader({ className }: { className?: string }) {
   const [eventsOpen, setEventsOpen] = useState(false);
   const [eventsRequested, setEventsRequested] = useState(false);
 
+  const hoverTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
+
   const prefetchMenus = () => void loadMenus();
   const openMenu = (menu: MenuId) => {
+    window.clearTimeout(hoverTimer.current);
     setFirstMenu(menu);
     setMenusRequested(true);
   };
@@ -60,7 +65,15 @@ export function SiteHeader({ className }: { className?: string }) {
     "aria-haspopup": "menu" as const,
     "aria-expanded": false,
     "data-state": "closed",
-    onPointerEnter: prefetchMenus,
+    onPointerEnter: (event: React.PointerEvent) => {
+      prefetchMenus();
+      // A resting mouse opens the menu after the spec's delay (§9), as the loaded menus do.
+      window.clearTimeout(hoverTimer.current);
+      if (event.pointerType === "mouse") {
+        hoverTimer.current = window.setTimeout(() => openMenu(menu), SUBMENU_OPEN_DELAY_MS);
+      }
+    },
+    onPointerLeave: () => window.clearTimeout(hoverTimer.current),
     onFocus: prefetchMenus,
     onClick: () => openMenu(menu),
   });
@@ -72,9 +85,13 @@ export function SiteHeader({ className }: { className?: string }) {
     </button>
   );
   const languageTrigger = (
-    <button className={navLinkClass} aria-label={t("landing.nav.language")} {...triggerProps("language")}>
+    <button
+      className={navLinkClass}
+      aria-label={t("landing.nav.languageButton", { code: "EN" })}
+      {...triggerProps("language")}
+    >
       <Globe className="size-4" aria-hidden="true" />
-      <span aria-hidden="true">EN</span>
+      <span>EN</span>
       <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
     </button>
   );
@@ -107,7 +124,7 @@ export function SiteHeader({ className }: { className?: string }) {
   return (
     <header
       className={clsx(
-        "sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75",
+        "sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75 print:hidden",
         className,
       )}
     >

@@ -33,6 +33,9 @@ export const enLandingDialogs = {
     description: "Help us make every store visit better. Browse our open roles below.",
     frameTitle: "AisleIQ open roles",
     openInNewTab: "Open the jobs board in a new tab",
+    unavailableTitle: "The jobs board did not load here",
+    unavailableText:
+      "It may be blocked on this network or briefly unavailable. You can still see every open role on the jobs board itself.",
   },
   events: {
     passwordTitle: "Events",
