@@ -180,6 +180,12 @@ test("the mobile drawer repeats the navigation at 390 px and scrolls to a sectio
 });
 
 test("the Jobs modal frames the jobs board and locks page scroll while open", async ({ page }) => {
+  // A stand-in jobs board answers (page routes win over the fixture's block): the frame stays.
+  const jobsOrigin = new URL(SITE_CONFIG.jobsBoardUrl).origin;
+  await page.route(
+    (url) => url.origin === jobsOrigin,
+    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>Open roles</p>" }),
+  );
   await page.goto(`${app.baseUrl}/`);
   await expect(page.locator("iframe")).toHaveCount(0);
   await page.locator("#branded-app-sdk").getByRole("button", { name: "Apply" }).click();

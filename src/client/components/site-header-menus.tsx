@@ -49,6 +49,8 @@ const LANGUAGES = [
 interface MenuProps {
   /** Open on mount: the visitor's first click on (or hover over) the placeholder trigger. */
   defaultOpen?: boolean;
+  /** That first opening came from hovering (so leaving closes it, and a click keeps it open). */
+  openedByHover?: boolean;
 }
 
 /**
@@ -59,10 +61,11 @@ interface MenuProps {
  * keyboard work as Radix does.
  * @returns the Root's `open`/`onOpenChange`, and pointer handlers for the trigger and the content
  */
-function useHoverMenu(defaultOpen = false) {
+function useHoverMenu(defaultOpen = false, defaultByHover = false) {
   const [open, setOpen] = useState(defaultOpen);
   const timer = useRef<number | undefined>(undefined);
-  const openedByHover = useRef(false);
+  const openedByHover = useRef(defaultOpen && defaultByHover);
+  const keepOpenOnce = useRef(false);
   const clear = () => window.clearTimeout(timer.current);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -91,17 +94,27 @@ function useHoverMenu(defaultOpen = false) {
       // The hover already opened it: this click means "keep it open", not Radix's toggle.
       if (open && openedByHover.current) {
         openedByHover.current = false;
+        keepOpenOnce.current = true;
         event.preventDefault();
       }
     },
   };
-  const content = { onPointerEnter: clear, onPointerLeave: leave };
+  const content = {
+    onPointerEnter: clear,
+    onPointerLeave: leave,
+    // That same click reaches the menu's outside-press dismissal next: skip it once.
+    onPointerDownOutside: (event: Event) => {
+      if (!keepOpenOnce.current) return;
+      keepOpenOnce.current = false;
+      event.preventDefault();
+    },
+  };
   return { open, onOpenChange, trigger, content };
 }
 
-export function DevelopersMenu({ defaultOpen }: MenuProps) {
+export function DevelopersMenu({ defaultOpen, openedByHover }: MenuProps) {
   const { t } = useTranslation();
-  const hover = useHoverMenu(defaultOpen);
+  const hover = useHoverMenu(defaultOpen, openedByHover);
   return (
     <DropdownMenu modal={false} open={hover.open} onOpenChange={hover.onOpenChange}>
       <DropdownMenuTrigger className={navLinkClass} {...hover.trigger}>
@@ -119,9 +132,9 @@ export function DevelopersMenu({ defaultOpen }: MenuProps) {
   );
 }
 
-export function LanguageMenu({ defaultOpen }: MenuProps) {
+export function LanguageMenu({ defaultOpen, openedByHover }: MenuProps) {
   const { t } = useTranslation();
-  const hover = useHoverMenu(defaultOpen);
+  const hover = useHoverMenu(defaultOpen, openedByHover);
   return (
     <DropdownMenu modal={false} open={hover.open} onOpenChange={hover.onOpenChange}>
       <DropdownMenuTrigger
@@ -147,9 +160,9 @@ export function LanguageMenu({ defaultOpen }: MenuProps) {
   );
 }
 
-export function SignInMenu({ defaultOpen, onEvents }: MenuProps & { onEvents: () => void }) {
+export function SignInMenu({ defaultOpen, openedByHover, onEvents }: MenuProps & { onEvents: () => void }) {
   const { t } = useTranslation();
-  const hover = useHoverMenu(defaultOpen);
+  const hover = useHoverMenu(defaultOpen, openedByHover);
   return (
     <DropdownMenu modal={false} open={hover.open} onOpenChange={hover.onOpenChange}>
       <DropdownMenuTrigger asChild {...hover.trigger}>

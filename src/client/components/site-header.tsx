@@ -38,6 +38,7 @@ export function SiteHeader({ className }: { className?: string }) {
   const { t } = useTranslation();
   const [menusRequested, setMenusRequested] = useState(false);
   const [firstMenu, setFirstMenu] = useState<MenuId | null>(null);
+  const [firstMenuByHover, setFirstMenuByHover] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [eventsOpen, setEventsOpen] = useState(false);
   const [eventsRequested, setEventsRequested] = useState(false);
@@ -46,9 +47,10 @@ export function SiteHeader({ className }: { className?: string }) {
   useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
 
   const prefetchMenus = () => void loadMenus();
-  const openMenu = (menu: MenuId) => {
+  const openMenu = (menu: MenuId, byHover = false) => {
     window.clearTimeout(hoverTimer.current);
     setFirstMenu(menu);
+    setFirstMenuByHover(byHover);
     setMenusRequested(true);
   };
   const openEvents = () => {
@@ -70,7 +72,7 @@ export function SiteHeader({ className }: { className?: string }) {
       // A resting mouse opens the menu after the spec's delay (§9), as the loaded menus do.
       window.clearTimeout(hoverTimer.current);
       if (event.pointerType === "mouse") {
-        hoverTimer.current = window.setTimeout(() => openMenu(menu), SUBMENU_OPEN_DELAY_MS);
+        hoverTimer.current = window.setTimeout(() => openMenu(menu, true), SUBMENU_OPEN_DELAY_MS);
       }
     },
     onPointerLeave: () => window.clearTimeout(hoverTimer.current),
@@ -149,7 +151,7 @@ export function SiteHeader({ className }: { className?: string }) {
           </Link>
           {menusRequested ? (
             <Suspense fallback={developersTrigger}>
-              <DevelopersMenu defaultOpen={firstMenu === "developers"} />
+              <DevelopersMenu defaultOpen={firstMenu === "developers"} openedByHover={firstMenuByHover} />
             </Suspense>
           ) : (
             developersTrigger
@@ -162,14 +164,18 @@ export function SiteHeader({ className }: { className?: string }) {
         <div className="hidden items-center gap-2 lg:flex">
           {menusRequested ? (
             <Suspense fallback={languageTrigger}>
-              <LanguageMenu defaultOpen={firstMenu === "language"} />
+              <LanguageMenu defaultOpen={firstMenu === "language"} openedByHover={firstMenuByHover} />
             </Suspense>
           ) : (
             languageTrigger
           )}
           {menusRequested ? (
             <Suspense fallback={signInTrigger}>
-              <SignInMenu defaultOpen={firstMenu === "signIn"} onEvents={openEvents} />
+              <SignInMenu
+                defaultOpen={firstMenu === "signIn"}
+                openedByHover={firstMenuByHover}
+                onEvents={openEvents}
+              />
             </Suspense>
           ) : (
             signInTrigger
