@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { SITE_CONFIG } from "../../src/common/site-config";
+import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
 
@@ -22,11 +22,7 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-const axe = (page: Page) =>
-  new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
-
-const violations = async (page: Page) =>
-  (await axe(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+const violations = axeViolations;
 
 /** Public pages with the chrome: path, expected HTTP status, a text only that page shows. */
 const PAGES = [
@@ -62,6 +58,22 @@ test("the calculator, a login portal, the demo page and the 404 page have the fu
   }
   // The prerendered 404 page hydrates at any path without errors.
   expect(errors).toEqual([]);
+});
+
+test("axe, Label in Name included, finds nothing on the home page (the language button says EN)", async ({
+  page,
+}) => {
+  await page.goto(`${app.baseUrl}/`);
+  await expect(page.getByRole("button", { name: "EN — Language" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  // The rule is really on: a button named unlike its visible text is reported.
+  await page.evaluate(() => {
+    const button = document.createElement("button");
+    button.textContent = "Export CSV";
+    button.setAttribute("aria-label", "Download the shown rows");
+    document.querySelector("main")?.append(button);
+  });
+  expect((await violations(page)).join()).toContain("label-content-name-mismatch");
 });
 
 test("/accelerometer has no footer", async ({ page }) => {
