@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { matchPath } from "react-router";
 import { CLIENT_ROUTE_PATTERNS, IMU_PATH_MARKER, NOT_FOUND_PRERENDER_PATH } from "../../common/client-routes";
+import { declareContextAccess } from "../auth/access";
 
 /** Pages whose URL carries a secret token: their responses send `Referrer-Policy: no-referrer` (issue #2). */
 export const TOKEN_PAGE = /^\/(verify|accept-invitation)\//;
@@ -58,9 +59,18 @@ function decodePath(raw: string): string | null {
  * Serves the built client: hashed assets cached for a year, HTML never cached, prerendered
  * pages by path, the SPA fallback page for the app's other routes, and for any other non-API
  * GET the prerendered not-found page with status 404 (issue #12; the SPA fallback when the
- * build has no not-found page).
+ * build has no not-found page). Every route here is public (issue #11: declared for the whole
+ * encapsulated context, since `@fastify/static` registers one route per file without our route
+ * options).
  */
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  await app.register(async (scope) => {
+    declareContextAccess(scope, "public");
+    await clientRoutes(scope, clientDir);
+  });
+}
+
+async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<void> {
   const root = path.resolve(clientDir);
   await app.register(fastifyStatic, {
     root,
@@ -83,7 +93,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
   const notFoundFile = path.join(NOT_FOUND_PRERENDER_PATH.slice(1), "index.html");
   const notFoundPage = existsSync(path.join(root, notFoundFile)) ? notFoundFile : fallback;
 
-  app.get("/*", async (request, reply) => {
+  app.get("/*", { config: { access: "public" } }, async (request, reply) => {
     const pathname = decodePath(request.url.split("?")[0] ?? "/");
     // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
     if (pathname !== null && (pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname))) {
