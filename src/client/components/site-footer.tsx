@@ -46,12 +46,12 @@ export function SiteFooter() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const languageId = useId();
-  const { language } = useLanguage();
+  const { language, localize } = useLanguage();
   if (pathname.toLowerCase().includes("accelerometer")) return null;
   const year = new Date().getFullYear();
 
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
+    <footer className="border-t border-slate-200 bg-slate-50 print:hidden">
       <div className="mx-auto grid w-full max-w-[1200px] gap-10 px-4 py-16 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="grid content-start gap-4">
           <BrandLogo />
@@ -90,12 +90,12 @@ export function SiteFooter() {
             </SectionLink>
           </li>
           <li>
-            <Link to="/plugins-login" className={linkClass}>
+            <Link to={localize("/plugins-login")} className={linkClass}>
               {t("landing.footer.plugins")}
             </Link>
           </li>
           <li>
-            <Link to="/developer-api-login" className={linkClass}>
+            <Link to={localize("/developer-api-login")} className={linkClass}>
               {t("landing.footer.developers")}
             </Link>
           </li>

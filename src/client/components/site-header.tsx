@@ -1,6 +1,7 @@
+import { SUBMENU_OPEN_DELAY_MS } from "@common/landing";
 import { clsx } from "clsx";
 import { ChevronDown, Globe, Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "~/lib/language";
@@ -27,7 +28,7 @@ type MenuId = "developers" | "language" | "signIn";
 /**
  * The public site header (spec §2 "Header and footer"): Industries and Pricing anchors, Plugins,
  * the Developers dropdown, Calculator, the Sign In dropdown (Retailer, Pro Connect, Channel
- * Partner, Events) and the English/Spanish language menu (no action yet, per spec). Below the
+ * Partner, Events) and the English/Spanish language menu (ADR 0022). Below the
  * `lg` breakpoint everything moves into a side drawer.
  *
  * Until the visitor points at, focuses or clicks one of the dropdown or drawer triggers, they are
@@ -39,13 +40,19 @@ export function SiteHeader({ className }: { className?: string }) {
   const { localize, language } = useLanguage();
   const [menusRequested, setMenusRequested] = useState(false);
   const [firstMenu, setFirstMenu] = useState<MenuId | null>(null);
+  const [firstMenuByHover, setFirstMenuByHover] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [eventsOpen, setEventsOpen] = useState(false);
   const [eventsRequested, setEventsRequested] = useState(false);
 
+  const hoverTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
+
   const prefetchMenus = () => void loadMenus();
-  const openMenu = (menu: MenuId) => {
+  const openMenu = (menu: MenuId, byHover = false) => {
+    window.clearTimeout(hoverTimer.current);
     setFirstMenu(menu);
+    setFirstMenuByHover(byHover);
     setMenusRequested(true);
   };
   const openEvents = () => {
@@ -62,7 +69,15 @@ export function SiteHeader({ className }: { className?: string }) {
     "aria-haspopup": "menu" as const,
     "aria-expanded": false,
     "data-state": "closed",
-    onPointerEnter: prefetchMenus,
+    onPointerEnter: (event: React.PointerEvent) => {
+      prefetchMenus();
+      // A resting mouse opens the menu after the spec's delay (§9), as the loaded menus do.
+      window.clearTimeout(hoverTimer.current);
+      if (event.pointerType === "mouse") {
+        hoverTimer.current = window.setTimeout(() => openMenu(menu, true), SUBMENU_OPEN_DELAY_MS);
+      }
+    },
+    onPointerLeave: () => window.clearTimeout(hoverTimer.current),
     onFocus: prefetchMenus,
     onClick: () => openMenu(menu),
   });
@@ -113,7 +128,7 @@ export function SiteHeader({ className }: { className?: string }) {
   return (
     <header
       className={clsx(
-        "sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75",
+        "sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75 print:hidden",
         className,
       )}
     >
@@ -138,7 +153,7 @@ export function SiteHeader({ className }: { className?: string }) {
           </Link>
           {menusRequested ? (
             <Suspense fallback={developersTrigger}>
-              <DevelopersMenu defaultOpen={firstMenu === "developers"} />
+              <DevelopersMenu defaultOpen={firstMenu === "developers"} openedByHover={firstMenuByHover} />
             </Suspense>
           ) : (
             developersTrigger
@@ -151,14 +166,18 @@ export function SiteHeader({ className }: { className?: string }) {
         <div className="hidden items-center gap-2 lg:flex">
           {menusRequested ? (
             <Suspense fallback={languageTrigger}>
-              <LanguageMenu defaultOpen={firstMenu === "language"} />
+              <LanguageMenu defaultOpen={firstMenu === "language"} openedByHover={firstMenuByHover} />
             </Suspense>
           ) : (
             languageTrigger
           )}
           {menusRequested ? (
             <Suspense fallback={signInTrigger}>
-              <SignInMenu defaultOpen={firstMenu === "signIn"} onEvents={openEvents} />
+              <SignInMenu
+                defaultOpen={firstMenu === "signIn"}
+                openedByHover={firstMenuByHover}
+                onEvents={openEvents}
+              />
             </Suspense>
           ) : (
             signInTrigger

@@ -19,7 +19,7 @@ export const esLandingDialogs: Translation<typeof enLandingDialogs> = {
     invalidEmail: "Correo no válido",
     invalidEmailText: "Ingrese una dirección de correo válida.",
     invalidPhone: "Número de teléfono no válido",
-    invalidPhoneText: "Ingrese un número de teléfono válido.",
+    invalidPhoneText: "Ingrese un número de teléfono de 7 a 15 dígitos.",
     failed: "Algo salió mal",
     failedText: "No pudimos enviar su solicitud. Vuelva a intentarlo más tarde.",
     thankYou: "¡Gracias!",
@@ -32,6 +32,9 @@ export const esLandingDialogs: Translation<typeof enLandingDialogs> = {
     description: "Ayúdenos a mejorar cada visita a la tienda. Vea nuestras vacantes a continuación.",
     frameTitle: "Vacantes de AisleIQ",
     openInNewTab: "Abrir la bolsa de trabajo en una pestaña nueva",
+    unavailableTitle: "La bolsa de trabajo no se pudo cargar aquí",
+    unavailableText:
+      "Puede estar bloqueada en esta red o no estar disponible por un momento. Igual puede ver todas las vacantes directamente en la bolsa de trabajo.",
   },
   events: {
     passwordTitle: "Eventos",

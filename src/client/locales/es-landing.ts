@@ -180,6 +180,8 @@ export const esLanding: Translation<typeof enLanding> = {
     proConnect: "Pro Connect",
     channelPartner: "Socio de canal",
     events: "Eventos",
+    accountPortal: "Portal de cuentas",
+    accountPortalHint: "Para miembros de equipo invitados, administradores de empresa y administradores",
     language: "Idioma",
     languageButton: "{{code}} — Idioma",
     english: "English",

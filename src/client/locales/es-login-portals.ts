@@ -39,7 +39,7 @@ export const esLoginPortals: Translation<typeof enLoginPortals> = {
   forgotPassword: "Olvidé mi contraseña",
   forgotTitle: "No hay contraseña que restablecer",
   forgotText:
-    "Las cuentas de los portales se crean por invitación. Pídale a su contacto en AisleIQ que le envíe una nueva invitación, o seleccione Registrarse para solicitar acceso.",
+    "Las cuentas de AisleIQ no tienen contraseña: el portal de cuentas le envía por correo un enlace seguro para iniciar sesión. ¿Todavía no tiene cuenta? Pídale una invitación a su contacto en AisleIQ, o seleccione Registrarse para solicitar acceso.",
   signUp: "Registrarse",
   noAccount: "¿Es nuevo en AisleIQ?",
   emailRequired: "Ingrese su dirección de correo.",
@@ -47,6 +47,9 @@ export const esLoginPortals: Translation<typeof enLoginPortals> = {
   passwordRequired: "Ingrese su contraseña.",
   inviteTitle: "El acceso es por invitación",
   inviteText:
-    "{{portal}}: solo pueden entrar las cuentas invitadas. Si recibió una invitación, use el enlace de su correo de invitación. Si no, seleccione Registrarse y le daremos acceso.",
+    "{{portal}}: solo pueden entrar las cuentas invitadas. Si ya tiene una cuenta de AisleIQ, inicie sesión en el portal de cuentas. Si no, seleccione Registrarse y le daremos acceso.",
+  accountPortalLink:
+    "Portal de cuentas: para miembros de equipo invitados, administradores de empresa y administradores",
+  haveAccount: "¿Ya tiene una cuenta de AisleIQ?",
   backHome: "Volver al inicio",
 };
