@@ -1,0 +1,31 @@
+import type { enLeads } from "./en-leads";
+import type { Translation } from "./types";
+
+/**
+ * Spanish texts of the admin Leads section: the same keys as `en-leads.ts` (ADR 0022). Not
+ * wired yet (the portal following the `lang` cookie is the next step of issue #12).
+ */
+export const esLeads: Translation<typeof enLeads> = {
+  title: "Contactos",
+  description:
+    "Solicitudes de Comenzar recibidas desde el sitio web, de la más reciente a la más antigua. Busque por nombre, empresa, correo, teléfono o plan.",
+  searchLabel: "Buscar contactos",
+  searchPlaceholder: "Buscar contactos",
+  exportCsv: "Exportar CSV",
+  exportCsvLabel: "Exportar CSV de los contactos que se muestran",
+  refresh: "Actualizar",
+  name: "Nombre",
+  company: "Empresa",
+  email: "Correo electrónico",
+  phone: "Teléfono",
+  plan: "Plan",
+  received: "Recibido",
+  empty: "Todavía no hay contactos. Aquí aparecerán las solicitudes de Comenzar del sitio web.",
+  noMatches: "Ningún contacto coincide con «{{q}}».",
+  loadFailed: "No se pudieron cargar los contactos. Vuelva a intentarlo.",
+  retry: "Reintentar",
+  range: "Mostrando {{from}}–{{to}} de {{total}}",
+  previous: "Anterior",
+  next: "Siguiente",
+  pagination: "Páginas de contactos",
+};
