@@ -135,6 +135,25 @@ test.describe("in the browser", () => {
     await expect(page).toHaveURL(`${app.baseUrl}/calculator`);
   });
 
+  test("links inside Spanish pages stay Spanish, and the mobile drawer switches back to English", async ({
+    page,
+  }) => {
+    await page.goto(`${app.baseUrl}/es/`);
+    await page
+      .getByRole("navigation", { name: "Principal" })
+      .getByRole("link", { name: "Calculadora" })
+      .click();
+    await expect(page).toHaveURL(`${app.baseUrl}/es/calculator`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calculadora de ingresos");
+    await expect(page.getByText("Ticket promedio ($)")).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await page.getByRole("button", { name: "English" }).click();
+    await page.waitForURL(`${app.baseUrl}/calculator`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Revenue Calculator");
+  });
+
   for (const pagePath of ["/es/", "/es/calculator"]) {
     test(`axe finds no WCAG 2.2 AA violation on ${pagePath}`, async ({ page }) => {
       await page.goto(`${app.baseUrl}${pagePath}`);
