@@ -7,6 +7,8 @@ export interface ReceivedEmail {
   /** Envelope recipients, lower-cased. */
   to: string[];
   subject: string;
+  /** The `Message-ID` header, angle brackets included ("" when absent). */
+  messageId: string;
   text: string;
   html: string;
   raw: string;
@@ -21,6 +23,8 @@ export interface SmtpSink {
   readonly received: ReceivedEmail[];
   /** How many messages were refused (see {@link SmtpSink.refuseNext}). */
   readonly refusedCount: number;
+  /** Every refused message, in arrival order. */
+  readonly refused: ReceivedEmail[];
   /** Refuses the next `count` messages with a temporary SMTP failure (451), then accepts again. */
   refuseNext(count: number): void;
   /**
@@ -41,6 +45,7 @@ export interface SmtpSink {
  */
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedEmail[] = [];
+  const refused: ReceivedEmail[] = [];
   const taken = new Set<ReceivedEmail>();
   const waiters = new Set<() => void>();
   let refuse = 0;
@@ -55,16 +60,17 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         if (refuse > 0) {
           refuse--;
           refusedCount++;
+          refused.push({ from, to, raw, ...parseMessage(raw) });
           const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
           callback(error);
           return;
         }
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         received.push({ from, to, raw, ...parseMessage(raw) });
         for (const wake of [...waiters]) wake();
         callback();
@@ -90,6 +96,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     port: listening,
     url: `smtp://127.0.0.1:${listening}`,
     received,
+    refused,
     get refusedCount() {
       return refusedCount;
     },
@@ -127,11 +134,17 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
 }
 
 /** The subject, text part and HTML part of a raw RFC 5322 message (enough MIME for nodemailer's output). */
-export function parseMessage(raw: string): { subject: string; text: string; html: string } {
+export function parseMessage(raw: string): {
+  subject: string;
+  messageId: string;
+  text: string;
+  html: string;
+} {
   const { headers, body } = splitEntity(raw);
   const parts = collectParts(headers, body);
   return {
     subject: headers.get("subject") ?? "",
+    messageId: headers.get("message-id") ?? "",
     text: parts.find((part) => part.type === "text/plain")?.content ?? "",
     html: parts.find((part) => part.type === "text/html")?.content ?? "",
   };
