@@ -143,14 +143,17 @@ describe.each(testBackends())("email outbox guarantees on $name", (backend) => {
     return worker;
   }
 
+  const sinks: SmtpSink[] = [];
   async function sink(port?: number): Promise<SmtpSink> {
     const started = await startSmtpSink(port);
-    cleanups.push(() => started.close());
+    sinks.push(started);
     return started;
   }
 
   afterEach(async () => {
+    // Workers and their SMTP pools first: a sink waits for its open connections when closing.
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    for (const started of sinks.splice(0)) await started.close();
     await removeSentMarkFault(database.db);
     await resetDatabase(database.db);
   });
@@ -220,7 +223,9 @@ describe.each(testBackends())("email outbox guarantees on $name", (backend) => {
     const smtp = await sink();
     await installSentMarkFault(database.db);
     const { log, lines } = capturingLogger();
-    const first = new OutboxWorker(database.handle, createMailTransport(smtp.url, silent), {
+    const firstTransport = createMailTransport(smtp.url, silent);
+    cleanups.push(() => firstTransport.close());
+    const first = new OutboxWorker(database.handle, firstTransport, {
       from: FROM,
       retryBaseMs: 50,
       leaseMs: 500,

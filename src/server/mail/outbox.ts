@@ -187,6 +187,7 @@ export class OutboxWorker {
   private readonly lanes: Lane[];
 
   private timer: NodeJS.Timeout | undefined;
+  private timerAt = 0;
   private sweep: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -312,7 +313,8 @@ export class OutboxWorker {
       this.databaseAnswered();
       await this.sendAll(batch);
     }
-    await this.scheduleNext();
+    // The bulk lane covers every priority, so its timer serves both lanes.
+    if (lane.maxPriority === undefined) await this.scheduleNext();
   }
 
   private async claim(lane: Lane): Promise<OutboxRow[]> {
@@ -400,6 +402,7 @@ export class OutboxWorker {
       failed ? "email delivery failed permanently" : "email delivery failed; will retry",
     );
     if (isTransportFailure(error)) this.transportFailed();
+    if (!failed) this.armTimer(delay + 5);
     try {
       await this.handle.db
         .update(emailOutbox)
@@ -587,12 +590,23 @@ export class OutboxWorker {
       })
       .from(emailOutbox)
       .where(eq(emailOutbox.status, "pending"));
-    if (this.timer) clearTimeout(this.timer);
     if (!next?.at) return;
     // A row due now but leased to another worker must not spin this one: wait at least 1 s then.
     const untilDue = new Date(next.at).getTime() - Date.now();
-    const wait = untilDue > 0 ? Math.min(untilDue + 5, OutboxWorker.SWEEP_INTERVAL_MS) : 1000;
-    this.timer = setTimeout(() => this.wake(), wait);
+    this.armTimer(untilDue > 0 ? Math.min(untilDue + 5, OutboxWorker.SWEEP_INTERVAL_MS) : 1000, true);
+  }
+
+  /** Wakes the worker in `ms`, unless a wake-up is already due sooner (or `replace` is set). */
+  private armTimer(ms: number, replace = false): void {
+    if (this.stopped) return;
+    const at = Date.now() + ms;
+    if (this.timer && !replace && this.timerAt <= at) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.wake();
+    }, ms);
     this.timer.unref();
   }
 }
