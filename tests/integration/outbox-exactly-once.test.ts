@@ -309,4 +309,25 @@ describe.each(testBackends())("email outbox guarantees on $name", (backend) => {
     // One more attempt, not a loop of them.
     expect(sent.attempts).toBe(2);
   });
+
+  it("does not retry every second while SMTP greets but keeps refusing mail with 421", async () => {
+    const smtp = await sink();
+    smtp.refuseNext(1000, 421);
+    // Probes succeed (the server greets) yet every send fails: the probe's backoff keeps growing.
+    await startWorker(createMailTransport(smtp.url, silent), {
+      retryBaseMs: 60_000,
+      probeMinMs: 100,
+      probeMaxMs: 1600,
+    });
+    const id = await enqueue(database.db, "magic_link", "refused@example.com");
+    await sleep(4000);
+    const row = await rowOf(database.db, id);
+    expect(row.status).toBe("pending");
+    // Probe waits 100, 200, 400, 800, 1600 ms: about 6 attempts in 4 s, not one per 100–200 ms.
+    expect(row.attempts).toBeGreaterThanOrEqual(3);
+    expect(row.attempts).toBeLessThanOrEqual(8);
+
+    smtp.refuseNext(0);
+    await smtp.nextEmail("refused@example.com", 5000);
+  });
 });

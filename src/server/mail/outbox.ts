@@ -213,6 +213,7 @@ export class OutboxWorker {
   private probeMs: number;
   private probeTimer: NodeJS.Timeout | undefined;
   private bringForwardDue = false;
+  private recoveredAt = 0;
 
   constructor(
     private readonly handle: DbHandle,
@@ -283,8 +284,14 @@ export class OutboxWorker {
   async idle(): Promise<void> {
     for (;;) {
       const busy = [...this.lanes.map((lane) => lane.running), this.flushing].filter(Boolean);
-      if (busy.length === 0) return;
-      await Promise.all(busy);
+      if (busy.length > 0) {
+        await Promise.all(busy);
+      } else if (this.flushTimer && this.flushRetryMs === 0 && !this.stopped) {
+        // Marks gathering for their group write (not a retry waiting for the database).
+        await new Promise((resolve) => setTimeout(resolve, MARK_GROUP_MS));
+      } else {
+        return;
+      }
     }
   }
 
@@ -509,7 +516,10 @@ export class OutboxWorker {
   private transportFailed(): void {
     if (this.transportDown) return;
     this.transportDown = true;
-    this.probeMs = this.probeMinMs;
+    // Failing again soon after a recovery (the server greets but does not take mail) keeps the
+    // probe's backoff growing, so the waiting rows are not retried every second.
+    const relapse = Date.now() - this.recoveredAt < this.probeMaxMs;
+    this.probeMs = relapse ? Math.min(this.probeMs * 2, this.probeMaxMs) : this.probeMinMs;
     this.armProbe();
   }
 
@@ -532,6 +542,7 @@ export class OutboxWorker {
   private transportRecovered(): void {
     if (!this.transportDown) return;
     this.transportDown = false;
+    this.recoveredAt = Date.now();
     clearTimeout(this.probeTimer);
     this.probeTimer = undefined;
     this.options.log.info("outbox: SMTP answers again; retrying waiting emails now");

@@ -25,8 +25,11 @@ export interface SmtpSink {
   readonly refusedCount: number;
   /** Every refused message, in arrival order. */
   readonly refused: ReceivedEmail[];
-  /** Refuses the next `count` messages with a temporary SMTP failure (451), then accepts again. */
-  refuseNext(count: number): void;
+  /**
+   * Refuses the next `count` messages with a temporary SMTP failure (451 by default; 421 says
+   * the service is not available), then accepts again.
+   */
+  refuseNext(count: number, responseCode?: 421 | 451): void;
   /**
    * Resolves with the oldest not yet taken message to `to` (case-insensitive), waiting for one
    * to arrive when none is queued. Each message is handed out once.
@@ -49,6 +52,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const taken = new Set<ReceivedEmail>();
   const waiters = new Set<() => void>();
   let refuse = 0;
+  let refuseCode = 451;
   let refusedCount = 0;
 
   const server = new SMTPServer({
@@ -67,7 +71,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           refuse--;
           refusedCount++;
           refused.push({ from, to, raw, ...parseMessage(raw) });
-          const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
+          const error = Object.assign(new Error("Mailbox temporarily unavailable"), {
+            responseCode: refuseCode,
+          });
           callback(error);
           return;
         }
@@ -100,8 +106,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     get refusedCount() {
       return refusedCount;
     },
-    refuseNext(count) {
+    refuseNext(count, responseCode = 451) {
       refuse = count;
+      refuseCode = responseCode;
     },
     emailsTo(to) {
       return received.filter((mail) => mail.to.includes(to.toLowerCase()));
