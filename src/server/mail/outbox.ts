@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { DbHandle, Executor } from "../db/database";
+import { describeDbError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";
 import type { MailTransport } from "./transport";
 
@@ -13,8 +14,8 @@ export const OUTBOX_MAX_ATTEMPTS = 15;
 export const OUTBOX_MAX_DELAY_MS = 6 * 60 * 60 * 1000;
 
 /**
- * What an outbox row is about. The kind sets its priority ({@link priorityOf}): sign-in and
- * invitation emails go before bulk mail (issue #10).
+ * The kinds of outbox row the app writes. The kind sets its priority ({@link priorityOf}):
+ * sign-in and invitation emails go before bulk mail (issue #10); any other kind is bulk.
  */
 export type OutboxKind =
   | "magic_link"
@@ -27,7 +28,7 @@ export type OutboxKind =
 /** Priorities of the outbox (`email_outbox.priority`; lower is sooner). */
 export const OUTBOX_PRIORITY = { signIn: 0, invitation: 10, bulk: 100 } as const;
 
-const KIND_PRIORITY: Record<OutboxKind, number> = {
+const KIND_PRIORITY: Record<string, number> = {
   magic_link: OUTBOX_PRIORITY.signIn,
   invitation: OUTBOX_PRIORITY.invitation,
   lead: OUTBOX_PRIORITY.bulk,
@@ -38,11 +39,11 @@ const KIND_PRIORITY: Record<OutboxKind, number> = {
 
 /**
  * The priority of an email of `kind`: 0 for sign-in links, 10 for invitations, 100 for bulk
- * (lead notices and confirmations, demo registrations). Rows below 100 also have their own
- * claim loop, so they never wait for a bulk batch in flight.
+ * (lead notices and confirmations, demo registrations, and any kind not listed). Rows below 100
+ * also have their own claim loop, so they never wait for a bulk batch in flight.
  */
-export function priorityOf(kind: OutboxKind): number {
-  return KIND_PRIORITY[kind];
+export function priorityOf(kind: OutboxKind | (string & {})): number {
+  return KIND_PRIORITY[kind] ?? OUTBOX_PRIORITY.bulk;
 }
 
 /** How a worker is tuned; every field but `from`, `retryBaseMs` and `log` has a production default. */
@@ -64,7 +65,8 @@ export interface OutboxOptions {
 }
 
 export interface OutboxMessage {
-  kind: OutboxKind;
+  /** One of {@link OutboxKind} for the app's emails; other kinds are sent as bulk. */
+  kind: OutboxKind | (string & {});
   to: string;
   subject: string;
   html: string;
@@ -133,20 +135,6 @@ export function isTransportFailure(error: unknown): boolean {
   const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
   if (typeof responseCode === "number") return responseCode === 421;
   return code !== "EENVELOPE" && code !== "EMESSAGE" && code !== "ESTREAM";
-}
-
-/** The driver's code and reason of a database error, without Drizzle's query text and parameters. */
-function describeDbError(error: unknown): { code: string | undefined; reason: string } {
-  let current: unknown = error;
-  let code: string | undefined;
-  let reason = "unknown error";
-  for (let depth = 0; current && depth < 5; depth++) {
-    const { code: c, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof c === "string") code = c;
-    if (typeof message === "string" && !message.startsWith("Failed query")) reason = message;
-    current = cause;
-  }
-  return { code, reason: reason.slice(0, 200) };
 }
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -571,10 +559,14 @@ export class OutboxWorker {
   // --- database outages ---------------------------------------------------------------------
 
   private databaseFailed(error: unknown): void {
-    if (!this.dbDown) {
+    const db = describeDbError(error);
+    if (!db) {
+      // Not a database error: a bug worth a stack (without query text or parameters).
+      this.options.log.error({ err: safeError(error) }, "outbox drain failed");
+    } else if (!this.dbDown) {
       this.dbDown = true;
       this.options.log.warn(
-        describeDbError(error),
+        { db },
         "outbox: database unavailable; retrying until it answers (logged once per outage)",
       );
     }
