@@ -123,7 +123,11 @@ async function run(label: string, handle: DbHandle): Promise<void> {
   const enqueuedMs = Date.now() - queueStarted;
 
   const log = pino({ level: "warn" }) as unknown as FastifyBaseLogger;
-  const transport = createMailTransport(`smtp://127.0.0.1:${port}`, log);
+  // BENCH_MAIL_CONNECTIONS sets the pool size (the app's default: 5, see mail/transport.ts).
+  const pool = process.env.BENCH_MAIL_CONNECTIONS
+    ? `?maxConnections=${process.env.BENCH_MAIL_CONNECTIONS}`
+    : "";
+  const transport = createMailTransport(`smtp://127.0.0.1:${port}${pool}`, log);
   const worker = new OutboxWorker(handle, transport, { from: FROM, retryBaseMs: 5000, log });
   const started = Date.now();
   const cpuBefore = process.cpuUsage();
