@@ -248,6 +248,8 @@ export class OutboxWorker {
     this.stopped = true;
     for (const timer of [this.timer, this.flushTimer, this.dbRetryTimer, this.probeTimer])
       clearTimeout(timer);
+    this.timer = this.flushTimer = this.dbRetryTimer = this.probeTimer = undefined;
+    this.transportDown = false;
     clearInterval(this.sweep);
     await this.unlisten?.().catch(() => {});
     await Promise.all(this.lanes.map((lane) => lane.running));
@@ -420,6 +422,8 @@ export class OutboxWorker {
   // --- "sent" marks -------------------------------------------------------------------------
 
   private scheduleFlush(delayMs = 0): void {
+    // Once stopping, stop() writes the remaining marks itself.
+    if (this.stopped) return;
     if (this.flushing) {
       this.flushAgain = true;
       return;
