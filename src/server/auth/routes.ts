@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/create-initial",
     {
-      preHandler: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
+      onRequest: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
         summary: "Create the first admin and email a magic link",
@@ -85,8 +85,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/send-magic-link",
     {
+      // Per IP before the body is even parsed; per email once the address is validated and
+      // normalised (issue #10: limits count before validation work).
+      onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs })],
       preHandler: [
-        rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs }),
         rateLimitBy(app, "magic-link-email", {
           max: MAGIC_LINK_RATE_PER_EMAIL,
           timeWindow: windowMs,
@@ -114,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/verify-magic-link",
     {
-      preHandler: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
+      onRequest: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
         summary: "Consume a magic link and start a session",

@@ -45,7 +45,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-schnucks-demo-email",
     {
-      preHandler: [limit],
+      onRequest: [limit],
       schema: {
         tags: ["demo-registrations"],
         summary: "Register for the default store demo (idempotent on registrationId)",
@@ -59,7 +59,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/demo-registrations/:slug",
     {
-      preHandler: [limit],
+      onRequest: [limit],
       schema: {
         tags: ["demo-registrations"],
         summary: "Register for a retailer's store demo (idempotent on registrationId)",

@@ -53,7 +53,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-get-started-email",
     {
-      preValidation: [limit, screen],
+      onRequest: [limit],
+      preValidation: [screen],
       schema: {
         tags: ["leads"],
         summary: "Submit a Get Started lead: stored, then emailed to sales and to the visitor",
