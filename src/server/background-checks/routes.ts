@@ -9,11 +9,11 @@ import {
   updateCheckBody,
 } from "../../common/api/background-checks";
 import { canManageUsers } from "../../common/roles";
-import { requireUser } from "../auth/guards";
+import { sessionOf } from "../auth/access";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { manageScope } from "../companies/scope";
 import { createStorage, type FileStorage } from "../files/storage";
-import { errorResponses } from "../http/errors";
+import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {
   createCheck,
@@ -24,9 +24,10 @@ import {
   listOwnChecks,
   reviewCheck,
 } from "./service";
-import { receiveSubmission } from "./upload";
+import { receiveSubmission, removeQuietly } from "./upload";
 
 const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
+const uploadErrors = errorResponses(400, 401, 403, 404, 408, 413, 415, 429, 503);
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
 export function attachmentHeader(name: string): string {
@@ -47,6 +48,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks",
       {
+        config: { access: "manager" },
         schema: {
           tags: ["background-checks"],
           summary: "Checks to review: all for admins, own company's for company admins",
@@ -54,7 +56,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         return reply.send(await listChecks(db, manageScope(user)));
       },
     );
@@ -62,6 +64,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks/my",
       {
+        config: { access: "user" },
         schema: {
           tags: ["background-checks"],
           summary: "The caller's own checks",
@@ -69,7 +72,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         return reply.send(await listOwnChecks(db, user.id));
       },
     );
@@ -77,6 +80,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.post(
       "/api/background-checks",
       {
+        config: { access: "user" },
         preHandler: [
           rateLimitBy(app, "background-check-submit", {
             max: 30,
@@ -88,16 +92,26 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
           tags: ["background-checks"],
           summary: "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB",
           consumes: ["multipart/form-data"],
-          response: { 201: checkSummarySchema, ...errors },
+          response: { 201: checkSummarySchema, ...uploadErrors },
+        },
+        // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
+        // timeout...) closes the connection: Node would otherwise read the rest of the body,
+        // possibly gigabytes, to keep the connection alive (issue #10).
+        onSend: async (request, reply) => {
+          if (!request.raw.complete) reply.header("connection", "close");
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
-        const { fields, files } = await receiveSubmission(request, storage);
+        const { user } = sessionOf(request);
+        const { fields, files } = await receiveSubmission(request, storage).catch((error: unknown) => {
+          // Storage outage: tell clients when to retry, as the database-outage 503 does (issue #10).
+          if (error instanceof HttpError && error.statusCode === 503) reply.header("retry-after", "30");
+          throw error;
+        });
         try {
           return reply.status(201).send(await createCheck(db, user, fields, files));
         } catch (error) {
-          await Promise.all(files.map((file) => storage.delete(file.key)));
+          await removeQuietly(storage, files, request);
           throw error;
         }
       },
@@ -106,6 +120,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks/:id",
       {
+        config: { access: "user" },
         schema: {
           tags: ["background-checks"],
           summary: "One check with its files and audit trail (owner or reviewer)",
@@ -114,7 +129,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         const scope = canManageUsers(user.role) ? manageScope(user) : null;
         const check = await findVisibleCheck(db, user, scope, request.params.id);
         return reply.send(await getCheckDetail(db, check));
@@ -124,6 +139,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.patch(
       "/api/background-checks/:id",
       {
+        config: { access: "manager" },
         schema: {
           tags: ["background-checks"],
           summary: "Review a check: status, notes, passedCheck",
@@ -133,7 +149,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         return reply.send(await reviewCheck(db, user, manageScope(user), request.params.id, request.body));
       },
     );
@@ -141,6 +157,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks/:id/files/:fileId",
       {
+        config: { access: "user" },
         schema: {
           tags: ["background-checks"],
           summary: "Download a file of a check (owner or reviewer), as an attachment",
@@ -148,7 +165,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         const scope = canManageUsers(user.role) ? manageScope(user) : null;
         const check = await findVisibleCheck(db, user, scope, request.params.id);
         const file = await findCheckFile(db, check.id, request.params.fileId);
