@@ -280,7 +280,13 @@ const garbagePayload = fc.oneof(
     '{"constructor":{"prototype":{}}}',
   ),
   fc.integer({ min: 1, max: 20_000 }).map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`),
-  fc.constant(`------x\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nAda\r\n------x--\r\n`),
+  // Multipart for "multipart/form-data; boundary=----x": complete, with an empty file part, truncated.
+  fc.constantFrom(
+    `------x\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nAda\r\n------x--\r\n`,
+    `------x\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nAda\r\n------x\r\nContent-Disposition: form-data; name="email"\r\n\r\nada@example.com\r\n------x\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n\r\n------x--\r\n`,
+    `------x\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%`,
+    `------x\r\nContent-Disposition: form-data; name="fullName"\r\n\r\nA\u0000da\r\n------x--\r\n`,
+  ),
 );
 
 function pathFor(operation: Operation): fc.Arbitrary<string> {
@@ -339,14 +345,6 @@ function queryFor(operation: Operation): fc.Arbitrary<string> {
   return pairs.map((list) => (list.length > 0 ? `?${list.join("&")}` : ""));
 }
 
-/**
- * Multipart bodies of the upload route are excluded here: a truncated or boundary-less
- * multipart body still answers 500 there, and the upload internals (busboy errors, sniffing,
- * body timeout) belong to the `uploads` branch (issue #10, "Uploads"). Its other bodies and
- * content types are fuzzed like any route's. Remove this once that branch is merged.
- */
-const MULTIPART_EXCLUDED = new Set(["POST /api/background-checks"]);
-
 function payloadFor(operation: Operation): fc.Arbitrary<{ contentType?: string; payload?: string }> {
   const json = operation.body
     ? fc.oneof({ weight: 3, arbitrary: plausible(operation.body) }, { weight: 1, arbitrary: hostileValue })
@@ -355,12 +353,9 @@ function payloadFor(operation: Operation): fc.Arbitrary<{ contentType?: string; 
     contentType: "application/json",
     payload: JSON.stringify(value) ?? "null",
   }));
-  const contentTypes = MULTIPART_EXCLUDED.has(`${operation.method} ${operation.path}`)
-    ? CONTENT_TYPES.filter((type) => !type.startsWith("multipart/"))
-    : CONTENT_TYPES;
   const odd = fc
     .tuple(
-      fc.constantFrom(...contentTypes),
+      fc.constantFrom(...CONTENT_TYPES),
       fc.oneof(
         garbagePayload,
         json.map((value) => JSON.stringify(value) ?? ""),
