@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { createSession } from "../../src/server/auth/sessions";
 import { type AppConfig, loadConfig } from "../../src/server/config";
@@ -411,32 +412,52 @@ describe.each(testBackends())("OpenAPI fuzz on $name", (backend) => {
     dataDir = dirs.dataDir;
     app = await buildApp(fuzzConfig(dirs.dataDir, dirs.clientDir), { dbHandle: database.handle });
     await app.ready();
-    // Rows for small ids to find: two companies, an admin, a user with three pending checks.
-    const companyId = await createCompanyRow(database.db, "Fuzz Foods");
+    await createCompanyRow(database.db, "Fuzz Foods");
     await createCompanyRow(database.db, "Other Foods");
-    const [admin] = await database.db
-      .insert(users)
-      .values({ email: "fuzz-admin@example.com", fullName: "Fuzz Admin", role: "admin" })
-      .returning();
-    const [member] = await database.db
-      .insert(users)
-      .values({ email: "member@example.com", fullName: "Member", role: "user", companyId })
-      .returning();
-    if (!admin || !member) throw new Error("seed users missing");
-    await database.db.insert(backgroundChecks).values(
-      [1, 2, 3].map(() => ({
-        userId: member.id,
-        fullName: "Member",
-        email: member.email,
-        status: "pending" as const,
-      })),
-    );
+  }, 60_000);
+
+  /**
+   * Before each operation: an active admin with fresh sessions, and a member with three checks.
+   * Earlier operations may have deleted, deactivated or demoted them (user management), which
+   * would leave later operations nothing but 401s and 404s.
+   */
+  beforeEach(async () => {
+    const person = async (email: string, role: "admin" | "user") => {
+      const [row] = await database.db
+        .insert(users)
+        .values({
+          email,
+          fullName: email.split("@")[0] as string,
+          role,
+          companyId: role === "user" ? 1 : null,
+        })
+        .onConflictDoUpdate({ target: users.email, set: { role, isActive: true } })
+        .returning();
+      if (!row) throw new Error(`seed user ${email} missing`);
+      return row;
+    };
+    const admin = await person("fuzz-admin@example.com", "admin");
+    const member = await person("member@example.com", "user");
+    const existing = await database.db
+      .select({ id: backgroundChecks.id })
+      .from(backgroundChecks)
+      .where(eq(backgroundChecks.userId, member.id));
+    if (existing.length < 3) {
+      await database.db.insert(backgroundChecks).values(
+        Array.from({ length: 3 - existing.length }, () => ({
+          userId: member.id,
+          fullName: "Member",
+          email: member.email,
+          status: "pending" as const,
+        })),
+      );
+    }
     adminCookies = [];
     for (let i = 0; i < ADMIN_SESSIONS; i++) {
       const session = await createSession(database.db, admin.id);
       adminCookies.push(`aisleiq_session=${session.token}`);
     }
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (process.env.FUZZ_STATS) console.log([...statusCounts].map(([key, n]) => `${key}: ${n}`).join("\n"));
