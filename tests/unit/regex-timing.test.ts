@@ -28,10 +28,11 @@ import {
   sendInvitationBody,
 } from "../../src/common/api/invitations";
 import {
-  LEAD_PHONE_PATTERN,
   leadListQuerySchema,
+  leadPhoneSchema,
   leadProblem,
   leadRequestSchema,
+  normalizeLeadPhone,
   validateLead,
 } from "../../src/common/api/leads";
 import { updateUserBody, userAuditQuery, userIdParams, userListQuery } from "../../src/common/api/users";
@@ -104,7 +105,8 @@ const TEXT_VALIDATORS: Record<string, (value: string) => unknown> = {
   trimSlashes: (value) => trimSlashes(value, { leading: true }),
   findLoginPortal,
   findRetailerDemo,
-  "LEAD_PHONE_PATTERN.test": (value) => LEAD_PHONE_PATTERN.test(value),
+  normalizeLeadPhone,
+  "leadPhoneSchema.safeParse": (value) => leadPhoneSchema.safeParse(value),
   normalizePhone,
   isValidDemoPhone,
   "isCompanyEmail (value as email)": (value) => isCompanyEmail(value, "schnucks.com"),
