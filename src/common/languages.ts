@@ -1,5 +1,6 @@
 import { LOGIN_PORTALS } from "./login-portals";
 import { RETAILER_DEMOS } from "./retailer-demos";
+import { trimSlashes } from "./text";
 
 /**
  * The site's languages and which public pages exist in each (issue #12 item 1; ADR 0022).
@@ -51,7 +52,8 @@ export function basePath(pathname: string): string {
 
 /** True when the English path (a trailing slash ignored) has a Spanish twin. */
 export function isLocalized(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  // trimSlashes, not /\/+$/: this runs on every page request, with any path (linear time).
+  const path = pathname.length > 1 ? trimSlashes(pathname) : pathname;
   return LOCALIZED_PATHS.includes(path);
 }
 

@@ -1,5 +1,6 @@
 import { basePath, isLocalized, languageOfPath, localizePath } from "@common/languages";
 import { SITE_CONFIG } from "@common/site-config";
+import { trimSlashes } from "@common/text";
 
 /** Absolute URL of a site path, e.g. `https://aisleiq.com/es/calculator`. */
 export function siteUrl(path: string): string {
@@ -28,5 +29,5 @@ export function languageLinks(pathname: string) {
 }
 
 function normalise(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return path.length > 1 ? trimSlashes(path) : path;
 }

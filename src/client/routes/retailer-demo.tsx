@@ -1,5 +1,6 @@
 import { basePath } from "@common/languages";
 import { findRetailerDemo } from "@common/retailer-demos";
+import { trimSlashes } from "@common/text";
 import { useLocation } from "react-router";
 import { RegistrationPage } from "~/features/retailer-demo/registration-page";
 import { addCatalog, i18next } from "~/lib/i18n";
@@ -13,7 +14,7 @@ addCatalog({ retailerDemo: enRetailerDemo });
 
 /** The demo configured for a path like `/schnucks` or `/es/schnucks` (one route per demo and language, see routes.ts). */
 function demoForPath(pathname: string) {
-  return findRetailerDemo(basePath(pathname).replace(/^\/+|\/+$/g, ""));
+  return findRetailerDemo(trimSlashes(basePath(pathname), { leading: true }));
 }
 
 export const meta = ({ location }: { location: { pathname: string } }) => {
