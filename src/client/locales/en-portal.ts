@@ -4,6 +4,17 @@
  * appear word for word.
  */
 export const enPortal = {
+  nav: {
+    label: "Portal",
+    dashboard: "Dashboard",
+    admin: "Admin",
+    signedInAs: "Signed in as",
+  },
+  adminCallout: {
+    title: "You manage this portal",
+    text: "Invite people, review background checks and manage users in the admin area.",
+    link: "Go to Admin Dashboard",
+  },
   status: {
     pending: "Pending",
     in_review: "In Review",
