@@ -126,6 +126,7 @@ export const enPortal = {
     submitted: "Submitted",
     currentStatus: "Current Status",
     reviewed: "Reviewed",
+    reviewedBy: "{{date}} by {{name}}",
     documents: "Documents",
     noDocuments: "No documents",
     download: "Download {{name}}",
