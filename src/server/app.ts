@@ -13,6 +13,7 @@ import {
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { thirdPartyHosts } from "../common/site-config";
+import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { AppContext } from "./context";
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   installErrorHandler(app);
   installOriginCheck(app, config.PUBLIC_URL);
+  installAccessControl(app);
   app.addHook("onSend", async (request, reply) => {
     if (TOKEN_PAGE.test(request.url)) reply.header("Referrer-Policy", "no-referrer");
     if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
@@ -131,7 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(demoRegistrationRoutes);
   await app.register(gateRoutes);
   await app.register(leadRoutes);
-  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/api/docs", { config: { access: "public" }, schema: { hide: true } }, async () => app.swagger());
 
   if (withClient) await serveClient(app, clientDir);
 

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Role } from "../../common/roles";
-import { forbidden, unauthorized } from "../http/errors";
+import { unauthorized } from "../http/errors";
 import { type ResolvedSession, resolveSession, SESSION_COOKIE } from "./sessions";
 
 /** Cookie attributes for the session cookie (issue #2): HttpOnly, SameSite=Lax, Secure in production. */
@@ -10,7 +9,8 @@ export function sessionCookieOptions(secure: boolean, expires: Date) {
 
 /**
  * Returns the signed-in user's session or throws 401. Re-sends the cookie when the sliding
- * expiry moved forward.
+ * expiry moved forward. Only the access hook (`auth/access.ts`) calls it: routes declare their
+ * access instead of calling it by hand (issue #11).
  * @throws HttpError 401 UNAUTHENTICATED
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<ResolvedSession> {
@@ -25,20 +25,6 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   if (session.renewedUntil) {
     reply.setCookie(SESSION_COOKIE, raw, sessionCookieOptions(isSecure(config), session.renewedUntil));
   }
-  return session;
-}
-
-/**
- * Like {@link requireUser}, and also requires one of `roles`.
- * @throws HttpError 401 when signed out, 403 when the role does not match
- */
-export async function requireRole(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  ...roles: Role[]
-): Promise<ResolvedSession> {
-  const session = await requireUser(request, reply);
-  if (!roles.includes(session.user.role)) throw forbidden();
   return session;
 }
 

@@ -16,7 +16,8 @@ import {
 } from "../../common/limits";
 import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
-import { isSecure, requireUser, sessionCookieOptions } from "./guards";
+import { sessionOf } from "./access";
+import { isSecure, sessionCookieOptions } from "./guards";
 import { adminExists, createInitialAdmin, sendMagicLink, verifyMagicLink } from "./service";
 import { deleteSession, SESSION_COOKIE, type UserRow } from "./sessions";
 
@@ -45,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/login-info",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         summary: "404 while no admin exists (setup needed), 200 after",
@@ -66,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/create-initial",
     {
+      config: { access: "public" },
       preHandler: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
@@ -85,6 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/send-magic-link",
     {
+      config: { access: "public" },
       preHandler: [
         rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs }),
         rateLimitBy(app, "magic-link-email", {
@@ -114,6 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/verify-magic-link",
     {
+      config: { access: "public" },
       preHandler: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
@@ -136,6 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/auth/me",
     {
+      config: { access: "user" },
       schema: {
         tags: ["auth"],
         summary: "The signed-in user and company",
@@ -143,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await requireUser(request, reply);
+      const session = sessionOf(request);
       return reply.send({ user: toSessionUser(session.user), company: session.company });
     },
   );
@@ -151,6 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/logout",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         summary: "End the session and clear the cookie",

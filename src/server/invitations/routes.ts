@@ -9,7 +9,8 @@ import {
   invitationSummarySchema,
   sendInvitationBody,
 } from "../../common/api/invitations";
-import { isSecure, requireUser, sessionCookieOptions } from "../auth/guards";
+import { sessionOf } from "../auth/access";
+import { isSecure, sessionCookieOptions } from "../auth/guards";
 import { toSessionUser } from "../auth/routes";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { manageScope } from "../companies/scope";
@@ -36,6 +37,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/send",
     {
+      config: { access: "manager" },
       preHandler: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
       schema: {
         tags: ["invitations"],
@@ -45,7 +47,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request, reply);
+      const { user } = sessionOf(request);
       return reply.status(201).send(await sendInvitation(db, config, user, request.body));
     },
   );
@@ -53,6 +55,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/invitations",
     {
+      config: { access: "manager" },
       schema: {
         tags: ["invitations"],
         summary: "Invitations the caller manages, newest first, with status",
@@ -60,7 +63,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request, reply);
+      const { user } = sessionOf(request);
       return reply.send(await listInvitations(db, manageScope(user)));
     },
   );
@@ -68,6 +71,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/invitations/:token",
     {
+      config: { access: "public" },
       preHandler: [rateLimitBy(app, "invitation-preview-ip", { max: 60, timeWindow: WINDOW_MS })],
       schema: {
         tags: ["invitations"],
@@ -82,6 +86,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/accept",
     {
+      config: { access: "public" },
       preHandler: [rateLimitBy(app, "invitation-accept-ip", { max: 30, timeWindow: WINDOW_MS })],
       schema: {
         tags: ["invitations"],
@@ -104,6 +109,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/:id/resend",
     {
+      config: { access: "manager" },
       preHandler: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
       schema: {
         tags: ["invitations"],
@@ -113,7 +119,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request, reply);
+      const { user } = sessionOf(request);
       return reply.send(await resendInvitation(db, config, user, manageScope(user), request.params.id));
     },
   );
@@ -121,6 +127,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/invitations/:id",
     {
+      config: { access: "manager" },
       schema: {
         tags: ["invitations"],
         summary: "Revoke an invitation so its link stops working",
@@ -129,7 +136,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request, reply);
+      const { user } = sessionOf(request);
       return reply.send(await revokeInvitation(db, user, manageScope(user), request.params.id));
     },
   );
