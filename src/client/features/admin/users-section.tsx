@@ -69,7 +69,13 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
   };
 
   const lastLogin = (user: ManagedUser) =>
-    user.lastLoginAt ? formatDate(user.lastLoginAt, i18n.language, true) : t("portal.users.never");
+    user.lastLoginAt ? (
+      <time dateTime={user.lastLoginAt} title={formatDate(user.lastLoginAt, i18n.language, true)}>
+        {formatDate(user.lastLoginAt, i18n.language)}
+      </time>
+    ) : (
+      t("portal.users.never")
+    );
   const status = (user: ManagedUser) =>
     user.isActive ? (
       <Badge variant="success">{t("portal.users.active")}</Badge>
@@ -89,7 +95,7 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
     const allowed = allowedUserActions(viewer, user);
     if (allowed.length === 0) return null;
     return (
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 lg:flex-nowrap">
         {allowed.map((action) => (
           <Button
             // Deactivate and Reactivate share a key: the same button stays (and keeps focus) when it flips.
@@ -163,7 +169,7 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
               className={users.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
               aria-busy={users.isFetching}
             >
-              <table className="hidden w-full text-left text-sm md:table">
+              <table className="hidden w-full text-left text-sm lg:table">
                 <thead className="text-muted-foreground">
                   <tr className="border-b border-border">
                     <th scope="col" className="py-2 pr-4 font-medium">
@@ -192,21 +198,21 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
                       <td className="py-3 pr-4">
                         <div className="grid">
                           {name(user)}
-                          <span className="break-all text-muted-foreground">{user.email}</span>
+                          <span className="break-words text-muted-foreground">{user.email}</span>
                         </div>
                       </td>
-                      <td className="py-3 pr-4">
+                      <td className="whitespace-nowrap py-3 pr-4">
                         <RoleBadge role={user.role} />
                       </td>
                       <td className="py-3 pr-4">{user.companyName ?? "—"}</td>
-                      <td className="py-3 pr-4">{status(user)}</td>
-                      <td className="py-3 pr-4">{lastLogin(user)}</td>
+                      <td className="whitespace-nowrap py-3 pr-4">{status(user)}</td>
+                      <td className="whitespace-nowrap py-3 pr-4">{lastLogin(user)}</td>
                       <td className="py-3">{actions(user)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-              <ul className="grid gap-3 md:hidden">
+              <ul className="grid gap-3 lg:hidden">
                 {list.map((user) => (
                   <li key={user.id} className="grid gap-2 rounded-xl border border-border p-4 text-sm">
                     <div className="flex items-start justify-between gap-2">
