@@ -34,9 +34,9 @@ export function BackgroundChecksSection() {
   );
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="checks-title">
       <CardHeader>
-        <CardTitle>{t("portal.checks.title")}</CardTitle>
+        <CardTitle id="checks-title">{t("portal.checks.title")}</CardTitle>
         <CardDescription>{t("portal.checks.description")}</CardDescription>
       </CardHeader>
       <CardContent>
