@@ -286,17 +286,22 @@ describe("Users section (issue #11 item 4)", () => {
       { url: "/api/admin/users/4", body: JSON.stringify({ role: "company_admin" }) },
     ]);
     await waitFor(() => expect(rowOf("Person 04").textContent).toContain("Company Admin"));
-    // Company to none.
+    // A Company Admin cannot be left without a company (the server's COMPANY_REQUIRED rule).
     await events.click(
       within(rowOf("Person 04")).getByRole("button", { name: "Change role or company of Person 04" }),
     );
-    await events.selectOptions(within(screen.getByRole("dialog")).getByLabelText("Company"), "No company");
-    expect(screen.getByRole("dialog").textContent).toContain(
-      "Person 04 will be Company Admin without a company.",
+    const second = screen.getByRole("dialog");
+    await events.selectOptions(within(second).getByLabelText("Company"), "No company");
+    expect(second.textContent).toContain("A Company Admin must belong to a company. Choose one.");
+    expect((within(second).getByRole("button", { name: "Save Changes" }) as HTMLButtonElement).disabled).toBe(
+      true,
     );
-    await events.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Save Changes" }));
+    // As a User without a company it saves, sending both changes.
+    await events.selectOptions(within(second).getByLabelText("Role"), "User");
+    expect(second.textContent).toContain("Person 04 will be User without a company.");
+    await events.click(within(second).getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(calls("PATCH")).toHaveLength(2));
-    expect(calls("PATCH")[1]?.body).toBe(JSON.stringify({ companyId: null }));
+    expect(calls("PATCH")[1]?.body).toBe(JSON.stringify({ role: "user", companyId: null }));
   });
 
   it("deletes only after a confirm that says checks and files go; focus moves to the section title", async () => {

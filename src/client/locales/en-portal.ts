@@ -211,6 +211,7 @@ export const enPortal = {
     editSummary: "{{name}} will be {{role}} in {{company}}.",
     editSummaryNoCompany: "{{name}} will be {{role}} without a company.",
     editUnchanged: "Choose a different role or company to save.",
+    companyRequired: "A Company Admin must belong to a company. Choose one.",
     save: "Save Changes",
     saving: "Saving...",
     updatedTitle: "User Updated",

@@ -47,6 +47,8 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
   const [companyId, setCompanyId] = useState(user.companyId === null ? "" : String(user.companyId));
   const nextCompanyId = companyId ? Number(companyId) : null;
   const changed = role !== user.role || nextCompanyId !== user.companyId;
+  // The server's rule (400 COMPANY_REQUIRED), checked here first: a Company Admin needs a company.
+  const companyMissing = role === "company_admin" && nextCompanyId === null;
   const companyList = companies.data ?? [];
   // The user's current company stays selectable even before the companies list has loaded.
   const hasCurrent = user.companyId === null || companyList.some((company) => company.id === user.companyId);
@@ -56,7 +58,7 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!changed) return;
+    if (!changed || companyMissing) return;
     update.mutate(
       {
         id: user.id,
@@ -118,22 +120,27 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
               ))}
             </NativeSelect>
           </div>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {!changed
-              ? t("portal.users.editUnchanged")
-              : companyName
-                ? t("portal.users.editSummary", {
-                    name: user.fullName,
-                    role: t(`roles.${role}`),
-                    company: companyName,
-                  })
-                : t("portal.users.editSummaryNoCompany", { name: user.fullName, role: t(`roles.${role}`) })}
+          <p
+            className={companyMissing ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
+            aria-live="polite"
+          >
+            {companyMissing
+              ? t("portal.users.companyRequired")
+              : !changed
+                ? t("portal.users.editUnchanged")
+                : companyName
+                  ? t("portal.users.editSummary", {
+                      name: user.fullName,
+                      role: t(`roles.${role}`),
+                      company: companyName,
+                    })
+                  : t("portal.users.editSummaryNoCompany", { name: user.fullName, role: t(`roles.${role}`) })}
           </p>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" disabled={!changed || update.isPending}>
+            <Button type="submit" disabled={!changed || companyMissing || update.isPending}>
               {update.isPending ? t("portal.users.saving") : t("portal.users.save")}
             </Button>
           </DialogFooter>
