@@ -312,7 +312,7 @@ describe("Users section (issue #11 item 4)", () => {
     await events.click(within(rowOf("Person 05")).getByRole("button", { name: "Delete Person 05" }));
     const dialog = screen.getByRole("alertdialog", { name: "Delete Person 05?" });
     expect(dialog.textContent).toContain(
-      "This permanently deletes person5@fresh.example's account together with their background checks and every uploaded file.",
+      "This permanently deletes the account of Person 05 (person5@fresh.example) together with their background checks and every uploaded file.",
     );
     await events.click(within(dialog).getByRole("button", { name: "Delete User" }));
     expect(await screen.findByText("Person 05 and their checks and files were removed.")).toBeTruthy();

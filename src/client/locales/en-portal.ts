@@ -230,7 +230,7 @@ export const enPortal = {
     reactivatedText: "{{name}} can sign in again.",
     deleteTitle: "Delete {{name}}?",
     deleteText:
-      "This permanently deletes {{email}}'s account together with their background checks and every uploaded file. It cannot be undone.",
+      "This permanently deletes the account of {{name}} ({{email}}) together with their background checks and every uploaded file. It cannot be undone.",
     deleteConfirm: "Delete User",
     deletedTitle: "User Deleted",
     deletedText: "{{name}} and their checks and files were removed.",

@@ -83,7 +83,7 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{t("portal.users.editTitle")}</DialogTitle>
-          <DialogDescription className="break-all">
+          <DialogDescription className="break-words">
             {t("portal.users.editDescription", { name: user.fullName, email: user.email })}
           </DialogDescription>
         </DialogHeader>
