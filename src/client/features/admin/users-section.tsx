@@ -96,19 +96,29 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
     if (allowed.length === 0) return null;
     return (
       <div className="flex flex-wrap gap-2 lg:flex-nowrap">
-        {allowed.map((action) => (
-          <Button
-            // Deactivate and Reactivate share a key: the same button stays (and keeps focus) when it flips.
-            key={action === "deactivate" || action === "reactivate" ? "active" : action}
-            size="sm-touch"
-            variant={action === "delete" ? "ghost" : "outline"}
-            className={action === "delete" ? "text-destructive" : undefined}
-            aria-label={t(`portal.users.${action}Label`, { name: user.fullName })}
-            onClick={(event) => setOpen({ action, user, trigger: event.currentTarget })}
-          >
-            {t(`portal.users.${action}`)}
-          </Button>
-        ))}
+        {allowed.map((action) => {
+          const label = t(`portal.users.${action}Label`, { name: user.fullName });
+          const onClick = (event: React.MouseEvent<HTMLButtonElement>) =>
+            setOpen({ action, user, trigger: event.currentTarget });
+          // Deactivate and Reactivate share a key: the same button stays (and keeps focus) when it flips.
+          const key = action === "deactivate" || action === "reactivate" ? "active" : action;
+          return action === "delete" ? (
+            <Button
+              key={key}
+              size="sm-touch"
+              variant="ghost"
+              className="text-destructive"
+              aria-label={label}
+              onClick={onClick}
+            >
+              {t("portal.users.delete")}
+            </Button>
+          ) : (
+            <Button key={key} size="sm-touch" variant="outline" aria-label={label} onClick={onClick}>
+              {t(`portal.users.${action}`)}
+            </Button>
+          );
+        })}
       </div>
     );
   };
