@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,17 +11,18 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import { thirdPartyHosts } from "../common/site-config";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
+import { DbOutageMonitor } from "./db/outage";
 import { demoRegistrationRoutes } from "./demo-registrations/routes";
 import { gateRoutes } from "./gates/routes";
-import { installErrorHandler } from "./http/errors";
+import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
+import { securityHeaders } from "./http/security-headers";
 import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
 import { leadRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
@@ -36,6 +36,8 @@ export interface BuildOptions {
   mail?: MailTransport;
   /** Serve the built client from CLIENT_DIR when it exists (default true). */
   serveClient?: boolean;
+  /** Write log lines here instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /** Redacts token-bearing page paths from request logs (no secrets in logs, architecture doc). */
@@ -59,16 +61,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.NODE_ENV === "production",
     bodyLimit: 1024 * 1024,
+    ...frameworkErrorOptions({ publicUrl: config.PUBLIC_URL }),
+    // One line per request, written on response by the hook below (issue #13).
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const dbHandle =
     options.dbHandle ??
-    (await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: path.resolve(config.DATA_DIR, "db") }));
+    (await createDb({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.resolve(config.DATA_DIR, "db"),
+      log: app.log,
+    }));
   await dbHandle.migrate();
   const mail = options.mail ?? createMailTransport(config.SMTP_URL, app.log);
   if (mail.kind === "log" && config.NODE_ENV === "production") {
@@ -79,36 +89,32 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     log: app.log,
   });
-  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, mail, outbox };
+  const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
+  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox };
   app.decorate("ctx", ctx);
 
   const clientDir = path.resolve(config.CLIENT_DIR);
   const withClient = (options.serveClient ?? true) && existsSync(path.join(clientDir, "index.html"));
   const scriptHashes = withClient ? inlineScriptHashes(clientDir) : [];
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes, ...thirdPartyHosts().scriptSrc],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'"],
-        frameSrc: thirdPartyHosts().frameSrc,
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.PUBLIC_URL.startsWith("https://") ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: config.PUBLIC_URL.startsWith("https://"),
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes });
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
+  app.addHook("onResponse", (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request",
+    );
+    done();
+  });
+  installShutdownGate(app);
   await app.register(fastifyCookie);
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
@@ -141,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await outbox.start();
   });
   app.addHook("onClose", async () => {
+    dbOutage.close();
     await outbox.stop();
     mail.close();
     redis?.disconnect();
