@@ -11,6 +11,7 @@ import { createQueryClient } from "~/lib/query-client";
 /** One approved check on the fake server; PATCH to a non-final status clears the review like the server. */
 let check: CheckSummary;
 let reviewedByName: string | null;
+let patches: unknown[];
 
 beforeEach(() => {
   check = {
@@ -26,6 +27,7 @@ beforeEach(() => {
     fileCount: 0,
   };
   reviewedByName = "Cara Company";
+  patches = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -34,13 +36,17 @@ beforeEach(() => {
       if (url === "/api/admin/stats")
         return Response.json({ totalUsers: 1, companies: 0, pendingChecks: 0, approved: 1 });
       if (url === "/api/background-checks/4" && init?.method === "PATCH") {
-        const body = JSON.parse(String(init.body)) as { status: CheckSummary["status"] };
+        const body = JSON.parse(String(init.body)) as { status: CheckSummary["status"]; notes?: string };
+        patches.push(body);
         const final = body.status === "approved" || body.status === "rejected";
+        // Like the server: reopening drops a decided check's notes unless new ones are given.
+        const kept = final ? check.notes : null;
         check = {
           ...check,
           status: body.status,
           passedCheck: final ? body.status === "approved" : null,
           reviewedAt: final ? check.reviewedAt : null,
+          notes: body.notes === undefined ? kept : body.notes || null,
         };
         if (!final) reviewedByName = null;
         return Response.json(check);
@@ -103,6 +109,7 @@ describe("Review dialog (issue #11 item 1)", () => {
     await screen.findByRole("table");
     await events.click(reviewButton());
     let dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByLabelText("Review Notes")).toHaveProperty("value", "All documents verified");
     await waitFor(() =>
       expect(within(dialog).getByTestId("review-reviewed").textContent).toMatch(/2026.* by Cara Company$/),
     );
@@ -114,9 +121,13 @@ describe("Review dialog (issue #11 item 1)", () => {
       expect(screen.getByRole("row", { name: /Uma User/ }).textContent).toContain("Pending"),
     );
 
+    // The old notes were shown but not edited, so they are not sent back and do not stay.
+    expect(patches).toEqual([{ status: "pending", passedCheck: false }]);
+
     await events.click(reviewButton());
     dialog = await screen.findByRole("dialog");
     expect(within(dialog).queryByText("Reviewed")).toBeNull();
     expect(within(dialog).queryByTestId("review-reviewed")).toBeNull();
+    expect(within(dialog).getByLabelText("Review Notes")).toHaveProperty("value", "");
   });
 });
