@@ -173,8 +173,22 @@ test("admin and company admin find the admin area and review a check by keyboard
 
   // The user sees the review.
   await uma.page.reload();
-  await expect(uma.page.getByTestId("my-check")).toContainText("Approved");
-  await expect(uma.page.getByTestId("my-check")).toContainText("Checked in person.");
+  const myCheck = uma.page.getByTestId("my-check");
+  await expect(myCheck).toContainText("Approved");
+  await expect(myCheck).toContainText("Checked in person.");
+  await expect(myCheck).toContainText("Reviewed");
+
+  // Moving the check back to Pending clears the decision: no reviewed date, no old notes.
+  await reviewButton.click();
+  await expect(review.getByTestId("review-reviewed")).toContainText("by Cara Company");
+  await review.getByLabel("Status").selectOption({ label: "Pending" });
+  await review.getByRole("button", { name: "Update Status" }).click();
+  await expect(review).toBeHidden();
+  await expect(checks.getByRole("row", { name: /Uma User/ })).toContainText("Pending");
+  await uma.page.reload();
+  await expect(myCheck).toContainText("Pending");
+  await expect(myCheck).not.toContainText("Reviewed");
+  await expect(myCheck).not.toContainText("Checked in person.");
 
   for (const who of [admin, uma, cara]) await who.context.close();
 });
