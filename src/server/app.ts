@@ -18,6 +18,7 @@ import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
 import { demoRegistrationRoutes } from "./demo-registrations/routes";
 import { gateRoutes } from "./gates/routes";
+import { apiDocsRoutes } from "./http/api-docs";
 import { installErrorHandler } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
@@ -128,7 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(demoRegistrationRoutes);
   await app.register(gateRoutes);
   await app.register(leadRoutes);
-  app.get("/api/docs", { config: { access: "public" }, schema: { hide: true } }, async () => app.swagger());
+  await apiDocsRoutes(app);
 
   if (withClient) await serveClient(app, clientDir);
 

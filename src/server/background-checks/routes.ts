@@ -1,5 +1,6 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   checkDetailSchema,
   checkFileParams,
@@ -162,6 +163,16 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
           tags: ["background-checks"],
           summary: "Download a file of a check (owner or reviewer), as an attachment",
           params: checkFileParams,
+          // Streamed as stored (PDF, JPEG or PNG): documented as binary, never serialized.
+          response: {
+            200: {
+              description: "The file's bytes, with its own Content-Type",
+              content: {
+                "application/octet-stream": { schema: z.any().meta({ type: "string", format: "binary" }) },
+              },
+            },
+            ...errorResponses(400, 401, 403, 404),
+          },
         },
       },
       async (request, reply) => {

@@ -65,7 +65,9 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
   const fallback =
     ["__spa-fallback.html", "index.html"].find((name) => existsSync(path.join(root, name))) ?? "index.html";
 
-  app.get("/*", { config: { access: "public" } }, async (request, reply) => {
+  // Hidden from the OpenAPI document: it answers pages, not API calls.
+  const pageRoute = { config: { access: "public" }, schema: { hide: true } } as const;
+  app.get("/*", pageRoute, async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split("?")[0] ?? "/");
     // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
     if (pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound();
