@@ -87,6 +87,19 @@ describe.each(testBackends())("OpenAPI document and API reference on $name", (ba
     expect(problems).toEqual([]);
   });
 
+  it("documents the multipart check submission's form and the file download as binary", async () => {
+    const document = await fetchDocument();
+    const submit = document.paths["/api/background-checks"].post;
+    const form = submit.requestBody.content["multipart/form-data"].schema;
+    expect(form.required).toEqual(["fullName", "email", "files"]);
+    expect(form.properties.files).toMatchObject({ type: "array", maxItems: 5, items: { format: "binary" } });
+    const download = document.paths["/api/background-checks/{id}/files/{fileId}"].get;
+    expect(download.responses["200"].content["application/octet-stream"].schema).toEqual({
+      type: "string",
+      format: "binary",
+    });
+  });
+
   it("documents the health routes' answers", async () => {
     const document = await fetchDocument();
     const ready = document.paths["/api/ready"].get;

@@ -1,5 +1,8 @@
+import type { SwaggerTransform } from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { declareContextAccess } from "../auth/access";
 
 /** Where the OpenAPI document is served (issue #14 item 7). */
@@ -37,4 +40,17 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
       uiConfig: { deepLinking: true, docExpansion: "list", defaultModelsExpandDepth: 0 },
     });
   });
+}
+
+/**
+ * A route-level `config.swaggerTransform` that documents `body` (a zod object) as the request
+ * body without validating it, for multipart routes whose parts the handler reads as streams: a
+ * `schema.body` would be checked against the body Fastify parsed, which is empty there. The
+ * media type comes from the route's `schema.consumes` (e.g. `multipart/form-data`).
+ */
+export function documentedBody(body: z.ZodType): SwaggerTransform {
+  return (input) =>
+    jsonSchemaTransform({ ...input, schema: { ...input.schema, body } } as Parameters<
+      typeof jsonSchemaTransform
+    >[0]);
 }
