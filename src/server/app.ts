@@ -4,22 +4,18 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
+import { DbOutageMonitor } from "./db/outage";
 import { demoRegistrationRoutes } from "./demo-registrations/routes";
 import { gateRoutes } from "./gates/routes";
-import { apiDocsRoutes } from "./http/api-docs";
-import { installErrorHandler } from "./http/errors";
+import { apiDocsRoutes, openApiOptions } from "./http/api-docs";
+import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
@@ -36,6 +32,8 @@ export interface BuildOptions {
   mail?: MailTransport;
   /** Serve the built client from CLIENT_DIR when it exists (default true). */
   serveClient?: boolean;
+  /** Write log lines here instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /** Redacts token-bearing page paths from request logs (no secrets in logs, architecture doc). */
@@ -59,9 +57,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.NODE_ENV === "production",
     bodyLimit: 1024 * 1024,
+    ...frameworkErrorOptions({ publicUrl: config.PUBLIC_URL }),
     // One line per request, written on response by the hook below (issue #13).
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -70,7 +70,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const dbHandle =
     options.dbHandle ??
-    (await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: path.resolve(config.DATA_DIR, "db") }));
+    (await createDb({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.resolve(config.DATA_DIR, "db"),
+      log: app.log,
+    }));
   await dbHandle.migrate();
   const mail = options.mail ?? createMailTransport(config.SMTP_URL, app.log);
   if (mail.kind === "log" && config.NODE_ENV === "production") {
@@ -81,7 +85,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     log: app.log,
   });
-  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, mail, outbox };
+  const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
+  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox };
   app.decorate("ctx", ctx);
 
   const clientDir = path.resolve(config.CLIENT_DIR);
@@ -105,15 +110,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
     done();
   });
+  installShutdownGate(app);
   await app.register(fastifyCookie);
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "AisleIQ API", version: "0.1.0" } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions);
 
   installErrorHandler(app);
   installOriginCheck(app, config.PUBLIC_URL);
@@ -137,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await outbox.start();
   });
   app.addHook("onClose", async () => {
+    dbOutage.close();
     await outbox.stop();
     mail.close();
     redis?.disconnect();

@@ -100,6 +100,21 @@ describe.each(testBackends())("OpenAPI document and API reference on $name", (ba
     });
   });
 
+  it("marks signed-in operations with the session cookie and says who may call them", async () => {
+    const document = await fetchDocument();
+    expect(document.components.securitySchemes.session).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: "aisleiq_session",
+    });
+    const me = document.paths["/api/auth/me"].get;
+    expect(me.security).toEqual([{ session: [] }]);
+    expect(me.description).toMatch(/Signed-in users/);
+    expect(document.paths["/api/companies"].get.description).toMatch(/Admins only/);
+    expect(document.paths["/api/health"].get.security).toBeUndefined();
+    expect(document.paths["/api/send-get-started-email"].post.security).toBeUndefined();
+  });
+
   it("documents the health routes' answers", async () => {
     const document = await fetchDocument();
     const ready = document.paths["/api/ready"].get;

@@ -10,11 +10,10 @@ import {
   submitCheckFields,
   updateCheckBody,
 } from "../../common/api/background-checks";
-import { canManageUsers } from "../../common/roles";
 import { MAX_FILES_PER_CHECK } from "../../common/uploads";
 import { sessionOf } from "../auth/access";
+import { manageScope } from "../auth/policy";
 import { SESSION_COOKIE } from "../auth/sessions";
-import { manageScope } from "../companies/scope";
 import { createStorage, type FileStorage } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
@@ -147,8 +146,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
       },
       async (request, reply) => {
         const { user } = sessionOf(request);
-        const scope = canManageUsers(user.role) ? manageScope(user) : null;
-        const check = await findVisibleCheck(db, user, scope, request.params.id);
+        const check = await findVisibleCheck(db, user, request.params.id);
         return reply.send(await getCheckDetail(db, check));
       },
     );
@@ -167,7 +165,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
       },
       async (request, reply) => {
         const { user } = sessionOf(request);
-        return reply.send(await reviewCheck(db, user, manageScope(user), request.params.id, request.body));
+        return reply.send(await reviewCheck(db, user, request.params.id, request.body));
       },
     );
 
@@ -193,8 +191,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
       },
       async (request, reply) => {
         const { user } = sessionOf(request);
-        const scope = canManageUsers(user.role) ? manageScope(user) : null;
-        const check = await findVisibleCheck(db, user, scope, request.params.id);
+        const check = await findVisibleCheck(db, user, request.params.id);
         const file = await findCheckFile(db, check.id, request.params.fileId);
         const { stream, size } = await storage.get(file.filePath);
         return reply

@@ -3,7 +3,8 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { declareContextAccess } from "../auth/access";
+import { declareContextAccess, type RouteAccess } from "../auth/access";
+import { SESSION_COOKIE } from "../auth/sessions";
 
 /** Where the OpenAPI document is served (issue #14 item 7). */
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -42,6 +43,49 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** Who may call a route, as the reference shows it (route-declared access, ADR 0017). */
+const ACCESS_TEXT: Record<Exclude<RouteAccess, "public">, string> = {
+  user: "Signed-in users.",
+  manager: "Admins and company admins.",
+  admin: "Admins only.",
+};
+
+/**
+ * Options of `@fastify/swagger`: the document's header and the session cookie as its security
+ * scheme. Non-public operations name that scheme and say who may call them (see
+ * {@link openApiTransform}).
+ */
+export const openApiOptions = {
+  openapi: {
+    info: { title: "AisleIQ API", version: "0.1.0" },
+    components: {
+      securitySchemes: {
+        session: {
+          type: "apiKey" as const,
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "The session cookie set by POST /api/auth/verify-magic-link (HttpOnly, SameSite=Lax).",
+        },
+      },
+    },
+  },
+  transform: openApiTransform,
+};
+
+/**
+ * The document transform: zod schemas to JSON Schema (`fastify-type-provider-zod`), plus, for a
+ * route whose declared access is not `public`, the `session` security requirement and a
+ * description naming who may call it.
+ */
+export function openApiTransform(input: Parameters<SwaggerTransform>[0]): ReturnType<SwaggerTransform> {
+  const transformed = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+  const access = input.route.config?.access;
+  if (access === undefined || access === "public") return transformed;
+  const schema = transformed.schema as Record<string, unknown>;
+  const description = [ACCESS_TEXT[access], schema.description].filter(Boolean).join(" ");
+  return { ...transformed, schema: { ...schema, description, security: [{ session: [] }] } };
+}
+
 /**
  * A route-level `config.swaggerTransform` that documents `body` (a zod object) as the request
  * body without validating it, for multipart routes whose parts the handler reads as streams: a
@@ -49,8 +93,5 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
  * media type comes from the route's `schema.consumes` (e.g. `multipart/form-data`).
  */
 export function documentedBody(body: z.ZodType): SwaggerTransform {
-  return (input) =>
-    jsonSchemaTransform({ ...input, schema: { ...input.schema, body } } as Parameters<
-      typeof jsonSchemaTransform
-    >[0]);
+  return (input) => openApiTransform({ ...input, schema: { ...input.schema, body } });
 }

@@ -11,9 +11,9 @@ import {
 } from "../../common/api/invitations";
 import { sessionOf } from "../auth/access";
 import { isSecure, sessionCookieOptions } from "../auth/guards";
+import { manageScope } from "../auth/policy";
 import { toSessionUser } from "../auth/routes";
 import { SESSION_COOKIE } from "../auth/sessions";
-import { manageScope } from "../companies/scope";
 import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {
