@@ -64,7 +64,8 @@ export const openApiOptions = {
           type: "apiKey" as const,
           in: "cookie",
           name: SESSION_COOKIE,
-          description: "The session cookie set by POST /api/auth/verify-magic-link (HttpOnly, SameSite=Lax).",
+          description:
+            "The session cookie a sign-in sets (magic link or accepted invitation; HttpOnly, SameSite=Lax).",
         },
       },
     },
