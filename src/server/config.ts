@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trimSlashes } from "../common/text";
 
 /**
  * Server configuration, parsed once from the environment (architecture doc, "Configuration").
@@ -48,7 +49,7 @@ const configSchema = z
   })
   .transform((env) => ({
     ...env,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    PUBLIC_URL: trimSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
   }));
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/create-initial",
     {
       config: { access: "public" },
-      preHandler: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
+      onRequest: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
         summary: "Create the first admin and email a magic link",
@@ -89,8 +89,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/send-magic-link",
     {
       config: { access: "public" },
+      // Per IP before the body is even parsed; per email once the address is validated and
+      // normalised (issue #10: limits count before validation work).
+      onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs })],
       preHandler: [
-        rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs }),
         rateLimitBy(app, "magic-link-email", {
           max: MAGIC_LINK_RATE_PER_EMAIL,
           timeWindow: windowMs,
@@ -119,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/verify-magic-link",
     {
       config: { access: "public" },
-      preHandler: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
+      onRequest: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
         summary: "Consume a magic link and start a session",
