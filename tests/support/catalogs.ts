@@ -16,6 +16,7 @@ import { esLanding } from "../../src/client/locales/es-landing";
 import { esLandingDialogs } from "../../src/client/locales/es-landing-dialogs";
 import { esLeads } from "../../src/client/locales/es-leads";
 import { esLoginPortals } from "../../src/client/locales/es-login-portals";
+import { esPortal } from "../../src/client/locales/es-portal";
 import { esRetailerDemo } from "../../src/client/locales/es-retailer-demo";
 
 /** A catalog tree: strings, nested. */
@@ -36,8 +37,7 @@ export const CATALOG_PAIRS: Record<string, { en: Tree; es: Tree | null }> = {
   // Written but not wired yet: the portal still renders English (issue #12 item 1, next step).
   "en-account": { en: enAccount, es: esAccount },
   "en-leads": { en: enLeads, es: esLeads },
-  // Not translated yet (the portal screens are changing on another branch).
-  "en-portal": { en: enPortal as unknown as Tree, es: null },
+  "en-portal": { en: enPortal, es: esPortal },
 };
 
 /** Every leaf of a catalog tree as `[dotted.key, value]`. */
