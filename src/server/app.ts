@@ -14,7 +14,8 @@ import {
 import { Redis } from "ioredis";
 import { thirdPartyHosts } from "../common/site-config";
 import { authRoutes } from "./auth/routes";
-import type { AppConfig } from "./config";
+import { BackgroundTasks } from "./background-tasks";
+import { type AppConfig, trustProxyOption } from "./config";
 import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
 import { demoRegistrationRoutes } from "./demo-registrations/routes";
@@ -59,7 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
     },
-    trustProxy: config.NODE_ENV === "production",
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -78,7 +79,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     log: app.log,
   });
-  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, mail, outbox };
+  const tasks = new BackgroundTasks(app.log);
+  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, mail, outbox, tasks };
   app.decorate("ctx", ctx);
 
   const clientDir = path.resolve(config.CLIENT_DIR);
@@ -139,6 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await outbox.start();
   });
   app.addHook("onClose", async () => {
+    await tasks.idle();
     await outbox.stop();
     mail.close();
     redis?.disconnect();

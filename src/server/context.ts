@@ -1,3 +1,4 @@
+import type { BackgroundTasks } from "./background-tasks";
 import type { AppConfig } from "./config";
 import type { Database, DbHandle } from "./db/database";
 import type { OutboxWorker } from "./mail/outbox";
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Database;
   mail: MailTransport;
   outbox: OutboxWorker;
+  /** Work started after a reply was sent (see background-tasks.ts). */
+  tasks: BackgroundTasks;
 }
 
 declare module "fastify" {

@@ -9,8 +9,7 @@ import {
   updateCheckBody,
 } from "../../common/api/background-checks";
 import { canManageUsers } from "../../common/roles";
-import { requireUser } from "../auth/guards";
-import { SESSION_COOKIE } from "../auth/sessions";
+import { bySessionOrIp, requireUser } from "../auth/guards";
 import { manageScope } from "../companies/scope";
 import { createStorage, type FileStorage } from "../files/storage";
 import { errorResponses } from "../http/errors";
@@ -81,7 +80,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
           rateLimitBy(app, "background-check-submit", {
             max: 30,
             timeWindow: 15 * 60 * 1000,
-            key: (request) => request.cookies[SESSION_COOKIE] ?? request.ip,
+            key: bySessionOrIp,
           }),
         ],
         schema: {
