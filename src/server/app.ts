@@ -1,10 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import { thirdPartyHosts } from "../common/site-config";
+import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
 import { BackgroundTasks } from "./background-tasks";
 import { type AppConfig, trustProxyOption } from "./config";
@@ -23,6 +22,7 @@ import { gateRoutes } from "./gates/routes";
 import { installErrorHandler } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
+import { securityHeaders } from "./http/security-headers";
 import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
 import { leadRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
@@ -62,6 +62,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // One line per request, written on response by the hook below (issue #13).
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,28 +89,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const withClient = (options.serveClient ?? true) && existsSync(path.join(clientDir, "index.html"));
   const scriptHashes = withClient ? inlineScriptHashes(clientDir) : [];
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes, ...thirdPartyHosts().scriptSrc],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'"],
-        frameSrc: thirdPartyHosts().frameSrc,
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.PUBLIC_URL.startsWith("https://") ? { upgradeInsecureRequests: [] } : {}),
+  const headers = securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes });
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  app.addHook("onResponse", (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
       },
-    },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: config.PUBLIC_URL.startsWith("https://"),
-    crossOriginEmbedderPolicy: false,
+      "request",
+    );
+    done();
   });
   await app.register(fastifyCookie);
   const redis = config.REDIS_URL
@@ -122,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   installErrorHandler(app);
   installOriginCheck(app, config.PUBLIC_URL);
+  installAccessControl(app);
   app.addHook("onSend", async (request, reply) => {
     if (TOKEN_PAGE.test(request.url)) reply.header("Referrer-Policy", "no-referrer");
     if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
@@ -133,7 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(demoRegistrationRoutes);
   await app.register(gateRoutes);
   await app.register(leadRoutes);
-  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/api/docs", { config: { access: "public" }, schema: { hide: true } }, async () => app.swagger());
 
   if (withClient) await serveClient(app, clientDir);
 

@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type AdminStats, adminStatsSchema } from "../../common/api/companies";
-import { requireUser } from "../auth/guards";
+import { sessionOf } from "../auth/access";
 import { type ManageScope, manageScope } from "../companies/scope";
 import type { Database } from "../db/database";
 import { backgroundChecks, companies, users } from "../db/schema";
@@ -50,6 +50,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/stats",
     {
+      config: { access: "manager" },
       schema: {
         tags: ["admin"],
         summary: "Dashboard figures: users, companies, pending and approved checks (scoped)",
@@ -57,7 +58,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request, reply);
+      const { user } = sessionOf(request);
       return reply.send(await adminStats(app.ctx.db, manageScope(user)));
     },
   );

@@ -20,8 +20,9 @@ import {
 } from "../../common/limits";
 import { errorResponses, HttpError } from "../http/errors";
 import { byIp, rateLimitBy } from "../http/rate-limit";
+import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
-import { clearSessionCookies, readSessionToken, requireUser, startSessionCookie } from "./guards";
+import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
 import { adminExists, createInitialAdmin, inspectMagicLink, sendMagicLink, verifyMagicLink } from "./service";
 import { deleteSession, type UserRow } from "./sessions";
 
@@ -69,6 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/login-info",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         summary: "404 while no admin exists (setup needed), 200 after",
@@ -90,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/create-initial",
     {
+      config: { access: "public" },
       preHandler: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
@@ -111,6 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/send-magic-link",
     {
+      config: { access: "public" },
       preHandler: [
         rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs }),
         // Per (email, IP), so a stranger's requests cannot lock the owner out, plus a higher
@@ -151,6 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/magic-link/inspect",
     {
+      config: { access: "public" },
       preHandler: [rateLimitBy(app, "inspect-ip", { max: 60, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
@@ -168,6 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/verify-magic-link",
     {
+      config: { access: "public" },
       preHandler: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
@@ -187,6 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/auth/me",
     {
+      config: { access: "user" },
       schema: {
         tags: ["auth"],
         summary: "The signed-in user and company",
@@ -194,7 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await requireUser(request, reply);
+      const session = sessionOf(request);
       return reply.send({ user: toSessionUser(session.user), company: session.company });
     },
   );
@@ -202,6 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/logout",
     {
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         summary: "End the session and clear the cookie",

@@ -9,7 +9,8 @@ import {
   updateCheckBody,
 } from "../../common/api/background-checks";
 import { canManageUsers } from "../../common/roles";
-import { bySessionOrIp, requireUser } from "../auth/guards";
+import { sessionOf } from "../auth/access";
+import { bySessionOrIp } from "../auth/guards";
 import { manageScope } from "../companies/scope";
 import { createStorage, type FileStorage } from "../files/storage";
 import { errorResponses } from "../http/errors";
@@ -46,6 +47,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks",
       {
+        config: { access: "manager" },
         schema: {
           tags: ["background-checks"],
           summary: "Checks to review: all for admins, own company's for company admins",
@@ -53,7 +55,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         return reply.send(await listChecks(db, manageScope(user)));
       },
     );
@@ -61,6 +63,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks/my",
       {
+        config: { access: "user" },
         schema: {
           tags: ["background-checks"],
           summary: "The caller's own checks",
@@ -68,7 +71,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         return reply.send(await listOwnChecks(db, user.id));
       },
     );
@@ -76,6 +79,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.post(
       "/api/background-checks",
       {
+        config: { access: "user" },
         preHandler: [
           rateLimitBy(app, "background-check-submit", {
             max: 30,
@@ -91,7 +95,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         const { fields, files } = await receiveSubmission(request, storage);
         try {
           return reply.status(201).send(await createCheck(db, user, fields, files));
@@ -105,6 +109,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks/:id",
       {
+        config: { access: "user" },
         schema: {
           tags: ["background-checks"],
           summary: "One check with its files and audit trail (owner or reviewer)",
@@ -113,7 +118,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         const scope = canManageUsers(user.role) ? manageScope(user) : null;
         const check = await findVisibleCheck(db, user, scope, request.params.id);
         return reply.send(await getCheckDetail(db, check));
@@ -123,6 +128,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.patch(
       "/api/background-checks/:id",
       {
+        config: { access: "manager" },
         schema: {
           tags: ["background-checks"],
           summary: "Review a check: status, notes, passedCheck",
@@ -132,7 +138,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         return reply.send(await reviewCheck(db, user, manageScope(user), request.params.id, request.body));
       },
     );
@@ -140,6 +146,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.get(
       "/api/background-checks/:id/files/:fileId",
       {
+        config: { access: "user" },
         schema: {
           tags: ["background-checks"],
           summary: "Download a file of a check (owner or reviewer), as an attachment",
@@ -147,7 +154,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(request, reply);
+        const { user } = sessionOf(request);
         const scope = canManageUsers(user.role) ? manageScope(user) : null;
         const check = await findVisibleCheck(db, user, scope, request.params.id);
         const file = await findCheckFile(db, check.id, request.params.fileId);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { companyListResponse, companySchema, createCompanyBody } from "../../common/api/companies";
-import { requireRole } from "../auth/guards";
 import { errorResponses } from "../http/errors";
 import { createCompany, listCompanies } from "./service";
 
@@ -13,14 +12,14 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/companies",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["companies"],
         summary: "Every company (admin only)",
         response: { 200: companyListResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      await requireRole(request, reply, "admin");
+    async (_request, reply) => {
       return reply.send(await listCompanies(db));
     },
   );
@@ -28,6 +27,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/companies",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["companies"],
         summary: "Create a company (admin only); duplicate email answers 409",
@@ -36,7 +36,6 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireRole(request, reply, "admin");
       return reply.status(201).send(await createCompany(db, request.body));
     },
   );

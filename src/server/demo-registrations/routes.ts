@@ -13,7 +13,6 @@ import {
 import { apiErrorSchema } from "../../common/api/errors";
 import { REGISTRATION_RATE_PER_IP, REGISTRATION_RATE_WINDOW_MS } from "../../common/demo-registration";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
-import { requireRole } from "../auth/guards";
 import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { LIST_LIMIT, listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
@@ -45,6 +44,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-schnucks-demo-email",
     {
+      config: { access: "public" },
       preHandler: [limit],
       schema: {
         tags: ["demo-registrations"],
@@ -59,6 +59,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/demo-registrations/:slug",
     {
+      config: { access: "public" },
       preHandler: [limit],
       schema: {
         tags: ["demo-registrations"],
@@ -74,6 +75,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/demo-registrations",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["demo-registrations"],
         summary: "Admin: list or export (format=csv) store-demo registrations",
@@ -82,7 +84,6 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireRole(request, reply, "admin");
       const { q, slug, format } = request.query;
       if (format === "csv") {
         const rows = await listDemoRegistrations(db, { q, slug });
@@ -103,6 +104,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/retailer-demos/:slug",
     {
+      config: { access: "public" },
       schema: {
         tags: ["demo-registrations"],
         summary: "A store demo's company email domain and app download pages",

@@ -25,6 +25,7 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/gates/${gate}`,
       {
+        config: { access: "public" },
         preHandler: [
           rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP, timeWindow: GATE_RATE_WINDOW_MS }),
         ],

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { declareContextAccess } from "../auth/access";
 
 /** Pages whose URL carries a secret token: their responses send `Referrer-Policy: no-referrer` (issue #2). */
 export const TOKEN_PAGE = /^\/(verify|accept-invitation)\//;
@@ -33,9 +34,18 @@ export function inlineScriptHashes(clientDir: string): string[] {
 
 /**
  * Serves the built client: hashed assets cached for a year, HTML never cached, prerendered
- * pages by path, and the SPA fallback page for every other non-API GET.
+ * pages by path, and the SPA fallback page for every other non-API GET. Every route here is
+ * public (issue #11: declared for the whole encapsulated context, since `@fastify/static`
+ * registers one route per file without our route options).
  */
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  await app.register(async (scope) => {
+    declareContextAccess(scope, "public");
+    await clientRoutes(scope, clientDir);
+  });
+}
+
+async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<void> {
   const root = path.resolve(clientDir);
   await app.register(fastifyStatic, {
     root,
@@ -55,7 +65,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
   const fallback =
     ["__spa-fallback.html", "index.html"].find((name) => existsSync(path.join(root, name))) ?? "index.html";
 
-  app.get("/*", async (request, reply) => {
+  app.get("/*", { config: { access: "public" } }, async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split("?")[0] ?? "/");
     // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
     if (pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound();

@@ -9,7 +9,8 @@ import {
   invitationSummarySchema,
   sendInvitationBody,
 } from "../../common/api/invitations";
-import { bySessionOrIp, requireUser, startSessionCookie } from "../auth/guards";
+import { sessionOf } from "../auth/access";
+import { bySessionOrIp, startSessionCookie } from "../auth/guards";
 import { toSessionUser } from "../auth/routes";
 import { manageScope } from "../companies/scope";
 import { errorResponses } from "../http/errors";
@@ -34,6 +35,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/send",
     {
+      config: { access: "manager" },
       preHandler: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
       schema: {
         tags: ["invitations"],
@@ -43,7 +45,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request, reply);
+      const { user } = sessionOf(request);
       return reply.status(201).send(await sendInvitation(db, config, user, request.body));
     },
   );
@@ -51,6 +53,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/invitations",
     {
+      config: { access: "manager" },
       schema: {
         tags: ["invitations"],
         summary: "Invitations the caller manages, newest first, with status",
@@ -58,7 +61,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request, reply);
+      const { user } = sessionOf(request);
       return reply.send(await listInvitations(db, manageScope(user)));
     },
   );
@@ -66,6 +69,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/invitations/:token",
     {
+      config: { access: "public" },
       preHandler: [rateLimitBy(app, "invitation-preview-ip", { max: 60, timeWindow: WINDOW_MS })],
       schema: {
         tags: ["invitations"],
@@ -80,6 +84,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/accept",
     {
+      config: { access: "public" },
       preHandler: [rateLimitBy(app, "invitation-accept-ip", { max: 30, timeWindow: WINDOW_MS })],
       schema: {
         tags: ["invitations"],
@@ -98,6 +103,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/:id/resend",
     {
+      config: { access: "manager" },
       preHandler: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
       schema: {
         tags: ["invitations"],
@@ -107,7 +113,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request, reply);
+      const { user } = sessionOf(request);
       return reply.send(await resendInvitation(db, config, user, manageScope(user), request.params.id));
     },
   );
@@ -115,6 +121,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/invitations/:id",
     {
+      config: { access: "manager" },
       schema: {
         tags: ["invitations"],
         summary: "Revoke an invitation so its link stops working",
@@ -123,7 +130,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request, reply);
+      const { user } = sessionOf(request);
       return reply.send(await revokeInvitation(db, user, manageScope(user), request.params.id));
     },
   );

@@ -9,7 +9,6 @@ import {
   leadProblem,
   leadRequestSchema,
 } from "../../common/api/leads";
-import { requireRole } from "../auth/guards";
 import { badRequest, errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { createLead, leadsCsv, listLeads } from "./service";
@@ -53,6 +52,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-get-started-email",
     {
+      config: { access: "public" },
       preValidation: [limit, screen],
       schema: {
         tags: ["leads"],
@@ -71,6 +71,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/leads",
     {
+      config: { access: "admin" },
       schema: {
         tags: ["leads"],
         summary: "Admin: leads newest first; q searches, format=csv downloads every match",
@@ -79,7 +80,6 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireRole(request, reply, "admin");
       const { q, format, limit: pageSize, offset } = request.query;
       if (format === "csv") {
         const { leads } = await listLeads(db, { q });

@@ -1,0 +1,119 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app";
+import { installAccessControl, ROUTE_ACCESS } from "../../src/server/auth/access";
+import { loadConfig } from "../../src/server/config";
+import { installErrorHandler } from "../../src/server/http/errors";
+import { testBackends } from "./support/database";
+import { useTestDatabase } from "./support/fixture";
+import { routerRoutes, routeShape } from "./support/routes";
+import { TEST_PUBLIC_URL } from "./support/test-app";
+
+describe.each(testBackends())("route-declared access on $name", (backend) => {
+  const database = useTestDatabase(backend);
+  let app: FastifyInstance;
+  let clientDir: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), "aisleiq-client-"));
+    dataDir = await mkdtemp(path.join(tmpdir(), "aisleiq-data-"));
+    await mkdir(path.join(clientDir, "assets"));
+    await writeFile(path.join(clientDir, "index.html"), "<!doctype html><title>AisleIQ</title>");
+    await writeFile(path.join(clientDir, "assets", "app-1234.js"), "console.log(1)");
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      PUBLIC_URL: TEST_PUBLIC_URL,
+    });
+    app = await buildApp(config, { dbHandle: database.handle, serveClient: true });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await rm(clientDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("every registered route, static files and the SPA fallback included, declares its access", () => {
+    const routes = routerRoutes(app);
+    expect(routes.length).toBeGreaterThan(40);
+    const declaredShapes = new Set(
+      app.declaredRoutes.map((route) => `${route.method} ${routeShape(route.url)}`),
+    );
+    const undeclared = routes.filter((route) => !declaredShapes.has(`${route.method} ${route.shape}`));
+    expect(undeclared).toEqual([]);
+    expect(app.declaredRoutes.every((route) => ROUTE_ACCESS.includes(route.access))).toBe(true);
+    const declared = new Map(
+      app.declaredRoutes.map((route) => [`${route.method} ${route.url}`, route.access]),
+    );
+    expect(declared.get("GET /assets/app-1234.js")).toBe("public");
+    expect(declared.get("GET /*")).toBe("public");
+    expect(declared.get("GET /api/health")).toBe("public");
+    expect(declared.get("GET /api/companies")).toBe("admin");
+    expect(declared.get("PATCH /api/background-checks/:id")).toBe("manager");
+    expect(declared.get("GET /api/auth/me")).toBe("user");
+  });
+
+  it("serves the public static routes without a session", async () => {
+    const asset = await app.inject({ method: "GET", url: "/assets/app-1234.js" });
+    expect(asset.statusCode).toBe(200);
+    const page = await app.inject({ method: "GET", url: "/dashboard" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("AisleIQ");
+  });
+
+  it("answers an unknown API path 404 without asking for a session", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("access declarations", () => {
+  it("refuses to start with a route that declares no access", async () => {
+    const app = Fastify();
+    installAccessControl(app);
+    const start = async () => {
+      await app.register(async (scope) => {
+        scope.get("/forgotten", async () => "open");
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/GET \/forgotten declares no access/);
+    await app.close();
+  });
+
+  it("refuses an access level that does not exist", async () => {
+    const app = Fastify();
+    installAccessControl(app);
+    const start = async () => {
+      await app.register(async (scope) => {
+        // @ts-expect-error: "staff" is not an access level
+        scope.get("/typo", { config: { access: "staff" } }, async () => "open");
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/GET \/typo declares no access/);
+    await app.close();
+  });
+
+  it("enforces each level: 401 signed out, 403 below the level", async () => {
+    const app = Fastify();
+    installErrorHandler(app);
+    await app.register(import("@fastify/cookie"));
+    installAccessControl(app);
+    for (const access of ROUTE_ACCESS) app.get(`/${access}`, { config: { access } }, async () => "ok");
+    await app.ready();
+    const statuses = await Promise.all(
+      ROUTE_ACCESS.map(async (access) => (await app.inject({ method: "GET", url: `/${access}` })).statusCode),
+    );
+    expect(statuses).toEqual([200, 401, 401, 401]);
+    await app.close();
+  });
+});
