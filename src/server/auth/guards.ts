@@ -28,16 +28,16 @@ export function sessionCookieName(config: { PUBLIC_URL: string }): string {
   return config.PUBLIC_URL.startsWith("https://") ? HOST_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-type CookieRequest = Pick<FastifyRequest, "cookies"> & { server: FastifyRequest["server"] };
-
 /**
- * The raw session token the request carries: under the current cookie name, else under the old
+ * The raw session token the request carries: under `__Host-aisleiq_session`, else under the old
  * name `aisleiq_session` (read for one release after the switch to `__Host-`, issue #11 item 5).
+ * Either name is accepted whatever PUBLIC_URL says: the token itself is what the database checks.
  * @returns the token and the cookie name it came from, or undefined when there is none
  */
-export function readSessionToken(request: CookieRequest): { raw: string; name: string } | undefined {
-  const current = sessionCookieName(request.server.ctx.config);
-  for (const name of current === SESSION_COOKIE ? [SESSION_COOKIE] : [current, SESSION_COOKIE]) {
+export function readSessionToken(
+  request: Pick<FastifyRequest, "cookies">,
+): { raw: string; name: string } | undefined {
+  for (const name of [HOST_SESSION_COOKIE, SESSION_COOKIE]) {
     const raw = request.cookies[name];
     if (raw) return { raw, name };
   }
