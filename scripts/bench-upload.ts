@@ -2,8 +2,11 @@
 // script starts in a child process (embedded PGlite, uploads under a temporary DATA_DIR).
 // Prints the elapsed time and the server's peak RSS growth over its idle baseline; the target
 // (issue #3) is under 64 MB, which holds only if multipart is streamed, never buffered whole.
+// Then one hostile upload (issue #10): a chunked body announcing a 1 GB file; prints how much
+// the client had sent when the 413 arrived (the server must stop reading at the 10 MB limit).
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,6 +84,64 @@ async function upload(baseUrl: string, cookie: string, data: Uint8Array, name: s
   return response.status;
 }
 
+/**
+ * Streams a chunked multipart body with one PDF part of up to `total` bytes, as fast as the socket
+ * takes it, until the server answers.
+ * @returns the status line, bytes sent when the first response byte arrived, and milliseconds
+ */
+async function oversizeUpload(
+  port: number,
+  cookie: string,
+  total: number,
+): Promise<{ status: string; sentAtAnswer: number; ms: number }> {
+  const boundary = "benchBoundary7MA4YWxk";
+  const socket = connect(port, "127.0.0.1");
+  const started = performance.now();
+  let sent = 0;
+  let answer: { status: string; sentAtAnswer: number; ms: number } | undefined;
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  socket.on("error", () => {});
+  socket.once("data", (chunk: Buffer) => {
+    answer = {
+      status: chunk.toString("latin1").split("\r\n")[0] ?? "",
+      sentAtAnswer: sent,
+      ms: performance.now() - started,
+    };
+  });
+  const chunk = (data: Buffer | string) => {
+    socket.write(`${Buffer.byteLength(data).toString(16)}\r\n`);
+    socket.write(data);
+    return socket.write("\r\n");
+  };
+  socket.write(
+    `POST /api/background-checks HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${boundary}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+  );
+  chunk(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.pdf"\r\n` +
+      "Content-Type: application/pdf\r\n\r\n%PDF-1.4\n",
+  );
+  const block = Buffer.alloc(256 * 1024, 0x20);
+  while (sent < total && !answer && !socket.destroyed) {
+    if (!chunk(block)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          socket.off("drain", done);
+          socket.off("close", done);
+          resolve();
+        };
+        socket.on("drain", done);
+        socket.on("close", done);
+      });
+    }
+    sent += block.length;
+  }
+  await closed;
+  return (
+    answer ?? { status: "(closed without an answer)", sentAtAnswer: sent, ms: performance.now() - started }
+  );
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aisleiq-bench-upload-"));
   const child = fork(fileURLToPath(import.meta.url), [], {
@@ -121,6 +182,16 @@ async function main(): Promise<void> {
     console.log(
       `peak RSS growth  ${growthMb.toFixed(1)} MB (target < ${TARGET_MB} MB: ${growthMb < TARGET_MB ? "met" : "NOT met"})`,
     );
+    child.send("reset");
+    await next();
+    const hostile = await oversizeUpload(ready.port, ready.cookie, 1024 * MB);
+    child.send("report");
+    const hostileMemory = (await next()) as Extract<ChildMessage, { type: "memory" }>;
+    console.log(
+      `oversize 1 GB chunked upload: "${hostile.status}" after ${(hostile.sentAtAnswer / MB).toFixed(1)} MB sent, ` +
+        `${hostile.ms.toFixed(0)} ms; peak RSS growth ${((hostileMemory.peak - hostileMemory.baseline) / MB).toFixed(1)} MB`,
+    );
+    if (!hostile.status.includes(" 413 ") || hostile.sentAtAnswer > 64 * MB) process.exitCode = 1;
     child.send("stop");
     await new Promise((resolve) => child.once("exit", resolve));
     if (statuses.some((status) => status !== 201)) process.exitCode = 1;

@@ -17,9 +17,10 @@ import { BackgroundTasks } from "./background-tasks";
 import { type AppConfig, trustProxyOption } from "./config";
 import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
+import { DbOutageMonitor } from "./db/outage";
 import { demoRegistrationRoutes } from "./demo-registrations/routes";
 import { gateRoutes } from "./gates/routes";
-import { installErrorHandler } from "./http/errors";
+import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
@@ -36,6 +37,8 @@ export interface BuildOptions {
   mail?: MailTransport;
   /** Serve the built client from CLIENT_DIR when it exists (default true). */
   serveClient?: boolean;
+  /** Write log lines here instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /** Redacts token-bearing page paths from request logs (no secrets in logs, architecture doc). */
@@ -59,9 +62,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    ...frameworkErrorOptions({ publicUrl: config.PUBLIC_URL }),
     // One line per request, written on response by the hook below (issue #13).
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -70,7 +75,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const dbHandle =
     options.dbHandle ??
-    (await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir: path.resolve(config.DATA_DIR, "db") }));
+    (await createDb({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.resolve(config.DATA_DIR, "db"),
+      log: app.log,
+    }));
   await dbHandle.migrate();
   const mail = options.mail ?? createMailTransport(config.SMTP_URL, app.log);
   if (mail.kind === "log" && config.NODE_ENV === "production") {
@@ -82,7 +91,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
   });
   const tasks = new BackgroundTasks(app.log);
-  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, mail, outbox, tasks };
+  const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
+  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox, tasks };
   app.decorate("ctx", ctx);
 
   const clientDir = path.resolve(config.CLIENT_DIR);
@@ -106,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
     done();
   });
+  installShutdownGate(app);
   await app.register(fastifyCookie);
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
@@ -138,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await outbox.start();
   });
   app.addHook("onClose", async () => {
+    dbOutage.close();
     await tasks.idle();
     await outbox.stop();
     mail.close();

@@ -1,6 +1,7 @@
 import "dotenv/config";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { isConnectionError, safeError } from "./db/faults";
 
 /**
  * Production entry point: reads configuration (environment, then `.env`), builds the app,
@@ -31,6 +32,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // The process never exits because the database went away (issue #10): a connection-class
+  // error that escapes every handler (e.g. an "error" event of a driver object nobody listens
+  // to) is logged and survived. Anything else keeps Node's behaviour: log, then exit 1.
+  const survive = (kind: string) => (error: unknown) => {
+    if (isConnectionError(error)) {
+      app.log.warn({ err: safeError(error) }, `database connection error (${kind}); continuing`);
+      return;
+    }
+    app.log.fatal({ err: safeError(error) }, kind);
+    process.exit(1);
+  };
+  process.on("uncaughtException", survive("uncaught exception"));
+  process.on("unhandledRejection", survive("unhandled rejection"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   await app.listen({ port: config.PORT, host: config.HOST });

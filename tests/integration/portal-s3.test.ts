@@ -1,17 +1,15 @@
-import { createHash } from "node:crypto";
-import { readdir } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteChecks } from "../../src/server/background-checks/service";
-import { signV4 } from "../../src/server/files/s3";
+import { createS3Storage, signV4 } from "../../src/server/files/s3";
 import { createStorage } from "../../src/server/files/storage";
 import { createActor, PNG_BYTES, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
+import { CREDENTIALS, fakeS3Env, startFakeS3 } from "./support/fake-s3";
 import { useTestDatabase, useTestServer } from "./support/fixture";
-
-const CREDENTIALS = { accessKeyId: "AKIDTEST", secretAccessKey: "test-secret-key" };
 
 describe("AWS Signature Version 4", () => {
   it("matches the GET example of the Amazon S3 API reference", () => {
@@ -33,74 +31,39 @@ describe("AWS Signature Version 4", () => {
   });
 });
 
-/**
- * A minimal S3-compatible server at the network edge: path-style PUT/GET/DELETE of objects kept
- * in memory. It refuses requests whose signature, length or payload hash do not check out.
- */
-async function startFakeS3() {
-  const objects = new Map<string, Buffer>();
-  const server: Server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const url = new URL(request.url ?? "/", `http://${request.headers.host}`);
-    const amzDate = String(request.headers["x-amz-date"]);
-    const when = new Date(
-      `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
-    );
-    const payloadHash = String(request.headers["x-amz-content-sha256"]);
-    const signedNames =
-      /SignedHeaders=([^,]+)/.exec(String(request.headers.authorization))?.[1]?.split(";") ?? [];
-    const signedHeaders: Record<string, string> = {};
-    for (const name of signedNames) {
-      if (!["host", "x-amz-date", "x-amz-content-sha256"].includes(name)) {
-        signedHeaders[name] = String(request.headers[name]);
-      }
-    }
-    const expected = signV4(
-      { method: request.method ?? "GET", url, headers: signedHeaders, payloadHash },
-      CREDENTIALS,
-      "eu-west-1",
-      "s3",
-      when,
-    ).authorization;
-    if (expected !== request.headers.authorization) {
-      response.writeHead(403).end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
-      return;
-    }
-    if (request.method === "PUT") {
-      const hash = createHash("sha256").update(body).digest("hex");
-      if (hash !== payloadHash || Number(request.headers["content-length"]) !== body.length) {
-        response.writeHead(400).end("<Error><Code>XAmzContentSHA256Mismatch</Code></Error>");
-        return;
-      }
-      objects.set(url.pathname, body);
-      response.writeHead(200).end();
-    } else if (request.method === "GET") {
-      const object = objects.get(url.pathname);
-      if (!object) response.writeHead(404).end("<Error><Code>NoSuchKey</Code></Error>");
-      else response.writeHead(200, { "content-length": object.length }).end(object);
-    } else if (request.method === "DELETE") {
-      objects.delete(url.pathname);
-      response.writeHead(204).end();
-    } else {
-      response.writeHead(405).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    objects,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe("createStorage", () => {
   it("refuses S3_BUCKET without credentials", () => {
     expect(() =>
       createStorage({ DATA_DIR: "/tmp/x", S3_BUCKET: "bucket" } as Parameters<typeof createStorage>[0]),
     ).toThrow(/AWS_ACCESS_KEY_ID/);
+  });
+});
+
+describe("S3 storage faults", () => {
+  it("fails a PUT the object store never answers after the idle timeout, leaving no spool file", async () => {
+    const s3 = await startFakeS3();
+    const spoolDir = await mkdtemp(path.join(tmpdir(), "aisleiq-spool-"));
+    s3.faults.hangPuts = true;
+    try {
+      const storage = createS3Storage({
+        bucket: "aisleiq-test",
+        endpoint: s3.endpoint,
+        region: "eu-west-1",
+        credentials: CREDENTIALS,
+        spoolDir,
+        timeoutMs: 200,
+      });
+      const started = Date.now();
+      await expect(storage.put(Readable.from([Buffer.from("%PDF-1.4\n")]), "pdf")).rejects.toThrow(
+        /timed out/,
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await readdir(spoolDir)).toEqual([]);
+      expect(s3.objects.size).toBe(0);
+    } finally {
+      await s3.close();
+      await rm(spoolDir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -115,17 +78,7 @@ describe.each(testBackends())("uploads on S3-compatible storage on $name", (back
     await s3?.close();
   });
   const database = useTestDatabase(backend);
-  const f = useTestServer(database, {
-    env: {
-      S3_BUCKET: "aisleiq-test",
-      get S3_ENDPOINT() {
-        return endpoint.value;
-      },
-      S3_REGION: "eu-west-1",
-      AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    },
-  });
+  const f = useTestServer(database, { env: fakeS3Env(() => endpoint.value) });
 
   it("stores files as objects, serves them back, and deletes them with their check", async () => {
     const user = await createActor(f.db, { email: "s3user@example.com", role: "user" });

@@ -27,5 +27,7 @@ export const ERROR_CODES = {
   TOKEN_USED: "TOKEN_USED",
   ACCOUNT_INACTIVE: "ACCOUNT_INACTIVE",
   INTERNAL: "INTERNAL_ERROR",
+  /** 503 with Retry-After: the database is unreachable or the server is shutting down (issue #10). */
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -13,7 +13,7 @@ import { sessionOf } from "../auth/access";
 import { bySessionOrIp } from "../auth/guards";
 import { manageScope } from "../companies/scope";
 import { createStorage, type FileStorage } from "../files/storage";
-import { errorResponses } from "../http/errors";
+import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {
   createCheck,
@@ -24,9 +24,10 @@ import {
   listOwnChecks,
   reviewCheck,
 } from "./service";
-import { receiveSubmission } from "./upload";
+import { receiveSubmission, removeQuietly } from "./upload";
 
 const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
+const uploadErrors = errorResponses(400, 401, 403, 404, 408, 413, 415, 429, 503);
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
 export function attachmentHeader(name: string): string {
@@ -91,16 +92,26 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
           tags: ["background-checks"],
           summary: "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB",
           consumes: ["multipart/form-data"],
-          response: { 201: checkSummarySchema, ...errors },
+          response: { 201: checkSummarySchema, ...uploadErrors },
+        },
+        // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
+        // timeout...) closes the connection: Node would otherwise read the rest of the body,
+        // possibly gigabytes, to keep the connection alive (issue #10).
+        onSend: async (request, reply) => {
+          if (!request.raw.complete) reply.header("connection", "close");
         },
       },
       async (request, reply) => {
         const { user } = sessionOf(request);
-        const { fields, files } = await receiveSubmission(request, storage);
+        const { fields, files } = await receiveSubmission(request, storage).catch((error: unknown) => {
+          // Storage outage: tell clients when to retry, as the database-outage 503 does (issue #10).
+          if (error instanceof HttpError && error.statusCode === 503) reply.header("retry-after", "30");
+          throw error;
+        });
         try {
           return reply.status(201).send(await createCheck(db, user, fields, files));
         } catch (error) {
-          await Promise.all(files.map((file) => storage.delete(file.key)));
+          await removeQuietly(storage, files, request);
           throw error;
         }
       },

@@ -31,11 +31,19 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** The part of a pino/Fastify logger the database layer writes to (LISTEN reconnection). */
+export interface DbLogger {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
 export interface DbOptions {
   /** PostgreSQL connection string; when unset, embedded PGlite is used. */
   databaseUrl?: string | undefined;
   /** PGlite data directory; unset means in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Where the LISTEN reconnection reports a lost and a restored connection; silent when unset. */
+  log?: DbLogger | undefined;
 }
 
 const MIGRATION_LOCK_KEY = 7_401_001;
@@ -57,52 +65,192 @@ export function migrationsFolder(): string {
  * @throws when the connection string is invalid or PGlite cannot open its directory
  */
 export async function createDb(options: DbOptions): Promise<DbHandle> {
-  if (options.databaseUrl) return createPostgres(options.databaseUrl);
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.log);
   return createPglite(options.pgliteDir);
 }
 
-async function createPostgres(connectionString: string): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/** Backoff of the LISTEN reconnection: first retry after this many ms, doubling per failure… */
+export const LISTEN_RETRY_MIN_MS = 100;
+/** …up to this many ms between attempts. */
+export const LISTEN_RETRY_MAX_MS = 5000;
+/** A new connection that takes longer than this fails (and the request answers 503), in ms. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A pool whose checked-out clients cannot leak when their connection dies. Drizzle's
+ * `transaction()` never releases its client when `begin` itself fails, and a terminated backend
+ * can fail `begin`: that client would hold a pool slot forever and, ten outages later, every
+ * request would wait for a connection. So a client whose connection ends is released to the pool
+ * (as broken, so the pool drops it), and `release` is made idempotent for the caller's own
+ * release that may follow.
+ */
+class ResilientPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's connect has callback and promise overloads
+  override connect(callback?: any): any {
+    if (callback) {
+      return super.connect((error, client, done) => {
+        if (client) guardRelease(client);
+        callback(error, client, client ? client.release : done);
+      });
+    }
+    return super.connect().then((client) => {
+      guardRelease(client);
+      return client;
+    });
+  }
+}
+
+function guardRelease(client: pg.PoolClient): void {
+  const release = client.release;
+  let released = false;
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener("end", onEnd);
+    release(error);
+  };
+  const onEnd = () => {
+    setImmediate(() => releaseOnce(new Error("Connection terminated")));
+  };
+  client.release = releaseOnce;
+  client.once("end", onEnd);
+}
+
+async function createPostgres(connectionString: string, log: DbLogger | undefined): Promise<DbHandle> {
+  const pool = new ResilientPool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   pool.on("error", () => {
-    // An idle client lost its connection; the pool replaces it on next use.
+    // An idle client lost its connection; the pool drops it and connects anew on next use.
+  });
+  pool.on("connect", (client) => {
+    // pool.on("error") covers idle clients only: a checked-out client whose backend is
+    // terminated (57P01) emits "error" too, and an "error" nobody listens to ends the process.
+    // The query in flight rejects with the same error, and the request answers 503.
+    client.on("error", () => {});
   });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
-  const listeners = new Set<pg.Client>();
+  const subscriptions = new Set<() => Promise<void>>();
   return {
     db,
     kind: "postgres",
     async listen(channel, onNotify) {
-      const client = new pg.Client({ connectionString });
-      client.on("error", () => {});
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel) onNotify();
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => {});
+      const subscription = await listenWithReconnect(connectionString, channel, onNotify, log);
+      const stop = async () => {
+        subscriptions.delete(stop);
+        await subscription();
       };
+      subscriptions.add(stop);
+      return stop;
     },
     async migrate() {
-      const client = new pg.Client({ connectionString });
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      // An error while no query runs would otherwise crash the process; the query in flight rejects.
+      client.on("error", () => {});
       await client.connect();
       try {
         await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: migrationsFolder() });
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-        await client.end();
+        await client.end().catch(() => {});
       }
     },
     async ping() {
       await db.execute(sql`select 1`);
     },
     async close() {
-      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      await Promise.all([...subscriptions].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+/**
+ * LISTENs on `channel` over a dedicated connection that comes back by itself: when it errors or
+ * ends, it reconnects after {@link LISTEN_RETRY_MIN_MS} ms, doubling up to
+ * {@link LISTEN_RETRY_MAX_MS} ms, re-issues LISTEN and calls `onNotify` once, since NOTIFYs sent
+ * while it was away are lost (issue #10: the outbox worker wakes and catches up).
+ * @returns a function that stops listening and closes the connection
+ * @throws when the first connection or LISTEN fails (the caller is starting up)
+ */
+async function listenWithReconnect(
+  connectionString: string,
+  channel: string,
+  onNotify: () => void,
+  log: DbLogger | undefined,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MIN_MS;
+  let lostAt: number | undefined;
+
+  const open = async (): Promise<pg.Client> => {
+    const client = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    client.on("error", () => {
+      // "end" follows; the reconnection starts there.
+    });
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    client.once("end", () => {
+      if (current !== client) return;
+      current = undefined;
+      if (stopped) return;
+      lostAt = Date.now();
+      log?.warn({ channel }, "LISTEN connection lost; reconnecting");
+      schedule();
+    });
+    return client;
+  };
+
+  const schedule = () => {
+    retry = setTimeout(async () => {
+      retry = undefined;
+      if (stopped) return;
+      try {
+        const client = await open();
+        if (stopped) {
+          await client.end().catch(() => {});
+          return;
+        }
+        current = client;
+        delay = LISTEN_RETRY_MIN_MS;
+        log?.info(
+          { channel, downMs: lostAt ? Date.now() - lostAt : undefined },
+          "LISTEN connection restored",
+        );
+        onNotify();
+      } catch {
+        delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+        schedule();
+      }
+    }, delay);
+    retry.unref();
+  };
+
+  current = await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }
 
@@ -148,7 +296,8 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
     kind: "pglite",
     async listen(channel, onNotify) {
       const unsubscribe = await client.listen(channel, () => onNotify());
-      return async () => unsubscribe();
+      // After the instance closed, unsubscribing rejects with "PGlite is closed": nothing to undo.
+      return async () => unsubscribe().catch(() => {});
     },
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() });
@@ -157,7 +306,7 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
       await db.execute(sql`select 1`);
     },
     async close() {
-      await client.close();
+      if (!client.closed) await client.close();
     },
   };
 }

@@ -89,21 +89,36 @@ interface S3Options {
   spoolDir: string;
   /** Object key prefix, e.g. `background-checks/`. */
   prefix?: string;
+  /** Milliseconds a request may stay silent before it fails (default {@link S3_IDLE_TIMEOUT_MS}). */
+  timeoutMs?: number;
 }
+
+/**
+ * An S3 request whose connection stays silent this long (30 s) fails, so an object store that
+ * hangs cannot hold an upload, and its files, forever (issue #10).
+ */
+export const S3_IDLE_TIMEOUT_MS = 30_000;
 
 const KEY_PATTERN = /^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
 
-/** Sends one request; resolves with the response once headers arrive. */
+/**
+ * Sends one request; resolves with the response once headers arrive.
+ * @throws when the connection fails or stays silent for `timeoutMs`
+ */
 function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
+  timeoutMs: number,
   body?: Readable,
 ): Promise<http.IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(url, { method, headers }, resolve);
     request.on("error", reject);
+    request.setTimeout(timeoutMs, () =>
+      request.destroy(new Error(`S3 ${method} timed out after ${timeoutMs} ms of silence`)),
+    );
     if (body) {
       body.on("error", (error) => request.destroy(error));
       body.pipe(request);
@@ -128,6 +143,7 @@ async function failure(response: http.IncomingMessage, action: string): Promise<
  */
 export function createS3Storage(options: S3Options): FileStorage {
   const prefix = options.prefix ?? "";
+  const timeoutMs = options.timeoutMs ?? S3_IDLE_TIMEOUT_MS;
   const objectUrl = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
     const objectPath = `${prefix}${key}`.split("/").map(encodeRfc3986).join("/");
@@ -160,7 +176,7 @@ export function createS3Storage(options: S3Options): FileStorage {
         await pipeline(source, tap, createWriteStream(spool, { flags: "wx", mode: 0o600 }));
         const url = objectUrl(key);
         const headers = signed("PUT", url, hash.digest("hex"), { "content-length": String(size) });
-        const response = await send(url, "PUT", headers, createReadStream(spool));
+        const response = await send(url, "PUT", headers, timeoutMs, createReadStream(spool));
         if ((response.statusCode ?? 500) >= 300) throw await failure(response, "PUT");
         response.resume();
         return { key, size };
@@ -170,13 +186,13 @@ export function createS3Storage(options: S3Options): FileStorage {
     },
     async get(key) {
       const url = objectUrl(key);
-      const response = await send(url, "GET", signed("GET", url, EMPTY_SHA256));
+      const response = await send(url, "GET", signed("GET", url, EMPTY_SHA256), timeoutMs);
       if ((response.statusCode ?? 500) >= 300) throw await failure(response, "GET");
       return { stream: response, size: Number(response.headers["content-length"] ?? 0) };
     },
     async delete(key) {
       const url = objectUrl(key);
-      const response = await send(url, "DELETE", signed("DELETE", url, EMPTY_SHA256));
+      const response = await send(url, "DELETE", signed("DELETE", url, EMPTY_SHA256), timeoutMs);
       const status = response.statusCode ?? 500;
       if (status >= 300 && status !== 404) throw await failure(response, "DELETE");
       response.resume();

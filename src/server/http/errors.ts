@@ -1,6 +1,15 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { Socket } from "node:net";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { apiErrorSchema, ERROR_CODES, type ErrorCode } from "../../common/api/errors";
+import { isConnectionError, safeError } from "../db/faults";
+import { securityHeaders } from "./security-headers";
 
 /**
  * Response schemas for the error statuses a route can answer, each the `{error, code}` body:
@@ -69,6 +78,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         .status(400)
         .send({ error: field ? `${field}: ${message}` : message, code: ERROR_CODES.VALIDATION });
     }
+    if (isConnectionError(error)) return replyDatabaseUnavailable(app, error, reply);
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
@@ -76,7 +86,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         code: STATUS_CODES[status] ?? "BAD_REQUEST",
       });
     }
-    request.log.error({ err: error }, "unhandled error");
+    logUnexpectedError(request, error);
     return reply
       .status(500)
       .send({ error: "Something went wrong on our side. Please try again.", code: ERROR_CODES.INTERNAL });
@@ -87,5 +97,139 @@ export function installErrorHandler(app: FastifyInstance): void {
       error: `No route for ${request.method} ${request.url.split("?")[0]}`,
       code: ERROR_CODES.NOT_FOUND,
     });
+  });
+}
+
+/** Seconds a client is asked to wait (`Retry-After`) before retrying after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+/** The 503 message while the database is unreachable. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The service is temporarily unavailable. Please try again in a few seconds.";
+/** The 503 message for requests that arrive while the server shuts down. */
+export const SHUTTING_DOWN_MESSAGE = "The server is restarting. Please try again in a few seconds.";
+
+/**
+ * Answers a connection-class database error (see `isConnectionError`) with 503
+ * `{error, code: "SERVICE_UNAVAILABLE"}` and `Retry-After`, and reports it to the app's outage
+ * monitor, which logs once per outage instead of once per request (issue #10; ADR 0011).
+ */
+function replyDatabaseUnavailable(app: FastifyInstance, error: unknown, reply: FastifyReply) {
+  app.ctx?.dbOutage?.report(error);
+  return reply
+    .status(503)
+    .header("retry-after", String(RETRY_AFTER_SECONDS))
+    .send({ error: DATABASE_UNAVAILABLE_MESSAGE, code: ERROR_CODES.SERVICE_UNAVAILABLE });
+}
+
+/**
+ * Logs an error that became a 500 without its query text or parameters: Drizzle's "Failed
+ * query: … params: …" message carries names, emails and links, so the log gets the driver's
+ * code, severity and message instead (issue #10; see `safeError`).
+ */
+function logUnexpectedError(request: FastifyRequest, error: unknown): void {
+  request.log.error({ err: safeError(error) }, "unhandled error");
+}
+
+/**
+ * Security headers for the error responses Fastify or Node write before any hook runs (bad URL,
+ * a request head Node cannot parse): the headers every other response carries, with a CSP that
+ * allows nothing, since the body is JSON.
+ */
+export function frameworkErrorHeaders(options: { publicUrl: string }): Record<string, string> {
+  return {
+    ...securityHeaders({ publicUrl: options.publicUrl, scriptHashes: [] }),
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "cache-control": "no-store",
+  };
+}
+
+/** Status, code and message for an error Node's HTTP parser raised on a socket (`clientError`). */
+function clientErrorAnswer(code: string | undefined): { status: number; code: string; error: string } {
+  if (code === "HPE_HEADER_OVERFLOW") {
+    return {
+      status: 431,
+      code: "REQUEST_HEADER_FIELDS_TOO_LARGE",
+      error: "The request headers are too large.",
+    };
+  }
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT" || code === "ERR_HTTP_HEADERS_TIMEOUT") {
+    return { status: 408, code: "REQUEST_TIMEOUT", error: "The request took too long to arrive." };
+  }
+  return { status: 400, code: "BAD_REQUEST", error: "The request could not be understood." };
+}
+
+/**
+ * Fastify server options that give Fastify's and Node's own errors the API's `{error, code}`
+ * shape and security headers (issue #10, item 3):
+ * - `frameworkErrors`: a URL Fastify cannot decode (400 BAD_REQUEST) or too long a path
+ *   parameter (414), which Fastify answers before any hook;
+ * - `clientErrorHandler`: what Node's HTTP parser refuses on the raw socket (431 header too large,
+ *   408 request timeout, 400 malformed request), written as a complete HTTP/1.1 response;
+ * - `return503OnClosing: false`: the shutdown 503 comes from {@link installShutdownGate} instead.
+ */
+export function frameworkErrorOptions(options: {
+  publicUrl: string;
+}): Pick<FastifyServerOptions, "frameworkErrors" | "clientErrorHandler" | "return503OnClosing"> {
+  const headers = frameworkErrorHeaders(options);
+  return {
+    return503OnClosing: false,
+    frameworkErrors(error, _request, frameworkReply) {
+      const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+      (frameworkReply as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .headers(headers)
+        .send(
+          tooLong
+            ? { error: "The request URL is too long.", code: "URI_TOO_LONG" }
+            : { error: "The request URL is not valid.", code: "BAD_REQUEST" },
+        );
+    },
+    clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+      // A reset connection has nobody left to answer (Node's http docs, "Event: 'clientError'").
+      if (error.code === "ECONNRESET" || socket.destroyed) return;
+      const answer = clientErrorAnswer(error.code);
+      this.log.debug({ code: error.code, status: answer.status }, "client error");
+      // A response already being written on this socket cannot be followed by another one.
+      const busy = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
+      if (!socket.writable || busy) {
+        socket.destroy();
+        return;
+      }
+      const body = JSON.stringify({ error: answer.error, code: answer.code });
+      const lines = [
+        `HTTP/1.1 ${answer.status} ${STATUS_TEXT[answer.status] ?? "Bad Request"}`,
+        "content-type: application/json; charset=utf-8",
+        `content-length: ${Buffer.byteLength(body)}`,
+        "connection: close",
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      ];
+      socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+    },
+  };
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  431: "Request Header Fields Too Large",
+};
+
+/**
+ * Answers requests that arrive while the server shuts down (on a kept-alive connection, or
+ * pipelined behind one in flight) with 503 `{error, code: "SERVICE_UNAVAILABLE"}`, `Retry-After`
+ * and `Connection: close`, after helmet's headers are set. Register after helmet.
+ */
+export function installShutdownGate(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .status(503)
+      .header("connection", "close")
+      .header("retry-after", String(RETRY_AFTER_SECONDS))
+      .send({ error: SHUTTING_DOWN_MESSAGE, code: ERROR_CODES.SERVICE_UNAVAILABLE });
   });
 }

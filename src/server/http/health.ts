@@ -1,15 +1,21 @@
 import type { FastifyPluginAsync } from "fastify";
 
-/** `GET /api/health`: the process is up. `GET /api/ready`: the database answers (issue #2). */
+/**
+ * `GET /api/health`: liveness, the process is up (never touches the database).
+ * `GET /api/ready`: readiness for load balancers, the database answers; 503 `NOT_READY`
+ * otherwise (issue #2, issue #10). A failed check is reported to the outage monitor, which logs
+ * once per outage, not once per probe; a passing one ends the outage.
+ */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/api/health", { config: { access: "public" } }, async () => ({ status: "ok" }));
-  app.get("/api/ready", { config: { access: "public" } }, async (request, reply) => {
+  app.get("/api/ready", { config: { access: "public" } }, async (_request, reply) => {
     try {
       await app.ctx.dbHandle.ping();
-      return { status: "ready", database: app.ctx.dbHandle.kind };
     } catch (error) {
-      request.log.warn({ err: error }, "readiness check failed");
+      app.ctx.dbOutage.report(error);
       return reply.status(503).send({ error: "Database unreachable", code: "NOT_READY" });
     }
+    app.ctx.dbOutage.recovered();
+    return { status: "ready", database: app.ctx.dbHandle.kind };
   });
 };

@@ -1,0 +1,531 @@
+// Hostile and broken background-check uploads (issue #10, "Hang" and item 3): every one is
+// answered (or its connection closed) within 5 s, never leaves a stored file without a row, and
+// an oversize part is refused before the rest of the body is read. Over real sockets, since
+// aborts and truncation are the point.
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fastifyMultipart from "@fastify/multipart";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_FILE_BYTES } from "../../src/common/uploads";
+import { receiveSubmission } from "../../src/server/background-checks/upload";
+import { backgroundChecks } from "../../src/server/db/schema";
+import { createLocalStorage } from "../../src/server/files/storage";
+import { installErrorHandler } from "../../src/server/http/errors";
+import { type Actor, createActor, pdfBytes, submitCheck } from "./portal/helpers";
+import { testBackends } from "./support/database";
+import { fakeS3Env, startFakeS3 } from "./support/fake-s3";
+import { type ServerFixture, useTestDatabase, useTestServer } from "./support/fixture";
+import { waitFor } from "./support/test-app";
+
+const BOUNDARY = "----aisleiqFaultBoundary7MA4YWxk";
+const PERSON = { fullName: "Fay Fault", email: "fay@example.com" };
+/** Every failure must be answered or closed within this (issue #10). */
+const ANSWER_WITHIN_MS = 5000;
+
+/** The multipart bytes of the text fields. */
+function fieldsPart(fields: Record<string, string> = PERSON): Buffer {
+  return Buffer.from(
+    Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join(""),
+  );
+}
+
+/** The headers of one file part; its bytes follow, then `\r\n`. */
+function fileHead(name: string, type = "application/pdf"): Buffer {
+  return Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+}
+
+const CLOSE = Buffer.from(`--${BOUNDARY}--\r\n`);
+
+/** A whole file part. */
+function filePart(name: string, data: Uint8Array): Buffer {
+  return Buffer.concat([fileHead(name), data, Buffer.from("\r\n")]);
+}
+
+/** What a raw client saw. */
+interface RawOutcome {
+  status: number | undefined;
+  headers: string;
+  body: string;
+  /** Milliseconds from connecting to the first response byte, or to the close without one. */
+  elapsedMs: number;
+}
+
+/**
+ * One raw HTTP/1.1 request on its own socket: `send` writes the body (as it likes: whole,
+ * truncated, slowly); `response` resolves when the server has answered and closed, or closed.
+ */
+function rawRequest(
+  baseUrl: string,
+  head: Record<string, string>,
+): { socket: Socket; firstByte: Promise<void>; response: Promise<RawOutcome> } {
+  const url = new URL(baseUrl);
+  const socket = connect(Number(url.port), url.hostname);
+  const started = Date.now();
+  const chunks: Buffer[] = [];
+  let firstByteAt: number | undefined;
+  let onFirstByte: () => void = () => {};
+  const firstByte = new Promise<void>((resolve) => {
+    onFirstByte = resolve;
+  });
+  socket.on("data", (chunk: Buffer) => {
+    firstByteAt ??= Date.now();
+    onFirstByte();
+    chunks.push(chunk);
+  });
+  const response = new Promise<RawOutcome>((resolve) => {
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("latin1");
+      const [headers = "", body = ""] = text.split("\r\n\r\n", 2);
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1];
+      resolve({
+        status: status ? Number(status) : undefined,
+        headers: headers.toLowerCase(),
+        body: decodeChunked(body, headers),
+        elapsedMs: (firstByteAt ?? Date.now()) - started,
+      });
+    });
+  });
+  const lines = [`POST /api/background-checks HTTP/1.1`, `Host: ${url.host}`];
+  for (const [name, value] of Object.entries(head)) lines.push(`${name}: ${value}`);
+  socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+  return { socket, firstByte, response };
+}
+
+function decodeChunked(body: string, headers: string): string {
+  if (!/transfer-encoding: chunked/i.test(headers)) return body;
+  let out = "";
+  let rest = body;
+  for (;;) {
+    const eol = rest.indexOf("\r\n");
+    const size = Number.parseInt(rest.slice(0, eol), 16);
+    if (!size) return out;
+    out += rest.slice(eol + 2, eol + 2 + size);
+    rest = rest.slice(eol + 4 + size);
+  }
+}
+
+/** Sends a complete request with a known length and waits for the answer and the close. */
+async function sendWhole(
+  baseUrl: string,
+  cookie: string,
+  body: Buffer,
+  contentType = `multipart/form-data; boundary=${BOUNDARY}`,
+  halfClose = false,
+): Promise<RawOutcome> {
+  const request = rawRequest(baseUrl, {
+    Cookie: cookie,
+    "Content-Type": contentType,
+    "Content-Length": String(body.length),
+    Connection: "close",
+  });
+  if (halfClose) request.socket.end(body);
+  else request.socket.write(body);
+  return within(request.response);
+}
+
+/** `promise`, or a rejection once {@link ANSWER_WITHIN_MS} has passed. */
+async function within<T>(promise: Promise<T>, ms = ANSWER_WITHIN_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer and no close within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const json = (outcome: RawOutcome) => JSON.parse(outcome.body) as { error: string; code: string };
+
+const storageCases = [
+  { storage: "local disk", env: () => ({}) },
+  { storage: "S3", env: () => fakeS3Env(() => s3Endpoint) },
+];
+let s3Endpoint = "";
+let s3: Awaited<ReturnType<typeof startFakeS3>> | undefined;
+beforeAll(async () => {
+  s3 = await startFakeS3();
+  s3Endpoint = s3.endpoint;
+});
+afterAll(async () => {
+  await s3?.close();
+});
+
+describe.each(testBackends())("hostile uploads on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  describe.each(storageCases)("with files on $storage", (storageCase) => {
+    const f: ServerFixture = useTestServer(database, { env: storageCase.env() });
+    let user: Actor;
+    const local = (dir: string) =>
+      readdir(path.join(f.server.config.DATA_DIR, dir)).catch(() => [] as string[]);
+    /** Every stored upload: files under DATA_DIR/uploads and the spool, objects in the fake S3. */
+    const leftovers = async () => [
+      ...(await local("uploads")),
+      ...(await local("upload-spool")),
+      ...(storageCase.storage === "S3" ? [...(s3?.objects.keys() ?? [])] : []),
+    ];
+    const checkCount = async () => (await f.db.select().from(backgroundChecks)).length;
+    /** Nothing stored, no row: what every failure must leave (a stored file always has a row). */
+    const expectNothingKept = async () => {
+      expect(await checkCount()).toBe(0);
+      await waitFor(async () => (await leftovers()).length === 0, { timeoutMs: ANSWER_WITHIN_MS }).catch(
+        () => {},
+      );
+      expect(await leftovers()).toEqual([]);
+    };
+
+    beforeAll(async () => {
+      user = await createActor(f.db, { email: PERSON.email, role: "user", fullName: PERSON.fullName });
+    });
+
+    it("refuses an empty file part with 400 EMPTY_FILE within 5 s and keeps the file before it", async () => {
+      const started = Date.now();
+      const response = await within(
+        submitCheck(f, user.cookie, PERSON, [
+          { name: "good.pdf", data: pdfBytes(), type: "application/pdf" },
+          { name: "empty.pdf", data: new Uint8Array(0), type: "application/pdf" },
+        ]),
+      );
+      expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: "empty.pdf is empty", code: "EMPTY_FILE" });
+      expect(await leftovers()).toEqual([]);
+      expect(await checkCount()).toBe(0);
+    });
+
+    it.each(["end", "destroy"] as const)(
+      "a body cut (%s) while the second file is being sniffed is settled: no file, no row",
+      async (how) => {
+        const first = filePart("first.pdf", pdfBytes(200_000));
+        const body = Buffer.concat([fieldsPart(), first, fileHead("cut.pdf"), pdfBytes(200_000)]);
+        const request = rawRequest(f.server.baseUrl, {
+          Cookie: user.cookie,
+          "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+          "Content-Length": String(body.length + 100_000),
+        });
+        // Everything up to 10 KB into the second file: the first is stored by then.
+        const cut = fieldsPart().length + first.length + fileHead("cut.pdf").length + 10_000;
+        request.socket.write(body.subarray(0, cut));
+        await waitFor(async () => (await leftovers()).length >= 1, { timeoutMs: ANSWER_WITHIN_MS });
+        if (how === "end") {
+          request.socket.end();
+          const outcome = await within(request.response);
+          if (outcome.status !== undefined) expect(outcome.status).toBeGreaterThanOrEqual(400);
+          if (outcome.status !== undefined) expect(outcome.status).toBeLessThan(500);
+        } else {
+          request.socket.destroy();
+        }
+        await expectNothingKept();
+      },
+    );
+
+    it("refuses an oversize part with 413 as soon as the limit is crossed, then closes", async () => {
+      const total = 100 * 1024 * 1024;
+      const request = rawRequest(f.server.baseUrl, {
+        Cookie: user.cookie,
+        "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+        "Transfer-Encoding": "chunked",
+      });
+      const writeChunk = (data: Buffer) => {
+        request.socket.write(`${data.length.toString(16)}\r\n`);
+        request.socket.write(data);
+        return request.socket.write("\r\n");
+      };
+      let sent = 0;
+      let answeredAfter: number | undefined;
+      void request.firstByte.then(() => {
+        answeredAfter = sent;
+      });
+      writeChunk(Buffer.concat([fieldsPart(), fileHead("huge.pdf"), pdfBytes()]));
+      const block = Buffer.alloc(64 * 1024, 0x20);
+      while (sent < total && answeredAfter === undefined && !request.socket.destroyed) {
+        if (!writeChunk(block)) {
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              request.socket.off("drain", done);
+              request.socket.off("close", done);
+              resolve();
+            };
+            request.socket.on("drain", done);
+            request.socket.on("close", done);
+          });
+        }
+        sent += block.length;
+      }
+      const outcome = await within(request.response);
+      expect(outcome.status).toBe(413);
+      expect(json(outcome)).toEqual({
+        error: "huge.pdf exceeds the 10MB size limit",
+        code: "FILE_TOO_LARGE",
+      });
+      expect(outcome.headers).toContain("connection: close");
+      // Answered after about 10 MB (plus what socket buffers took), far from the 100 MB the client
+      // had: the server stopped reading at the limit instead of reading the body to its end.
+      expect(answeredAfter).toBeGreaterThan(MAX_FILE_BYTES - 1024 * 1024);
+      expect(answeredAfter).toBeLessThan(40 * 1024 * 1024);
+      await expectNothingKept();
+    });
+
+    it("a client abort mid-file after a first complete file leaves no file and no row", async () => {
+      const first = filePart("first.pdf", pdfBytes(300_000));
+      const request = rawRequest(f.server.baseUrl, {
+        Cookie: user.cookie,
+        "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+        "Content-Length": String(20 * 1024 * 1024),
+      });
+      request.socket.write(Buffer.concat([fieldsPart(), first, fileHead("second.pdf"), pdfBytes(2_000_000)]));
+      // The first file is stored and the second one is being written when the client goes away.
+      await waitFor(async () => (await leftovers()).length >= 2, { timeoutMs: ANSWER_WITHIN_MS });
+      request.socket.destroy();
+      await expectNothingKept();
+    });
+
+    it("answers 503 STORAGE_UNAVAILABLE when storage fails, keeping nothing", async () => {
+      if (storageCase.storage === "S3") {
+        if (!s3) throw new Error("fake S3 is not running");
+        s3.faults.failPuts = true;
+      } else {
+        // A plain file where the uploads directory should be: every write fails.
+        await rm(path.join(f.server.config.DATA_DIR, "uploads"), { recursive: true, force: true });
+        const { writeFile } = await import("node:fs/promises");
+        await writeFile(path.join(f.server.config.DATA_DIR, "uploads"), "not a directory");
+      }
+      try {
+        const response = await within(
+          submitCheck(f, user.cookie, PERSON, [
+            { name: "id.pdf", data: pdfBytes(), type: "application/pdf" },
+          ]),
+        );
+        expect(response.status).toBe(503);
+        expect(response.body.code).toBe("STORAGE_UNAVAILABLE");
+        expect(response.headers.get("retry-after")).toBe("30");
+        expect(await checkCount()).toBe(0);
+        expect(await local("upload-spool")).toEqual([]);
+        if (s3) expect(s3.objects.size).toBe(0);
+      } finally {
+        if (s3) s3.faults.failPuts = false;
+        await rm(path.join(f.server.config.DATA_DIR, "uploads"), { recursive: true, force: true });
+      }
+    });
+
+    it("removes the stored files when the database insert fails", async () => {
+      await f.db.execute(
+        sql.raw(`create or replace function refuse_check_files() returns trigger language plpgsql as
+          $$ begin raise exception 'refused by test'; end $$`),
+      );
+      await f.db.execute(
+        sql.raw(`create trigger refuse_check_files before insert on background_check_files
+          for each row execute function refuse_check_files()`),
+      );
+      try {
+        const response = await within(
+          submitCheck(f, user.cookie, PERSON, [
+            { name: "a.pdf", data: pdfBytes(), type: "application/pdf" },
+            { name: "b.pdf", data: pdfBytes(100_000), type: "application/pdf" },
+          ]),
+        );
+        expect(response.status).toBeGreaterThanOrEqual(500);
+        expect(response.body.code).toEqual(expect.any(String));
+        await expectNothingKept();
+      } finally {
+        await f.db.execute(sql.raw("drop trigger refuse_check_files on background_check_files"));
+      }
+    });
+  });
+
+  describe("malformed multipart", () => {
+    const f = useTestServer(database);
+    let user: Actor;
+    const storedFiles = () =>
+      readdir(path.join(f.server.config.DATA_DIR, "uploads")).catch(() => [] as string[]);
+    beforeAll(async () => {
+      user = await createActor(f.db, { email: PERSON.email, role: "user", fullName: PERSON.fullName });
+    });
+
+    it.each([
+      {
+        what: "no boundary",
+        contentType: "multipart/form-data",
+        body: Buffer.concat([fieldsPart(), filePart("a.pdf", pdfBytes()), CLOSE]),
+        code: "MALFORMED_MULTIPART",
+      },
+      {
+        what: "garbage instead of parts",
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        body: Buffer.from(`--${BOUNDARY}\r\n\u0000\u0001garbage without headers\r\n\r\n${"x".repeat(5000)}`),
+        code: "MALFORMED_MULTIPART",
+      },
+      {
+        what: "a body that ends before the closing boundary",
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        body: Buffer.concat([fieldsPart(), fileHead("a.pdf"), pdfBytes(50_000)]),
+        code: "MALFORMED_MULTIPART",
+      },
+      {
+        what: "a first file followed by a truncated one",
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        body: Buffer.concat([fieldsPart(), filePart("a.pdf", pdfBytes()), fileHead("b.pdf"), pdfBytes()]),
+        code: "MALFORMED_MULTIPART",
+      },
+      {
+        what: "too many fields",
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        body: Buffer.concat([
+          fieldsPart(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`extra${i}`, "x"]))),
+          CLOSE,
+        ]),
+        code: "TOO_MANY_PARTS",
+      },
+      {
+        what: "a field over the field size limit",
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        body: Buffer.concat([fieldsPart({ ...PERSON, fullName: "F".repeat(20_000) }), CLOSE]),
+        code: "FIELD_TOO_LARGE",
+      },
+      {
+        what: "a prototype field name",
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        body: Buffer.concat([
+          fieldsPart(Object.fromEntries([["__proto__", "x"], ...Object.entries(PERSON)])),
+          CLOSE,
+        ]),
+        code: "MALFORMED_MULTIPART",
+      },
+    ])("answers $what with 400 $code and keeps nothing", async ({ contentType, body, code }) => {
+      const outcome = await sendWhole(f.server.baseUrl, user.cookie, body, contentType);
+      expect(outcome.status).toBe(400);
+      expect(json(outcome)).toEqual({ error: expect.any(String), code });
+      expect(await storedFiles()).toEqual([]);
+      expect((await f.db.select().from(backgroundChecks)).length).toBe(0);
+    });
+
+    it("settles a truncated body from a client that half-closes, keeping nothing", async () => {
+      const body = Buffer.concat([
+        fieldsPart(),
+        filePart("a.pdf", pdfBytes(300_000)),
+        fileHead("b.pdf"),
+        pdfBytes(),
+      ]);
+      const outcome = await sendWhole(
+        f.server.baseUrl,
+        user.cookie,
+        body,
+        `multipart/form-data; boundary=${BOUNDARY}`,
+        true,
+      );
+      if (outcome.status !== undefined) expect(outcome.status).toBe(400);
+      await waitFor(async () => (await storedFiles()).length === 0, { timeoutMs: ANSWER_WITHIN_MS }).catch(
+        () => {},
+      );
+      expect(await storedFiles()).toEqual([]);
+      expect((await f.db.select().from(backgroundChecks)).length).toBe(0);
+    });
+
+    it("answers an anonymous 40 MB upload with 401 without reading the body", async () => {
+      const request = rawRequest(f.server.baseUrl, {
+        "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+        "Content-Length": String(40 * 1024 * 1024),
+      });
+      request.socket.write(fieldsPart());
+      const outcome = await within(request.response);
+      expect(outcome.status).toBe(401);
+      expect(outcome.headers).toContain("connection: close");
+    });
+  });
+});
+
+describe("upload body timeouts", () => {
+  let app: FastifyInstance;
+  let baseUrl = "";
+  let root = "";
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "aisleiq-upload-timeout-"));
+    const storage = createLocalStorage(root);
+    app = Fastify({ logger: false });
+    installErrorHandler(app);
+    await app.register(fastifyMultipart);
+    app.post(
+      "/api/background-checks",
+      {
+        onSend: async (request, reply) => {
+          if (!request.raw.complete) reply.header("connection", "close");
+        },
+      },
+      async (request, reply) => {
+        const { files } = await receiveSubmission(request, storage, {
+          timeouts: { idleMs: 800, totalMs: 2500 },
+        });
+        return reply.status(201).send({ files: files.length });
+      },
+    );
+    baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("aborts an upload that stops sending with 408 UPLOAD_TIMEOUT and removes what was stored", async () => {
+    const request = rawRequest(baseUrl, {
+      "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+      "Content-Length": String(5_000_000),
+    });
+    request.socket.write(
+      Buffer.concat([fieldsPart(), filePart("first.pdf", pdfBytes(100_000)), fileHead("b.pdf"), pdfBytes()]),
+    );
+    const outcome = await within(request.response, 3000);
+    expect(outcome.status).toBe(408);
+    expect(json(outcome).code).toBe("UPLOAD_TIMEOUT");
+    expect(outcome.headers).toContain("connection: close");
+    expect(await readdir(root)).toEqual([]);
+  });
+
+  it("ends a slow-loris trickle at the total body deadline", async () => {
+    const request = rawRequest(baseUrl, {
+      "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+      "Content-Length": String(5_000_000),
+    });
+    request.socket.write(Buffer.concat([fieldsPart(), fileHead("slow.pdf"), pdfBytes()]));
+    // One byte every 100 ms never trips the 800 ms idle timeout; the 2.5 s deadline must.
+    const trickle = setInterval(() => request.socket.write(" "), 100);
+    try {
+      const outcome = await within(request.response, 5000);
+      expect(outcome.status).toBe(408);
+      expect(outcome.elapsedMs).toBeGreaterThanOrEqual(2400);
+    } finally {
+      clearInterval(trickle);
+    }
+    expect(await readdir(root)).toEqual([]);
+  });
+
+  it("does not time out a client that keeps sending", async () => {
+    const body = Buffer.concat([fieldsPart(), filePart("steady.pdf", pdfBytes(60_000)), CLOSE]);
+    const request = rawRequest(baseUrl, {
+      "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+      "Content-Length": String(body.length),
+      Connection: "close",
+    });
+    // 10 slices 100 ms apart: 1 s in all, each gap well under the idle timeout.
+    for (let i = 0; i < 10; i++) {
+      request.socket.write(body.subarray((i * body.length) / 10, ((i + 1) * body.length) / 10));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const outcome = await within(request.response);
+    expect(outcome.status).toBe(201);
+    expect(await readdir(root)).toHaveLength(1);
+  });
+});
