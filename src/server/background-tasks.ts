@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { safeError } from "./db/faults";
 
 /**
  * Work a handler starts after it has answered (issue #11 item 5: send-magic-link answers known
@@ -21,10 +22,9 @@ export class BackgroundTasks {
       .then(
         () => undefined,
         (error: unknown) => {
-          // Only the error's name and code: driver messages can quote the query's parameters,
-          // and these carry addresses and emailed links (no secrets in logs, architecture doc).
-          const { name: errorName, code } = (error ?? {}) as { name?: unknown; code?: unknown };
-          this.log.error({ task: name, errorName, code }, "background task failed");
+          // safeError drops Drizzle's query text and parameters, which carry addresses and
+          // emailed links (no secrets in logs, architecture doc).
+          this.log.error({ task: name, err: safeError(error) }, "background task failed");
         },
       )
       .finally(() => this.pending.delete(task));

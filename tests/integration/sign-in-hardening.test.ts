@@ -19,7 +19,13 @@ import {
   verifyToken,
 } from "./support/fixture";
 import { verifyTokenFrom } from "./support/smtp-sink";
-import { type HttpResult, parseSetCookie, startTestServer, TEST_PUBLIC_URL } from "./support/test-app";
+import {
+  type HttpResult,
+  parseSetCookie,
+  startTestServer,
+  TEST_PUBLIC_URL,
+  waitFor,
+} from "./support/test-app";
 
 /** Issue #11 item 5: sign-in hardening. */
 
@@ -222,6 +228,22 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       const health = await f.server.request("GET", "/api/health");
       expect(health.status).toBe(200);
       await requestMagicLink(f, "broken@example.com");
+    });
+
+    it("answers 503 while the database is known to be down, for every address alike", async () => {
+      f.server.app.ctx.dbOutage.report(
+        Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      );
+      for (const email of ["later@example.com", "nobody@example.com"]) {
+        const response = await f.server.request("POST", "/api/auth/send-magic-link", { json: { email } });
+        expect(response.status).toBe(503);
+        expect(response.body).toEqual({ error: expect.any(String), code: "SERVICE_UNAVAILABLE" });
+        expect(response.headers.get("retry-after")).toBe("5");
+        expect(cookieFrom(response, BINDING)).toBeUndefined();
+      }
+      // The monitor's probe finds the database answering, and links flow again.
+      await waitFor(() => !f.server.app.ctx.dbOutage.isDown);
+      await requestMagicLink(f, "later@example.com");
     });
   });
 

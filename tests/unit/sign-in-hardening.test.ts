@@ -63,7 +63,7 @@ describe("maskEmail (issue #11 item 5)", () => {
 });
 
 describe("BackgroundTasks", () => {
-  it("logs a failure by name and code only, and idle() waits for every task", async () => {
+  it("logs a failure without the query's parameters, and idle() waits for every task", async () => {
     const error = vi.fn();
     const tasks = new BackgroundTasks({ error } as never);
     let done = false;
@@ -72,14 +72,23 @@ describe("BackgroundTasks", () => {
       done = true;
     });
     tasks.run("failing", async () => {
-      throw Object.assign(new Error("Failed query: insert ... params: https://x.test/verify/SECRET"), {
-        code: "23514",
-      });
+      // Drizzle's wrapper: its message and params carry the emailed link.
+      throw Object.assign(
+        new Error("Failed query: insert into email_outbox ... params: https://x.test/verify/SECRET"),
+        {
+          query: "insert into email_outbox ...",
+          params: ["https://x.test/verify/SECRET"],
+          cause: Object.assign(new Error("new row violates check constraint"), {
+            code: "23514",
+            severity: "ERROR",
+          }),
+        },
+      );
     });
     await tasks.idle();
     expect(done).toBe(true);
     expect(error).toHaveBeenCalledTimes(1);
-    expect(error.mock.calls[0]?.[0]).toEqual({ task: "failing", errorName: "Error", code: "23514" });
+    expect(error.mock.calls[0]?.[0]).toMatchObject({ task: "failing", err: { db: { code: "23514" } } });
     expect(JSON.stringify(error.mock.calls)).not.toContain("SECRET");
   });
 });

@@ -18,7 +18,8 @@ import {
   MAGIC_LINK_RATE_PER_IP,
   MAGIC_LINK_RATE_WINDOW_MS,
 } from "../../common/limits";
-import { errorResponses, HttpError } from "../http/errors";
+import { isConnectionError } from "../db/faults";
+import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError, RETRY_AFTER_SECONDS } from "../http/errors";
 import { byIp, rateLimitBy } from "../http/rate-limit";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
@@ -134,17 +135,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["auth"],
         summary: "Email a sign-in link; same answer whether or not the account exists",
         body: sendMagicLinkBody,
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errors, ...errorResponses(503) },
       },
     },
     async (request, reply) => {
       // Same answer, cookie and timing for every address: the lookup and the link are made
       // once the response has gone (issue #11 item 5), tracked so shutdown waits for them.
+      // While the database is known to be down, refuse like every other write (503, ADR 0011)
+      // rather than promise a link that cannot be stored.
+      if (app.ctx.dbOutage.isDown) {
+        reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+        throw new HttpError(503, ERROR_CODES.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
+      }
       const { email } = request.body;
       const binding = issueBinding();
       setBindingCookie(reply, binding.raw);
       afterResponse(reply, () =>
-        app.ctx.tasks.run("send magic link", () => sendMagicLink(db, config, email, binding.hash)),
+        app.ctx.tasks.run("send magic link", async () => {
+          try {
+            await sendMagicLink(db, config, email, binding.hash);
+          } catch (error) {
+            if (isConnectionError(error)) app.ctx.dbOutage.report(error);
+            throw error;
+          }
+        }),
       );
       return reply.send({
         message: "If an account exists for that address, a secure login link is on its way.",
