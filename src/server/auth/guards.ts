@@ -8,6 +8,7 @@ import {
   resolveSession,
   SESSION_COOKIE,
 } from "./sessions";
+import { hashToken } from "./tokens";
 
 /** Cookie attributes for the session cookie (issue #2): HttpOnly, SameSite=Lax, Secure in production. */
 export function sessionCookieOptions(secure: boolean, expires: Date) {
@@ -45,11 +46,13 @@ export function readSessionToken(
 }
 
 /**
- * Rate-limit key for signed-in calls: the session token (under either cookie name), else the
- * client's IP grouped like {@link byIp}.
+ * Rate-limit key for signed-in calls: the session token's SHA-256 (under either cookie name),
+ * else the client's IP grouped like {@link byIp}.
  */
 export function bySessionOrIp(request: FastifyRequest): string {
-  return readSessionToken(request)?.raw ?? byIp(request);
+  const session = readSessionToken(request);
+  // The digest, not the token: counters may live in Redis, which must not hold live sessions.
+  return session ? `session:${hashToken(session.raw)}` : byIp(request);
 }
 
 /** Removes the session cookie under both names. */
