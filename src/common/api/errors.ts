@@ -26,6 +26,19 @@ export const ERROR_CODES = {
   TOKEN_EXPIRED: "TOKEN_EXPIRED",
   TOKEN_USED: "TOKEN_USED",
   ACCOUNT_INACTIVE: "ACCOUNT_INACTIVE",
+  /** Nobody reviews their own background check (issue #11, ADR 0017). */
+  SELF_REVIEW_FORBIDDEN: "SELF_REVIEW_FORBIDDEN",
+  /** Nobody changes the role or company of, deactivates or deletes their own account (issue #11). */
+  SELF_MANAGEMENT_FORBIDDEN: "SELF_MANAGEMENT_FORBIDDEN",
+  /** The address has a pending invitation the inviter cannot see (another tenant's; issue #11). */
+  INVITATION_PENDING_ELSEWHERE: "INVITATION_PENDING_ELSEWHERE",
+  /**
+   * Re-inviting names a different company than the address's pending invitation without
+   * `replaceCompany: true` (issue #11).
+   */
+  INVITATION_COMPANY_CONFLICT: "INVITATION_COMPANY_CONFLICT",
+  COMPANY_NOT_FOUND: "COMPANY_NOT_FOUND",
+  COMPANY_REQUIRED: "COMPANY_REQUIRED",
   INTERNAL: "INTERNAL_ERROR",
   /** 503 with Retry-After: the database is unreachable or the server is shutting down (issue #10). */
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",

@@ -14,11 +14,17 @@ export function invitableRoles(inviter: Role): Role[] {
   return [];
 }
 
-/** `POST /api/invitations/send`. */
+/**
+ * `POST /api/invitations/send`. Re-inviting an address that has a pending invitation (issue
+ * #11, ADR 0017): with `companyId` omitted or null the pending invitation's company is kept;
+ * a different `companyId` needs `replaceCompany: true` (else 409 INVITATION_COMPANY_CONFLICT);
+ * `replaceCompany: true` always uses the `companyId` sent, null meaning no company.
+ */
 export const sendInvitationBody = z.object({
   email: emailField,
   role: roleSchema,
   companyId: z.number().int().positive().nullable().optional(),
+  replaceCompany: z.boolean().optional(),
 });
 export type SendInvitationInput = z.input<typeof sendInvitationBody>;
 

@@ -1,29 +1,22 @@
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type AdminStats, adminStatsSchema } from "../../common/api/companies";
 import { sessionOf } from "../auth/access";
-import { type ManageScope, manageScope } from "../companies/scope";
+import { type ManageScope, manageScope, scopeFilter } from "../auth/policy";
 import type { Database } from "../db/database";
 import { backgroundChecks, companies, users } from "../db/schema";
 import { errorResponses } from "../http/errors";
+import { usersInScope } from "../users/service";
 
 /**
  * The four admin dashboard figures (spec §2; issue #3: Total Users is a real count). An admin
  * sees the whole system; a company admin their own company (ADR 0009): its users, the company
- * itself, and its users' checks.
+ * itself, and its users' checks. Total Users counts exactly the rows the Users list shows
+ * (issue #11: one scope filter, `usersInScope`).
  */
 export async function adminStats(db: Database, scope: ManageScope): Promise<AdminStats> {
-  const none = sql`false`;
-  const userFilter: SQL | undefined = scope.all
-    ? undefined
-    : scope.companyId === null
-      ? none
-      : eq(users.companyId, scope.companyId);
-  const companyFilter: SQL | undefined = scope.all
-    ? undefined
-    : scope.companyId === null
-      ? none
-      : eq(companies.id, scope.companyId);
+  const userFilter = usersInScope(scope);
+  const companyFilter = scopeFilter(scope, companies.id);
   const checksWith = async (status: "pending" | "approved") => {
     const [row] = await db
       .select({ n: count() })

@@ -8,10 +8,9 @@ import {
   checkSummarySchema,
   updateCheckBody,
 } from "../../common/api/background-checks";
-import { canManageUsers } from "../../common/roles";
 import { sessionOf } from "../auth/access";
 import { bySessionOrIp } from "../auth/guards";
-import { manageScope } from "../companies/scope";
+import { manageScope } from "../auth/policy";
 import { createStorage, type FileStorage } from "../files/storage";
 import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
@@ -130,8 +129,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
       },
       async (request, reply) => {
         const { user } = sessionOf(request);
-        const scope = canManageUsers(user.role) ? manageScope(user) : null;
-        const check = await findVisibleCheck(db, user, scope, request.params.id);
+        const check = await findVisibleCheck(db, user, request.params.id);
         return reply.send(await getCheckDetail(db, check));
       },
     );
@@ -150,7 +148,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
       },
       async (request, reply) => {
         const { user } = sessionOf(request);
-        return reply.send(await reviewCheck(db, user, manageScope(user), request.params.id, request.body));
+        return reply.send(await reviewCheck(db, user, request.params.id, request.body));
       },
     );
 
@@ -166,8 +164,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
       },
       async (request, reply) => {
         const { user } = sessionOf(request);
-        const scope = canManageUsers(user.role) ? manageScope(user) : null;
-        const check = await findVisibleCheck(db, user, scope, request.params.id);
+        const check = await findVisibleCheck(db, user, request.params.id);
         const file = await findCheckFile(db, check.id, request.params.fileId);
         const { stream, size } = await storage.get(file.filePath);
         return reply

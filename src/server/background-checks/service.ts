@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   CheckAuditEntry,
@@ -6,12 +6,13 @@ import type {
   CheckStatus,
   CheckSummary,
 } from "../../common/api/background-checks";
+import { ERROR_CODES } from "../../common/api/errors";
+import { canReview, canView, type ManageScope, scopeFilter } from "../auth/policy";
 import type { UserRow } from "../auth/sessions";
-import type { ManageScope } from "../companies/scope";
 import type { Database, Executor } from "../db/database";
 import { backgroundCheckAudit, backgroundCheckFiles, backgroundChecks, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
-import { notFound } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
 
 /** A file already written to storage, waiting for its database row. */
 export interface StoredUpload {
@@ -44,28 +45,23 @@ function toSummary(row: CheckRow, files: number): CheckSummary {
   };
 }
 
-/** SQL condition limiting checks to a manager's scope (ADR 0009); undefined means all. */
-function scopeFilter(scope: ManageScope): SQL | undefined {
-  if (scope.all) return undefined;
-  if (scope.companyId === null) return sql`false`;
-  return eq(owners.companyId, scope.companyId);
-}
-
 /**
  * Stores a submission (spec §7 `POST /api/background-checks`): the check (status pending),
- * its file rows and the first audit row, in one transaction.
+ * its file rows and the first audit row, in one transaction. The check's email is the owner's
+ * account email, whatever the form said (issue #11: the check belongs to the account).
+ * @param input the form's fields; `email` is ignored
  * @param files already in storage; the caller removes them if this throws
  */
 export async function createCheck(
   db: Database,
   owner: UserRow,
-  input: { fullName: string; email: string },
+  input: { fullName: string; email?: string },
   files: StoredUpload[],
 ): Promise<CheckSummary> {
   return db.transaction(async (tx) => {
     const [check] = await tx
       .insert(backgroundChecks)
-      .values({ userId: owner.id, fullName: input.fullName, email: input.email })
+      .values({ userId: owner.id, fullName: input.fullName, email: owner.email })
       .returning();
     if (!check) throw new Error("background check insert returned no row");
     await tx.insert(backgroundCheckFiles).values(
@@ -108,50 +104,34 @@ export async function listChecks(db: Database, scope: ManageScope): Promise<Chec
     .select({ check: backgroundChecks, files: fileCount })
     .from(backgroundChecks)
     .innerJoin(owners, eq(owners.id, backgroundChecks.userId))
-    .where(scopeFilter(scope))
+    .where(scopeFilter(scope, owners.companyId))
     .orderBy(desc(backgroundChecks.submittedAt), desc(backgroundChecks.id));
   return rows.map((row) => toSummary(row.check, row.files));
 }
 
-/**
- * Finds a check the viewer may see: their own, or one in their manage scope. Anything else
- * is answered as not found, so ids of other people's checks reveal nothing (IDOR).
- * @throws 404 NOT_FOUND
- */
-export async function findVisibleCheck(
-  db: Executor,
-  viewer: UserRow,
-  scope: ManageScope | null,
-  id: number,
-): Promise<CheckRow> {
+/** A check with its owner's company, for the policy's per-row rules. */
+async function findWithOwnership(db: Executor, id: number) {
   const [row] = await db
     .select({ check: backgroundChecks, ownerCompanyId: owners.companyId })
     .from(backgroundChecks)
     .innerJoin(owners, eq(owners.id, backgroundChecks.userId))
     .where(eq(backgroundChecks.id, id))
     .limit(1);
-  if (!row) throw notFound("Background check not found.");
-  const own = row.check.userId === viewer.id;
-  const managed =
-    scope !== null && (scope.all || (scope.companyId !== null && scope.companyId === row.ownerCompanyId));
-  if (!own && !managed) throw notFound("Background check not found.");
-  return row.check;
+  return row
+    ? { check: row.check, ownership: { ownerId: row.check.userId, ownerCompanyId: row.ownerCompanyId } }
+    : undefined;
 }
 
 /**
- * Finds a check the manager may review (their scope only; their own check is not enough).
+ * Finds a check the viewer may see (policy `canView`): their own, or one in their manage
+ * scope. Anything else is answered as not found, so ids of other people's checks reveal
+ * nothing (IDOR).
  * @throws 404 NOT_FOUND
  */
-async function findManagedCheck(db: Executor, scope: ManageScope, id: number): Promise<CheckRow> {
-  const filter = scopeFilter(scope);
-  const [row] = await db
-    .select({ check: backgroundChecks })
-    .from(backgroundChecks)
-    .innerJoin(owners, eq(owners.id, backgroundChecks.userId))
-    .where(filter ? and(eq(backgroundChecks.id, id), filter) : eq(backgroundChecks.id, id))
-    .limit(1);
-  if (!row) throw notFound("Background check not found.");
-  return row.check;
+export async function findVisibleCheck(db: Executor, viewer: UserRow, id: number): Promise<CheckRow> {
+  const found = await findWithOwnership(db, id);
+  if (!found || !canView(viewer, found.ownership)) throw notFound("Background check not found.");
+  return found.check;
 }
 
 /** One check with its files and audit trail (issue #3 `GET /api/background-checks/{id}`). */
@@ -194,37 +174,56 @@ export async function getCheckDetail(db: Database, check: CheckRow): Promise<Che
   };
 }
 
+/** Statuses that close a review; moving to any other reopens the check (issue #11). */
+const DECIDED: ReadonlySet<CheckStatus> = new Set(["approved", "rejected"]);
+
 /**
- * Reviews a check (spec §7 `PATCH /api/background-checks/{id}`): sets status, notes and
- * passedCheck (true exactly for approved, spec §4), stamps reviewedAt/reviewedBy, and appends
- * an audit row (who, when, from, to, notes). The row is locked for the update, so concurrent
- * reviews are recorded one after the other with correct "from" statuses.
- * @throws 404 outside the reviewer's scope (ADR 0009)
+ * Reviews a check (spec §7 `PATCH /api/background-checks/{id}`) and appends an audit row (who,
+ * when, from, to, notes). The row is locked for the update, so concurrent reviews are recorded
+ * one after the other with correct "from" statuses.
+ * - approved / rejected: passedCheck true / false (spec §4), reviewedAt and reviewedBy stamped,
+ *   notes as given (kept when omitted);
+ * - pending / in_review reopen the check (issue #11): reviewedAt, reviewedBy and passedCheck are
+ *   cleared, and so are a decided check's notes unless new ones are given; earlier notes stay in
+ *   the audit trail.
+ * @throws 404 outside the reviewer's scope (ADR 0009); 403 SELF_REVIEW_FORBIDDEN for the
+ *   reviewer's own check (ADR 0017)
  */
 export async function reviewCheck(
   db: Database,
   reviewer: UserRow,
-  scope: ManageScope,
   id: number,
   input: { status: CheckStatus; notes?: string | null | undefined },
 ): Promise<CheckSummary> {
   return db.transaction(async (tx) => {
-    const visible = await findManagedCheck(tx, scope, id);
+    const found = await findWithOwnership(tx, id);
+    const decision = found ? canReview(reviewer, found.ownership) : "hidden";
+    if (!found || decision === "hidden") throw notFound("Background check not found.");
+    if (decision === "self") {
+      throw new HttpError(
+        403,
+        ERROR_CODES.SELF_REVIEW_FORBIDDEN,
+        "You can't review your own background check. Another reviewer has to decide it.",
+      );
+    }
     const [current] = await tx
       .select()
       .from(backgroundChecks)
-      .where(eq(backgroundChecks.id, visible.id))
+      .where(eq(backgroundChecks.id, found.check.id))
       .for("update");
     if (!current) throw notFound("Background check not found.");
-    const notes = input.notes === undefined ? current.notes : input.notes || null;
+    const decided = DECIDED.has(input.status);
+    // Reopening a decided check drops the decision's notes from the check (the audit keeps them).
+    const kept = decided || !DECIDED.has(current.status) ? current.notes : null;
+    const notes = input.notes === undefined ? kept : input.notes || null;
     const [updated] = await tx
       .update(backgroundChecks)
       .set({
         status: input.status,
         notes,
-        passedCheck: input.status === "approved",
-        reviewedAt: new Date(),
-        reviewedBy: reviewer.id,
+        passedCheck: decided ? input.status === "approved" : null,
+        reviewedAt: decided ? new Date() : null,
+        reviewedBy: decided ? reviewer.id : null,
       })
       .where(eq(backgroundChecks.id, current.id))
       .returning();

@@ -231,3 +231,39 @@ export const backgroundCheckAudit = pgTable(
   },
   (t) => [index("background_check_audit_check_id_idx").on(t.backgroundCheckId)],
 );
+
+export const userAuditActionEnum = pgEnum("user_audit_action", [
+  "role_changed",
+  "company_changed",
+  "deactivated",
+  "reactivated",
+  "deleted",
+]);
+
+/**
+ * Audit trail of user management (issue #11): who did what to which account, and when.
+ * Names and emails are copied so entries stay readable after either user is deleted.
+ * `company_id` is the target's company before the change and `new_company_id` the one after a
+ * company change; a company admin sees the entries of either that name their company.
+ */
+export const userAudit = pgTable(
+  "user_audit",
+  {
+    id: serial("id").primaryKey(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    actorEmail: text("actor_email"),
+    targetUserId: integer("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    targetEmail: text("target_email").notNull(),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    newCompanyId: integer("new_company_id").references(() => companies.id, { onDelete: "set null" }),
+    action: userAuditActionEnum("action").notNull(),
+    detail: text("detail"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("user_audit_at_idx").on(t.at),
+    index("user_audit_company_id_idx").on(t.companyId),
+    index("user_audit_new_company_id_idx").on(t.newCompanyId),
+  ],
+);

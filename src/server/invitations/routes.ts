@@ -11,8 +11,8 @@ import {
 } from "../../common/api/invitations";
 import { sessionOf } from "../auth/access";
 import { bySessionOrIp, startSessionCookie } from "../auth/guards";
+import { manageScope } from "../auth/policy";
 import { toSessionUser } from "../auth/routes";
-import { manageScope } from "../companies/scope";
 import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {

@@ -1,17 +1,19 @@
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ERROR_CODES } from "../../common/api/errors";
-import {
-  type InvitationPreview,
-  type InvitationStatus,
-  type InvitationSummary,
-  invitableRoles,
-} from "../../common/api/invitations";
+import type { InvitationPreview, InvitationStatus, InvitationSummary } from "../../common/api/invitations";
 import { INVITATION_TTL_MS } from "../../common/limits";
 import type { Role } from "../../common/roles";
+import {
+  inScope,
+  inviteCompany,
+  inviteRefusal,
+  type ManageScope,
+  manageScope,
+  scopeFilter,
+} from "../auth/policy";
 import { createSession, type UserRow } from "../auth/sessions";
 import { hashToken, issueToken } from "../auth/tokens";
-import type { ManageScope } from "../companies/scope";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { companies, userInvitations, users } from "../db/schema";
@@ -25,11 +27,15 @@ export const INVITATION_CODES = {
   REVOKED: "INVITATION_REVOKED",
   USED: ERROR_CODES.TOKEN_USED,
   EXPIRED: ERROR_CODES.TOKEN_EXPIRED,
-  COMPANY_NOT_FOUND: "COMPANY_NOT_FOUND",
-  COMPANY_REQUIRED: "COMPANY_REQUIRED",
+  COMPANY_NOT_FOUND: ERROR_CODES.COMPANY_NOT_FOUND,
+  COMPANY_REQUIRED: ERROR_CODES.COMPANY_REQUIRED,
+  PENDING_ELSEWHERE: ERROR_CODES.INVITATION_PENDING_ELSEWHERE,
+  COMPANY_CONFLICT: ERROR_CODES.INVITATION_COMPANY_CONFLICT,
 } as const;
 
 const RAW_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** First key of the two-key advisory lock that serialises invitations to one address. */
+const INVITATION_LOCK_NAMESPACE = 7_311_011;
 const inviters = alias(users, "inviters");
 
 type InvitationRow = typeof userInvitations.$inferSelect;
@@ -67,15 +73,29 @@ async function selectInvitations(db: Executor, where: SQL | undefined): Promise<
   }));
 }
 
-function scopeFilter(scope: ManageScope): SQL | undefined {
-  if (scope.all) return undefined;
-  if (scope.companyId === null) return sql`false`;
-  return eq(userInvitations.companyId, scope.companyId);
-}
+/** Invitations in `scope` (ADR 0009: by the invitation's company). */
+const invitationsIn = (scope: ManageScope) => scopeFilter(scope, userInvitations.companyId);
+
+const emailTaken = () => conflict("An account with this email already exists.", ERROR_CODES.EMAIL_TAKEN);
 
 async function assertEmailFree(db: Executor, email: string): Promise<void> {
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (taken) throw conflict("An account with this email already exists.", ERROR_CODES.EMAIL_TAKEN);
+  if (taken) throw emailTaken();
+}
+
+/**
+ * 409 EMAIL_TAKEN when `email` has an account the inviter can see (ADR 0017). An account
+ * outside the inviter's scope (another tenant's) is treated as no account at all: the
+ * invitation goes out as usual and its accept answers EMAIL_TAKEN to the recipient, who knows
+ * their account. So a company admin learns nothing about other tenants' accounts.
+ */
+async function assertNoAccountInScope(db: Executor, scope: ManageScope, email: string): Promise<void> {
+  const [account] = await db
+    .select({ companyId: users.companyId })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (account && inScope(scope, account.companyId)) throw emailTaken();
 }
 
 async function queueInvitationEmail(
@@ -88,40 +108,88 @@ async function queueInvitationEmail(
 }
 
 /**
- * Invites `input.email` (spec §7 `POST /api/invitations/send`, issue #3). Role rules: an admin
- * may invite any role into any company; a company admin only user or company_admin, and only
- * into their own company (their company is used when none is given). A company admin invitee
- * must belong to a company. Earlier pending invitations to the same address stop working.
- * The email goes into the outbox in the same transaction.
+ * Invites `input.email` (spec §7 `POST /api/invitations/send`, issues #3 and #11). Role rules
+ * are the policy's `inviteRefusal`: an admin may invite any role into any company; a company
+ * admin only user or company_admin, only into their own company (used when none is given). A
+ * company admin invitee must belong to a company. The email goes into the outbox in the same
+ * transaction.
+ *
+ * Re-inviting an address with a pending invitation the inviter can see (ADR 0017):
+ * - the earlier pending invitations in the inviter's scope stop working (never other tenants');
+ * - the company is kept when the request names none (`companyId` omitted or null); naming a
+ *   different one needs `replaceCompany: true` (409 INVITATION_COMPANY_CONFLICT otherwise);
+ *   `replaceCompany: true` uses the requested company, none included.
+ * A pending invitation outside the inviter's scope answers 409 INVITATION_PENDING_ELSEWHERE
+ * without naming its company. An existing account answers 409 EMAIL_TAKEN only when it lies in
+ * the inviter's scope (see {@link assertNoAccountInScope}).
  * @throws 403 FORBIDDEN for a role or company the inviter may not use; 400 COMPANY_NOT_FOUND /
- *   COMPANY_REQUIRED; 409 EMAIL_TAKEN when the address already has an account
+ *   COMPANY_REQUIRED; 409 EMAIL_TAKEN / INVITATION_PENDING_ELSEWHERE / INVITATION_COMPANY_CONFLICT
  */
 export async function sendInvitation(
   db: Database,
   config: AppConfig,
   inviter: UserRow,
-  input: { email: string; role: Role; companyId?: number | null | undefined },
+  input: {
+    email: string;
+    role: Role;
+    companyId?: number | null | undefined;
+    replaceCompany?: boolean | undefined;
+  },
 ): Promise<InvitationSummary> {
-  const allowed = invitableRoles(inviter.role);
-  if (allowed.length === 0) throw forbidden("You don't have permission to invite users.");
-  if (!allowed.includes(input.role)) throw forbidden("You may not invite someone with this role.");
-  let companyId = input.companyId ?? null;
-  if (inviter.role !== "admin") {
-    if (inviter.companyId === null) throw forbidden("You are not assigned to a company.");
-    if (companyId !== null && companyId !== inviter.companyId) {
-      throw forbidden("You may only invite people into your own company.");
-    }
-    companyId = inviter.companyId;
-  }
-  if (input.role === "company_admin" && companyId === null) {
-    throw badRequest("Choose the company this Company Admin will manage.", INVITATION_CODES.COMPANY_REQUIRED);
-  }
+  const scope = manageScope(inviter);
+  const requested = inviteCompany(inviter, input.companyId);
+  const refusal = inviteRefusal(inviter, { role: input.role, companyId: requested });
+  if (refusal) throw forbidden(refusal);
   return db.transaction(async (tx) => {
+    // One sender per address at a time, so concurrent invitations from two tenants cannot both
+    // end up pending (the second sees the first and answers 409).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${INVITATION_LOCK_NAMESPACE}, hashtext(${input.email}))`,
+    );
+    const pending = await tx
+      .select({ id: userInvitations.id, companyId: userInvitations.companyId })
+      .from(userInvitations)
+      .where(
+        and(
+          eq(userInvitations.email, input.email),
+          eq(userInvitations.used, false),
+          isNull(userInvitations.revokedAt),
+          sql`${userInvitations.expiresAt} > now()`,
+        ),
+      )
+      .orderBy(desc(userInvitations.createdAt), desc(userInvitations.id));
+    const mine = pending.filter((row) => inScope(scope, row.companyId));
+    if (mine.length < pending.length) {
+      throw conflict(
+        "This address already has a pending invitation that you can't manage. It has to be accepted, withdrawn or expire first.",
+        INVITATION_CODES.PENDING_ELSEWHERE,
+      );
+    }
+    let companyId = requested;
+    const previous = mine[0];
+    if (previous && !input.replaceCompany && previous.companyId !== companyId) {
+      if (input.companyId === undefined || input.companyId === null) {
+        companyId = previous.companyId;
+      } else {
+        const previousName = previous.companyId === null ? null : await companyNameOf(tx, previous.companyId);
+        throw conflict(
+          `A pending invitation to this address is for ${previousName ?? "no company"}. Send again with replaceCompany to change it.`,
+          INVITATION_CODES.COMPANY_CONFLICT,
+        );
+      }
+    }
+    if (input.role === "company_admin" && companyId === null) {
+      throw badRequest(
+        "Choose the company this Company Admin will manage.",
+        INVITATION_CODES.COMPANY_REQUIRED,
+      );
+    }
     const companyName = companyId === null ? null : await companyNameOf(tx, companyId);
     if (companyName === undefined) {
       throw badRequest("That company does not exist.", INVITATION_CODES.COMPANY_NOT_FOUND);
     }
-    await assertEmailFree(tx, input.email);
+    await assertNoAccountInScope(tx, scope, input.email);
+    const revokeFilter = invitationsIn(scope);
     await tx
       .update(userInvitations)
       .set({ revokedAt: new Date() })
@@ -130,6 +198,7 @@ export async function sendInvitation(
           eq(userInvitations.email, input.email),
           eq(userInvitations.used, false),
           isNull(userInvitations.revokedAt),
+          ...(revokeFilter ? [revokeFilter] : []),
         ),
       );
     const token = issueToken();
@@ -233,7 +302,7 @@ export async function acceptInvitation(db: Database, rawToken: string, fullName:
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!user) throw conflict("An account with this email already exists.", ERROR_CODES.EMAIL_TAKEN);
+    if (!user) throw emailTaken();
     const session = await createSession(tx, user.id, now);
     return { user, session };
   });
@@ -241,7 +310,7 @@ export async function acceptInvitation(db: Database, rawToken: string, fullName:
 
 /** Invitations the manager may see, newest first (issue #3), each with its status. */
 export async function listInvitations(db: Database, scope: ManageScope): Promise<InvitationSummary[]> {
-  return selectInvitations(db, scopeFilter(scope));
+  return selectInvitations(db, invitationsIn(scope));
 }
 
 /** The invitation summary of `id`, read back inside the transaction that wrote it. */
@@ -262,7 +331,7 @@ async function companyNameOf(db: Executor, id: number): Promise<string | undefin
 }
 
 async function findInScope(db: Executor, scope: ManageScope, id: number): Promise<InvitationRow> {
-  const filter = scopeFilter(scope);
+  const filter = invitationsIn(scope);
   const [row] = await db
     .select()
     .from(userInvitations)
@@ -287,13 +356,12 @@ export async function resendInvitation(
 ): Promise<InvitationSummary> {
   return db.transaction(async (tx) => {
     const row = await findInScope(tx, scope, id);
-    if (!invitableRoles(actor.role).includes(row.role)) {
-      throw forbidden("You may not invite someone with this role.");
-    }
+    const refusal = inviteRefusal(actor, { role: row.role, companyId: row.companyId });
+    if (refusal) throw forbidden(refusal);
     if (row.used) throw conflict("This invitation has already been accepted.", "INVITATION_ACCEPTED");
     if (row.revokedAt)
       throw conflict("This invitation was revoked. Send a new one.", INVITATION_CODES.REVOKED);
-    await assertEmailFree(tx, row.email);
+    await assertNoAccountInScope(tx, scope, row.email);
     const token = issueToken();
     await tx
       .update(userInvitations)
@@ -324,7 +392,7 @@ export async function revokeInvitation(
 ): Promise<InvitationSummary> {
   return db.transaction(async (tx) => {
     const row = await findInScope(tx, scope, id);
-    if (!invitableRoles(actor.role).includes(row.role)) {
+    if (inviteRefusal(actor, { role: row.role, companyId: row.companyId })) {
       throw forbidden("You may not manage an invitation with this role.");
     }
     if (row.used) throw conflict("This invitation has already been accepted.", "INVITATION_ACCEPTED");

@@ -1,0 +1,278 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { ERROR_CODES } from "../../common/api/errors";
+import type {
+  ManagedUser,
+  UpdateUserInput,
+  UserAudit,
+  UserAuditAction,
+  UserList,
+} from "../../common/api/users";
+import { canManageUser, type ManageScope, scopeFilter, type UserAction } from "../auth/policy";
+import { deleteSessionsOf, type UserRow } from "../auth/sessions";
+import { deleteUserWithChecks } from "../background-checks/service";
+import type { Database, Executor } from "../db/database";
+import { backgroundChecks, companies, userAudit, users } from "../db/schema";
+import type { FileStorage } from "../files/storage";
+import { badRequest, forbidden, HttpError, notFound } from "../http/errors";
+
+/**
+ * User management (issue #11 "User management", contract in src/common/api/users.ts). Who may
+ * do what is the policy's `canManageUser`; every change writes one `user_audit` row per change
+ * in the same transaction.
+ */
+
+/** Users in `scope` (ADR 0009: by `users.company_id`); the Users list and Total Users share it. */
+export function usersInScope(scope: ManageScope): SQL | undefined {
+  return scopeFilter(scope, users.companyId);
+}
+
+/**
+ * Ends every way a user is signed in or about to sign in: deletes their sessions and their
+ * unused magic links (issue #11: deactivation takes effect at once), through
+ * `deleteSessionsOf` of auth/sessions.ts.
+ */
+export async function endSessionsOf(tx: Executor, userId: number): Promise<void> {
+  await deleteSessionsOf(tx, userId);
+}
+
+/** `%text%` for LIKE/ILIKE with the user's `%`, `_` and `\` matched literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+type UserWithCompany = { user: UserRow; companyName: string | null };
+
+function toManagedUser({ user, companyName }: UserWithCompany): ManagedUser {
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    email: user.email,
+    role: user.role,
+    companyId: user.companyId,
+    companyName,
+    isActive: user.isActive,
+    lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The users in the manager's scope (issue #11 `GET /api/admin/users`), by name, one page of
+ * them. `q` matches name or email case-insensitively as plain text (LIKE wildcards escaped).
+ * @param query.page 1-based; a page past the end is empty (total still counts every match)
+ */
+export async function listUsers(
+  db: Database,
+  scope: ManageScope,
+  query: { q?: string | undefined; page: number; pageSize: number },
+): Promise<UserList> {
+  const q = query.q?.trim();
+  const search = q
+    ? or(ilike(users.fullName, containsPattern(q)), ilike(users.email, containsPattern(q)))
+    : undefined;
+  const where = and(usersInScope(scope), search);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, companyName: companies.name })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(where)
+      .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(toManagedUser), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+async function companyNameOf(db: Executor, id: number | null): Promise<string | null | undefined> {
+  if (id === null) return null;
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  return company?.name;
+}
+
+/**
+ * Locks and returns the target user when `actor` may apply `action` to them (policy
+ * `canManageUser`).
+ * @throws 404 outside the actor's scope; 403 SELF_MANAGEMENT_FORBIDDEN for themselves; 403
+ *   FORBIDDEN for an action their role may not take (a company admin on an admin)
+ */
+async function lockTarget(tx: Executor, actor: UserRow, id: number, action: UserAction): Promise<UserRow> {
+  const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+  const decision = target ? canManageUser(actor, target, action) : "hidden";
+  if (!target || decision === "hidden") throw notFound("User not found.");
+  if (decision === "self") {
+    throw new HttpError(
+      403,
+      ERROR_CODES.SELF_MANAGEMENT_FORBIDDEN,
+      "You can't change, deactivate or delete your own account. Ask another admin.",
+    );
+  }
+  if (decision === "forbidden") throw forbidden("You don't have permission to change this user.");
+  return target;
+}
+
+async function audit(
+  tx: Executor,
+  actor: UserRow,
+  target: UserRow,
+  action: UserAuditAction,
+  extra: { detail?: string | null; newCompanyId?: number | null; targetGone?: boolean } = {},
+): Promise<void> {
+  await tx.insert(userAudit).values({
+    actorId: actor.id,
+    actorName: actor.fullName,
+    actorEmail: actor.email,
+    targetUserId: extra.targetGone ? null : target.id,
+    targetEmail: target.email,
+    companyId: target.companyId,
+    newCompanyId: extra.newCompanyId ?? null,
+    action,
+    detail: extra.detail ?? null,
+  });
+}
+
+async function managedUser(db: Executor, id: number): Promise<ManagedUser> {
+  const [row] = await db
+    .select({ user: users, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) throw notFound("User not found.");
+  return toManagedUser(row);
+}
+
+/**
+ * Changes a user's role and/or company (issue #11 `PATCH /api/admin/users/{id}`, admins only).
+ * A company admin must belong to a company. Each actual change writes one audit row
+ * (`role_changed` "user → company_admin", `company_changed` "Acme → none"); an unchanged value
+ * writes none. The new role applies from the user's next request (sessions read it each time).
+ * @throws 404 / 403 as {@link lockTarget}; 400 COMPANY_NOT_FOUND / COMPANY_REQUIRED
+ */
+export async function updateUser(
+  db: Database,
+  actor: UserRow,
+  id: number,
+  input: UpdateUserInput,
+): Promise<ManagedUser> {
+  return db.transaction(async (tx) => {
+    const target = await lockTarget(tx, actor, id, "update");
+    const role = input.role ?? target.role;
+    const companyId = input.companyId === undefined ? target.companyId : input.companyId;
+    const [oldName, newName] = await Promise.all([
+      companyNameOf(tx, target.companyId),
+      companyNameOf(tx, companyId),
+    ]);
+    if (newName === undefined)
+      throw badRequest("That company does not exist.", ERROR_CODES.COMPANY_NOT_FOUND);
+    if (role === "company_admin" && companyId === null) {
+      throw badRequest("A Company Admin must belong to a company. Choose one.", ERROR_CODES.COMPANY_REQUIRED);
+    }
+    if (role !== target.role || companyId !== target.companyId) {
+      await tx.update(users).set({ role, companyId }).where(eq(users.id, target.id));
+    }
+    if (role !== target.role) {
+      await audit(tx, actor, target, "role_changed", { detail: `${target.role} → ${role}` });
+    }
+    if (companyId !== target.companyId) {
+      await audit(tx, actor, target, "company_changed", {
+        detail: `${oldName ?? "none"} → ${newName ?? "none"}`,
+        newCompanyId: companyId,
+      });
+    }
+    return managedUser(tx, target.id);
+  });
+}
+
+/**
+ * Deactivates or reactivates a user (issue #11, admins and company admins in their company,
+ * never on admins or themselves). Deactivating deletes the user's sessions and unused magic
+ * links in the same transaction, so they are signed out at once; reactivating deletes them again
+ * (any that raced the deactivation), so it revives nothing. Setting the state a user already has changes nothing and writes no audit row.
+ * @throws 404 / 403 as {@link lockTarget}
+ */
+export async function setUserActive(
+  db: Database,
+  actor: UserRow,
+  id: number,
+  active: boolean,
+): Promise<ManagedUser> {
+  return db.transaction(async (tx) => {
+    const target = await lockTarget(tx, actor, id, active ? "reactivate" : "deactivate");
+    if (target.isActive !== active) {
+      await tx.update(users).set({ isActive: active }).where(eq(users.id, target.id));
+      // Also on reactivation: a session that raced the deactivation must not come back to life.
+      await endSessionsOf(tx, target.id);
+      await audit(tx, actor, target, active ? "reactivated" : "deactivated");
+    }
+    return managedUser(tx, target.id);
+  });
+}
+
+/**
+ * Deletes a user (issue #11 `DELETE /api/admin/users/{id}`, admins only, never themselves):
+ * their sessions, links and background checks go with them, and the checks' files are removed
+ * from storage (`deleteUserWithChecks`). The audit row keeps the target's email.
+ * @throws 404 / 403 as {@link lockTarget}
+ */
+export async function deleteUser(
+  db: Database,
+  storage: FileStorage,
+  actor: UserRow,
+  id: number,
+): Promise<void> {
+  const { target, checks } = await db.transaction(async (tx) => {
+    const locked = await lockTarget(tx, actor, id, "delete");
+    const [row] = await tx
+      .select({ n: count() })
+      .from(backgroundChecks)
+      .where(eq(backgroundChecks.userId, id));
+    return { target: locked, checks: row?.n ?? 0 };
+  });
+  if (!(await deleteUserWithChecks(db, storage, target.id))) throw notFound("User not found.");
+  const detail = checks === 0 ? null : `${checks} background check${checks === 1 ? "" : "s"} removed`;
+  await audit(db, actor, target, "deleted", { detail, targetGone: true });
+}
+
+/**
+ * The user audit trail in the manager's scope, newest first (issue #11
+ * `GET /api/admin/users/audit`): everything for an admin; for a company admin the entries about
+ * users of their company (before or after a company change).
+ */
+export async function listUserAudit(
+  db: Database,
+  scope: ManageScope,
+  query: { page: number; pageSize: number },
+): Promise<UserAudit> {
+  const before = scopeFilter(scope, userAudit.companyId);
+  const where = before === undefined ? undefined : or(before, scopeFilter(scope, userAudit.newCompanyId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(userAudit)
+      .where(where)
+      .orderBy(desc(userAudit.at), desc(userAudit.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(userAudit).where(where),
+  ]);
+  return {
+    entries: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      action: row.action,
+      actorName: row.actorName,
+      actorEmail: row.actorEmail,
+      targetEmail: row.targetEmail,
+      detail: row.detail,
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

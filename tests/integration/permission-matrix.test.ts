@@ -1,0 +1,374 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { RouteAccess } from "../../src/server/auth/access";
+import { createSession } from "../../src/server/auth/sessions";
+import { gatePassword } from "../../src/server/gates/service";
+import { type Actor, createActor, createCompanyRow, pdfBytes, submitCheck } from "./portal/helpers";
+import { testBackends } from "./support/database";
+import { useTestDatabase, useTestServer } from "./support/fixture";
+import type { HttpResult } from "./support/test-app";
+
+/**
+ * Permission matrix over EVERY registered route (issue #11 item 6): each route × anonymous, a
+ * user of company A, the company admins of companies A and B, and an admin. The expected
+ * status of each cell is derived from the route's declared access (`config.access`) and, for
+ * routes on one company's resource, from tenant ownership (ADR 0009: out of scope is 404).
+ * A route without a probe below fails the test, so a new route cannot skip the matrix.
+ */
+const ACTORS = ["anonymous", "user", "companyAdminA", "companyAdminB", "admin"] as const;
+type Who = (typeof ACTORS)[number];
+
+/** What one cell sends. */
+interface Call {
+  url: string;
+  json?: unknown;
+  /** A multipart background-check submission instead of JSON. */
+  multipart?: boolean;
+  /** Replaces the actor's cookie (e.g. a throw-away session for logout). */
+  cookie?: string;
+}
+
+interface Probe {
+  /** The access this route is meant to declare (pinned, so a loosened declaration fails). */
+  access: RouteAccess;
+  /** Builds the request for one actor, creating fresh resources when the call changes state. */
+  call: (who: Who) => Promise<Call> | Call;
+  /** Status when access is granted (for public routes: whoever calls). */
+  ok: number;
+  /** The resource belongs to company A (a check of the company-A user, an invitation into A…). */
+  companyA?: boolean;
+}
+
+/** The status a cell must answer, from the declared access and the resource's tenant. */
+function expectedStatus(access: RouteAccess, who: Who, probe: Probe): number {
+  if (access !== "public") {
+    if (who === "anonymous") return 401;
+    if (access === "manager" && who === "user") return 403;
+    if (access === "admin" && who !== "admin") return 403;
+  }
+  if (probe.companyA && who === "companyAdminB") return 404;
+  return probe.ok;
+}
+
+describe.each(testBackends())("permission matrix of every route on $name", (backend) => {
+  const database = useTestDatabase(backend);
+  const f = useTestServer(database);
+  const actors = {} as Record<Exclude<Who, "anonymous">, Actor>;
+  let companyA = 0;
+  let checkA = 0;
+  let fileA = 0;
+  let counter = 0;
+  const unique = (prefix: string) => `${prefix}-${++counter}@example.com`;
+
+  /** A fresh user of company A, as a target for user management. */
+  const targetInA = async () =>
+    (await createActor(f.db, { email: unique("target"), role: "user", companyId: companyA })).id;
+  /** A fresh pending invitation into company A, sent by the admin. */
+  const invitationInA = async () => {
+    const sent = await f.server.request("POST", "/api/invitations/send", {
+      cookie: actors.admin.cookie,
+      json: { email: unique("invitee"), role: "user", companyId: companyA },
+    });
+    expect(sent.status).toBe(201);
+    return sent.body.id as number;
+  };
+  const registration = () => ({
+    registrationId: randomUUID(),
+    firstName: "Rosa",
+    lastName: "Parker",
+    email: "rosa.parker@schnucks.com",
+    phone: "(314) 555-0100",
+    acceptTerms: true,
+  });
+
+  const probes: Record<string, Probe> = {
+    "GET /api/health": {
+      access: "public",
+      call: () => ({ url: "/api/health" }),
+      ok: 200,
+    },
+    "GET /api/ready": {
+      access: "public",
+      call: () => ({ url: "/api/ready" }),
+      ok: 200,
+    },
+    "GET /api/docs": {
+      access: "public",
+      call: () => ({ url: "/api/docs" }),
+      ok: 200,
+    },
+    "GET /api/retailer-demos/:slug": {
+      access: "public",
+      call: () => ({ url: "/api/retailer-demos/schnucks" }),
+      ok: 200,
+    },
+    "GET /api/admin/login-info": {
+      access: "public",
+      call: () => ({ url: "/api/admin/login-info" }),
+      ok: 200,
+    },
+    "POST /api/admin/create-initial": {
+      access: "public",
+      call: () => ({ url: "/api/admin/create-initial", json: { email: unique("setup"), fullName: "Late" } }),
+      ok: 409,
+    },
+    "POST /api/auth/send-magic-link": {
+      access: "public",
+      call: () => ({ url: "/api/auth/send-magic-link", json: { email: unique("link") } }),
+      ok: 200,
+    },
+    "POST /api/auth/verify-magic-link": {
+      access: "public",
+      call: () => ({ url: "/api/auth/verify-magic-link", json: { token: "A".repeat(43) } }),
+      ok: 400,
+    },
+    "GET /api/auth/me": {
+      access: "user",
+      call: () => ({ url: "/api/auth/me" }),
+      ok: 200,
+    },
+    "POST /api/auth/logout": {
+      access: "public",
+      call: async (who) => {
+        if (who === "anonymous") return { url: "/api/auth/logout" };
+        const session = await createSession(f.db, actors[who].id);
+        return { url: "/api/auth/logout", cookie: `aisleiq_session=${session.token}` };
+      },
+      ok: 200,
+    },
+    "GET /api/invitations": {
+      access: "manager",
+      call: () => ({ url: "/api/invitations" }),
+      ok: 200,
+    },
+    "POST /api/invitations/send": {
+      access: "manager",
+      call: () => ({ url: "/api/invitations/send", json: { email: unique("inv"), role: "user" } }),
+      ok: 201,
+    },
+    "GET /api/invitations/:token": {
+      access: "public",
+      call: () => ({ url: `/api/invitations/${"A".repeat(43)}` }),
+      ok: 404,
+    },
+    "POST /api/invitations/accept": {
+      access: "public",
+      call: () => ({ url: "/api/invitations/accept", json: { token: "A".repeat(43), fullName: "Nobody" } }),
+      ok: 404,
+    },
+    "POST /api/invitations/:id/resend": {
+      access: "manager",
+      call: async () => ({ url: `/api/invitations/${await invitationInA()}/resend` }),
+      ok: 200,
+      companyA: true,
+    },
+    "DELETE /api/invitations/:id": {
+      access: "manager",
+      call: async () => ({ url: `/api/invitations/${await invitationInA()}` }),
+      ok: 200,
+      companyA: true,
+    },
+    "GET /api/companies": {
+      access: "admin",
+      call: () => ({ url: "/api/companies" }),
+      ok: 200,
+    },
+    "POST /api/companies": {
+      access: "admin",
+      call: () => ({ url: "/api/companies", json: { name: `Co ${counter}`, email: unique("co") } }),
+      ok: 201,
+    },
+    "GET /api/admin/stats": {
+      access: "manager",
+      call: () => ({ url: "/api/admin/stats" }),
+      ok: 200,
+    },
+    "GET /api/background-checks": {
+      access: "manager",
+      call: () => ({ url: "/api/background-checks" }),
+      ok: 200,
+    },
+    "POST /api/background-checks": {
+      access: "user",
+      call: () => ({ url: "/api/background-checks", multipart: true }),
+      ok: 201,
+    },
+    "GET /api/background-checks/my": {
+      access: "user",
+      call: () => ({ url: "/api/background-checks/my" }),
+      ok: 200,
+    },
+    "GET /api/background-checks/:id": {
+      access: "user",
+      call: () => ({ url: `/api/background-checks/${checkA}` }),
+      ok: 200,
+      companyA: true,
+    },
+    "PATCH /api/background-checks/:id": {
+      access: "manager",
+      call: () => ({ url: `/api/background-checks/${checkA}`, json: { status: "in_review" } }),
+      ok: 200,
+      companyA: true,
+    },
+    "GET /api/background-checks/:id/files/:fileId": {
+      access: "user",
+      call: () => ({ url: `/api/background-checks/${checkA}/files/${fileA}` }),
+      ok: 200,
+      companyA: true,
+    },
+    "POST /api/send-schnucks-demo-email": {
+      access: "public",
+      call: () => ({ url: "/api/send-schnucks-demo-email", json: registration() }),
+      ok: 200,
+    },
+    "POST /api/demo-registrations/:slug": {
+      access: "public",
+      call: () => ({ url: "/api/demo-registrations/schnucks", json: registration() }),
+      ok: 200,
+    },
+    "GET /api/demo-registrations": {
+      access: "admin",
+      call: () => ({ url: "/api/demo-registrations" }),
+      ok: 200,
+    },
+    "POST /api/gates/events": {
+      access: "public",
+      call: () => ({ url: "/api/gates/events", json: { password: gatePassword(f.server.config, "events") } }),
+      ok: 200,
+    },
+    "POST /api/gates/channel-partner": {
+      access: "public",
+      call: () => ({
+        url: "/api/gates/channel-partner",
+        json: { password: gatePassword(f.server.config, "channel-partner") },
+      }),
+      ok: 200,
+    },
+    "POST /api/send-get-started-email": {
+      access: "public",
+      call: () => ({
+        url: "/api/send-get-started-email",
+        json: {
+          firstName: "Grace",
+          lastName: "Hopper",
+          company: "Hopper Foods",
+          phone: "+1 314 555 0100",
+          email: "grace@hopperfoods.example",
+          planTitle: "Optimal",
+        },
+      }),
+      ok: 201,
+    },
+    "GET /api/leads": {
+      access: "admin",
+      call: () => ({ url: "/api/leads" }),
+      ok: 200,
+    },
+    "GET /api/admin/users": {
+      access: "manager",
+      call: () => ({ url: "/api/admin/users" }),
+      ok: 200,
+    },
+    "GET /api/admin/users/audit": {
+      access: "manager",
+      call: () => ({ url: "/api/admin/users/audit" }),
+      ok: 200,
+    },
+    "PATCH /api/admin/users/:id": {
+      access: "admin",
+      call: async () => ({ url: `/api/admin/users/${await targetInA()}`, json: { role: "company_admin" } }),
+      ok: 200,
+      companyA: true,
+    },
+    "POST /api/admin/users/:id/deactivate": {
+      access: "manager",
+      call: async () => ({ url: `/api/admin/users/${await targetInA()}/deactivate` }),
+      ok: 200,
+      companyA: true,
+    },
+    "POST /api/admin/users/:id/reactivate": {
+      access: "manager",
+      call: async () => ({ url: `/api/admin/users/${await targetInA()}/reactivate` }),
+      ok: 200,
+      companyA: true,
+    },
+    "DELETE /api/admin/users/:id": {
+      access: "admin",
+      call: async () => ({ url: `/api/admin/users/${await targetInA()}` }),
+      ok: 204,
+      companyA: true,
+    },
+  };
+
+  async function send(method: string, who: Who, call: Call): Promise<HttpResult> {
+    const cookie = call.cookie ?? (who === "anonymous" ? undefined : actors[who].cookie);
+    if (call.multipart) {
+      return submitCheck(f, cookie, { fullName: "Matrix Cell", email: "ignored@example.com" }, [
+        { name: "a.pdf", data: pdfBytes() },
+      ]);
+    }
+    return f.server.request(method, call.url, { cookie, json: call.json });
+  }
+
+  beforeAll(async () => {
+    companyA = await createCompanyRow(f.db, "Alpha Foods");
+    const companyB = await createCompanyRow(f.db, "Beta Mart");
+    actors.admin = await createActor(f.db, { email: "admin@example.com", role: "admin" });
+    actors.companyAdminA = await createActor(f.db, {
+      email: "ca-a@example.com",
+      role: "company_admin",
+      companyId: companyA,
+    });
+    actors.companyAdminB = await createActor(f.db, {
+      email: "ca-b@example.com",
+      role: "company_admin",
+      companyId: companyB,
+    });
+    actors.user = await createActor(f.db, { email: "user-a@example.com", role: "user", companyId: companyA });
+    const created = await submitCheck(
+      f,
+      actors.user.cookie,
+      { fullName: "User A", email: "user-a@example.com" },
+      [{ name: "a.pdf", data: pdfBytes() }],
+    );
+    checkA = created.body.id;
+    fileA = (await send("GET", "user", { url: `/api/background-checks/${checkA}` })).body.files[0].id;
+  });
+
+  it("answers every route × actor cell with the status its declaration and tenant imply", async () => {
+    const routes = f.server.app.declaredRoutes;
+    const withoutProbe = routes.filter(
+      (route) => route.method !== "HEAD" && probes[`${route.method} ${route.url}`] === undefined,
+    );
+    expect(withoutProbe).toEqual([]);
+    const misdeclared = routes
+      .filter(
+        (route) =>
+          probes[`${route.method === "HEAD" ? "GET" : route.method} ${route.url}`]?.access !== route.access,
+      )
+      .map((route) => `${route.method} ${route.url}: ${route.access}`);
+    expect(misdeclared).toEqual([]);
+    const mismatches: string[] = [];
+    let cells = 0;
+    for (const route of routes) {
+      const probe = probes[`${route.method === "HEAD" ? "GET" : route.method} ${route.url}`];
+      if (!probe) continue;
+      for (const who of ACTORS) {
+        const call = await probe.call(who);
+        const result = await send(route.method, who, call);
+        const expected = expectedStatus(route.access, who, probe);
+        cells++;
+        if (result.status !== expected) {
+          mismatches.push(
+            `${route.method} ${route.url} as ${who}: ${result.status} (expected ${expected}) ${JSON.stringify(result.body).slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(cells).toBe(routes.length * ACTORS.length);
+    console.info(
+      `permission matrix (${backend.name}): ${routes.length} routes (incl. HEAD) × ${ACTORS.length} actors = ${cells} cells checked`,
+    );
+  });
+});
