@@ -1,11 +1,13 @@
 import type { Config } from "@react-router/dev/config";
+import { NOT_FOUND_PRERENDER_PATH } from "./src/common/client-routes";
 import { LOGIN_PORTALS } from "./src/common/login-portals";
 import { RETAILER_DEMOS } from "./src/common/retailer-demos";
 
 /**
  * React Router framework mode without a rendering server (ADR 0003): public pages are
  * prerendered to static HTML at build time; every other route is rendered in the browser
- * from the SPA fallback page that the Fastify server returns.
+ * from the SPA fallback page that the Fastify server returns. The not-found page is prerendered
+ * too, at NOT_FOUND_PRERENDER_PATH: the server answers unknown paths with it and status 404.
  */
 export default {
   appDirectory: "src/client",
@@ -16,5 +18,6 @@ export default {
     "/calculator",
     ...RETAILER_DEMOS.map((demo) => `/${demo.slug}`),
     ...LOGIN_PORTALS.map((portal) => portal.path),
+    NOT_FOUND_PRERENDER_PATH,
   ],
 } satisfies Config;

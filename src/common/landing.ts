@@ -26,3 +26,11 @@ export const DEFAULT_SCROLL_OFFSET = 100;
 
 /** Jobs modal: the header height subtracted from 90vh, in px (spec §2, §9). */
 export const JOBS_HEADER_OFFSET_PX = 84;
+
+/** Header dropdowns: a menu opens this many ms after the mouse comes to rest on its trigger (spec §9). */
+export const SUBMENU_OPEN_DELAY_MS = 100;
+/** Header dropdowns: a menu opened by hovering closes this many ms after the mouse leaves it and its trigger. */
+export const SUBMENU_CLOSE_DELAY_MS = 200;
+
+/** Jobs modal: with no load event from the jobs board's frame by then (ms), the fallback shows (issue #12). */
+export const JOBS_FRAME_TIMEOUT_MS = 8000;

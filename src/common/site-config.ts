@@ -43,15 +43,19 @@ function originOf(url: string): string {
 
 /**
  * The third-party origins the Content-Security-Policy must allow (issue #4): frames for the jobs
- * board and the booking widget's iframe, and the booking widget's script.
+ * board and the booking widget's iframe, the booking widget's script, and the Jobs modal's
+ * reachability probe of the jobs board (connect).
  * @returns origins grouped by CSP directive
  */
 export function thirdPartyHosts(config: SiteConfig = SITE_CONFIG): {
   frameSrc: string[];
   scriptSrc: string[];
+  connectSrc: string[];
 } {
   return {
     frameSrc: [...new Set([originOf(config.jobsBoardUrl), originOf(config.bookingUrl)])],
     scriptSrc: [originOf(config.bookingWidgetScriptUrl)],
+    // The Jobs modal's reachability probe (an opaque no-cors GET, no credentials; issue #12).
+    connectSrc: [originOf(config.jobsBoardUrl)],
   };
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
@@ -143,9 +143,14 @@ describe("Get Started dialog", () => {
 
     await fill(user, { email: "ada@grocers.example" });
     await submit(user);
-    await expectToast("Invalid phone number", "Please enter a valid phone number.");
-
+    await expectToast("Invalid phone number", "Please enter a phone number with 7 to 15 digits.");
     expect(requests).toHaveLength(0);
+
+    // The rule counts digits, so a formatted international number passes (ADR 0019).
+    await fill(user, { phone: "+44 20 7946 0958" });
+    await submit(user);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toMatchObject({ phone: "+44 20 7946 0958" });
   });
 
   it("sends the lead with the chosen plan and shows the Thank You view", async () => {

@@ -1,6 +1,6 @@
 import { LOGIN_PORTALS } from "@common/login-portals";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
@@ -97,7 +97,7 @@ describe("login portal form", () => {
     expect(document.body.innerHTML).not.toContain(SECRET);
   });
 
-  it("Forgot Password explains that accounts are created by invitation", async () => {
+  it("Forgot Password explains the passwordless account portal and links to it", async () => {
     const user = userEvent.setup();
     renderPortal("/plugins-login");
     const forgot = screen.getByRole("button", { name: "Forgot Password" });
@@ -105,7 +105,12 @@ describe("login portal form", () => {
     await user.click(forgot);
     expect(forgot.getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByRole("status").textContent).toContain("No password to reset");
-    expect(screen.getByRole("status").textContent).toContain("Portal accounts are created by invitation.");
+    const status = screen.getByRole("status");
+    expect(status.textContent).toContain("AisleIQ accounts have no password");
+    const link = within(status).getByRole("link", {
+      name: "Account portal — for invited team members, company admins and admins",
+    });
+    expect(link.getAttribute("href")).toBe("/admin/login");
   });
 
   it("Sign Up opens the Get Started form", async () => {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axe } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
 import { decodeQuotedPrintable } from "./support/smtp-sink";
@@ -14,9 +14,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.stop();
 });
-
-const axe = (page: Page) =>
-  new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
 
 /** Emails to `to` whose decoded source mentions `text`. */
 const emailsTo = (to: string, text: string) =>

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { axe } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
 
@@ -19,9 +18,6 @@ const PORTALS = [
   ["/retailer-login", "Retailer Portal", "Access Retailer Portal"],
   ["/plugins-login", "Plugins Portal", "Access Plugins Portal"],
 ] as const;
-
-const axe = (page: Page) =>
-  new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
 
 test("each portal is prerendered with its title, card and the spec's submit text", async ({
   page,

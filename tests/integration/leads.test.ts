@@ -13,6 +13,8 @@ import {
 import { closedPort, startTestServer, waitFor } from "./support/test-app";
 
 const SALES = "sales-desk@example.com";
+/** The phone error states the rule (ADR 0019). */
+const PHONE_RULE = "Please enter a phone number with 7 to 15 digits.";
 
 function lead(overrides: Record<string, unknown> = {}) {
   return {
@@ -44,6 +46,7 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
         lastName: "Hopper",
         company: "Hopper Foods",
         phone: "+1 314 555 0100",
+        phoneE164: "+13145550100",
         email: "grace@hopperfoods.example",
         planTitle: "Optimal",
       });
@@ -59,6 +62,21 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
       expect(thanks.text).toContain("Congratulations you are on the way to the future of retail!");
       expect(thanks.text).toContain("We will reach out shortly to set up your account.");
       expect(thanks.html).not.toContain("<script");
+    });
+
+    it.each([
+      ["+1 (555) 010-3000", "+15550103000"],
+      ["+44 20 7946 0958", "+442079460958"],
+      ["(314) 555.0100", "3145550100"],
+      ["555-0100", "5550100"],
+      ["+123 456 789 012 345", "+123456789012345"],
+    ])("accepts the phone %j as typed and stores its normalised value %j", async (phone, e164) => {
+      const response = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ phone, email: `phone-${e164.replace("+", "p")}@example.com` }),
+      });
+      expect(response.status).toBe(201);
+      const [row] = await f.db.select().from(leads).where(eq(leads.id, response.body.id));
+      expect(row).toMatchObject({ phone, phoneE164: e164 });
     });
 
     it("escapes markup in the emails", async () => {
@@ -101,8 +119,8 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
           lead({ email: "grace@nowhere", phone: "1", planTitle: "Gold" }),
           "Please enter a valid email address.",
         ],
-        [lead({ phone: "call me maybe", planTitle: "Gold" }), "Please enter a valid phone number."],
-        [lead({ phone: "1234567890123456" }), "Please enter a valid phone number."],
+        [lead({ phone: "call me maybe", planTitle: "Gold" }), PHONE_RULE],
+        [lead({ phone: "1234567890123456" }), PHONE_RULE],
         [lead({ planTitle: "Gold" }), "Please choose a plan: Starter, Optimal or Unlimited."],
         [lead({ planTitle: undefined }), "Please choose a plan: Starter, Optimal or Unlimited."],
         ["not json object", "Please fill in all the fields to continue."],
@@ -119,6 +137,26 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
       expect(tooLong.body.code).toBe("VALIDATION_ERROR");
       expect(await f.db.select().from(leads)).toHaveLength(0);
       expect(await f.db.select().from(emailOutbox)).toHaveLength(0);
+    });
+  });
+
+  describe("phone rule (ADR 0019)", () => {
+    const f = useTestServer(database);
+
+    it.each([
+      ["(((((((", "formatting only"],
+      ["555 010", "6 digits"],
+      ["+1 314 555 0100 23456", "16 digits"],
+      [`+1 ${" ".repeat(40)}3145550100`, "longer than the cap"],
+      ["+1 314 555 0100 ext. 12", "letters"],
+      ["1 + 314 555 0100", "a '+' after the start"],
+    ])("answers 400 stating the rule for %j (%s)", async (phone) => {
+      const response = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ phone }),
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: PHONE_RULE, code: "VALIDATION_ERROR" });
+      expect(await f.db.select().from(leads)).toHaveLength(0);
     });
   });
 

@@ -1,6 +1,8 @@
+import { SUBMENU_CLOSE_DELAY_MS, SUBMENU_OPEN_DELAY_MS } from "@common/landing";
 import { SITE_CONFIG } from "@common/site-config";
 import { clsx } from "clsx";
 import { ChevronDown, ExternalLink, Globe, Menu } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SectionLink } from "./section-link";
@@ -36,25 +38,90 @@ const EXTERNAL_SIGN_IN = [
   { key: "channelPartner", href: SITE_CONFIG.channelPartnerUrl },
 ] as const;
 
+/** The account sign-in page (spec §2 "Admin login page"): invited users, company admins and admins (issue #11). */
+const ACCOUNT_SIGN_IN_PATH = "/admin/login";
+
 const LANGUAGES = [
   { value: "en", key: "english" },
   { value: "es", key: "spanish" },
 ] as const;
 
 interface MenuProps {
-  /** Open on mount: the visitor's first click on the placeholder trigger. */
+  /** Open on mount: the visitor's first click on (or hover over) the placeholder trigger. */
   defaultOpen?: boolean;
+  /** That first opening came from hovering (so leaving closes it, and a click keeps it open). */
+  openedByHover?: boolean;
 }
 
-export function DevelopersMenu({ defaultOpen }: MenuProps) {
+/**
+ * Open-on-hover for a header dropdown (spec §9: submenu open delay 100 ms). A mouse resting on
+ * the trigger opens the menu after {@link SUBMENU_OPEN_DELAY_MS}; a menu opened that way closes
+ * {@link SUBMENU_CLOSE_DELAY_MS} after the mouse leaves both trigger and menu, and a click on the
+ * trigger then keeps it open (instead of Radix's toggle closing it). Clicks, touch and the
+ * keyboard work as Radix does.
+ * @returns the Root's `open`/`onOpenChange`, and pointer handlers for the trigger and the content
+ */
+function useHoverMenu(defaultOpen = false, defaultByHover = false) {
+  const [open, setOpen] = useState(defaultOpen);
+  const timer = useRef<number | undefined>(undefined);
+  const openedByHover = useRef(defaultOpen && defaultByHover);
+  const keepOpenOnce = useRef(false);
+  const clear = () => window.clearTimeout(timer.current);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const onOpenChange = (next: boolean) => {
+    clear();
+    openedByHover.current = false;
+    setOpen(next);
+  };
+  const leave = (event: React.PointerEvent) => {
+    clear();
+    if (event.pointerType !== "mouse" || !openedByHover.current) return;
+    timer.current = window.setTimeout(() => onOpenChange(false), SUBMENU_CLOSE_DELAY_MS);
+  };
+  const trigger = {
+    onPointerEnter: (event: React.PointerEvent) => {
+      clear();
+      if (event.pointerType !== "mouse" || open) return;
+      timer.current = window.setTimeout(() => {
+        openedByHover.current = true;
+        setOpen(true);
+      }, SUBMENU_OPEN_DELAY_MS);
+    },
+    onPointerLeave: leave,
+    onPointerDown: (event: React.PointerEvent) => {
+      clear();
+      // The hover already opened it: this click means "keep it open", not Radix's toggle.
+      if (open && openedByHover.current) {
+        openedByHover.current = false;
+        keepOpenOnce.current = true;
+        event.preventDefault();
+      }
+    },
+  };
+  const content = {
+    onPointerEnter: clear,
+    onPointerLeave: leave,
+    // That same click reaches the menu's outside-press dismissal next: skip it once.
+    onPointerDownOutside: (event: Event) => {
+      if (!keepOpenOnce.current) return;
+      keepOpenOnce.current = false;
+      event.preventDefault();
+    },
+  };
+  return { open, onOpenChange, trigger, content };
+}
+
+export function DevelopersMenu({ defaultOpen, openedByHover }: MenuProps) {
   const { t } = useTranslation();
+  const hover = useHoverMenu(defaultOpen, openedByHover);
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger className={navLinkClass}>
+    <DropdownMenu modal={false} open={hover.open} onOpenChange={hover.onOpenChange}>
+      <DropdownMenuTrigger className={navLinkClass} {...hover.trigger}>
         {t("landing.nav.developers")}
         <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
+      <DropdownMenuContent align="start" {...hover.content}>
         {DEVELOPER_LINKS.map((item) => (
           <DropdownMenuItem key={item.key} asChild>
             <Link to={item.to}>{t(`landing.nav.${item.key}`)}</Link>
@@ -65,16 +132,21 @@ export function DevelopersMenu({ defaultOpen }: MenuProps) {
   );
 }
 
-export function LanguageMenu({ defaultOpen }: MenuProps) {
+export function LanguageMenu({ defaultOpen, openedByHover }: MenuProps) {
   const { t } = useTranslation();
+  const hover = useHoverMenu(defaultOpen, openedByHover);
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger className={navLinkClass} aria-label={t("landing.nav.language")}>
+    <DropdownMenu modal={false} open={hover.open} onOpenChange={hover.onOpenChange}>
+      <DropdownMenuTrigger
+        className={navLinkClass}
+        aria-label={t("landing.nav.languageButton", { code: "EN" })}
+        {...hover.trigger}
+      >
         <Globe className="size-4" aria-hidden="true" />
-        <span aria-hidden="true">EN</span>
+        <span>EN</span>
         <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" {...hover.content}>
         {/* English and Spanish are offered but have no action yet (spec §2). */}
         <DropdownMenuRadioGroup value="en">
           {LANGUAGES.map((language) => (
@@ -88,19 +160,28 @@ export function LanguageMenu({ defaultOpen }: MenuProps) {
   );
 }
 
-export function SignInMenu({ defaultOpen, onEvents }: MenuProps & { onEvents: () => void }) {
+export function SignInMenu({ defaultOpen, openedByHover, onEvents }: MenuProps & { onEvents: () => void }) {
   const { t } = useTranslation();
+  const hover = useHoverMenu(defaultOpen, openedByHover);
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>
+    <DropdownMenu modal={false} open={hover.open} onOpenChange={hover.onOpenChange}>
+      <DropdownMenuTrigger asChild {...hover.trigger}>
         <Button>
           {t("landing.nav.signIn")}
           <ChevronDown aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" {...hover.content}>
         <DropdownMenuItem asChild>
           <Link to="/retailer-login">{t("landing.nav.retailer")}</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild className="flex-col items-start gap-0.5">
+          <Link to={ACCOUNT_SIGN_IN_PATH}>
+            <span>{t("landing.nav.accountPortal")}</span>
+            <span className="max-w-56 text-xs text-muted-foreground">
+              {t("landing.nav.accountPortalHint")}
+            </span>
+          </Link>
         </DropdownMenuItem>
         {EXTERNAL_SIGN_IN.map((item) => (
           <DropdownMenuItem key={item.key} asChild>
@@ -185,6 +266,14 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
                 {t("landing.nav.retailer")}
               </Link>
             </li>
+            <li>
+              <Link to={ACCOUNT_SIGN_IN_PATH} className={drawerTwoLineLinkClass} onClick={closeDrawer}>
+                <span>{t("landing.nav.accountPortal")}</span>
+                <span className="text-sm font-normal text-slate-500">
+                  {t("landing.nav.accountPortalHint")}
+                </span>
+              </Link>
+            </li>
             {EXTERNAL_SIGN_IN.map((item) => (
               <li key={item.key}>
                 <a href={item.href} target="_blank" rel="noopener noreferrer" className={drawerLinkClass}>
@@ -222,6 +311,10 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
 
 const drawerLinkClass =
   "flex min-h-11 items-center gap-2 rounded-md px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:text-primary";
+
+/** A drawer link with a second, smaller line (the account portal and who signs in there). */
+const drawerTwoLineLinkClass =
+  "flex min-h-11 flex-col items-start justify-center rounded-md px-3 py-1 text-left text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 function DrawerGroup({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -1,6 +1,7 @@
+import { SUBMENU_OPEN_DELAY_MS } from "@common/landing";
 import { clsx } from "clsx";
 import { ChevronDown, Globe, Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BrandLogo } from "./brand-logo";
@@ -37,13 +38,19 @@ export function SiteHeader({ className }: { className?: string }) {
   const { t } = useTranslation();
   const [menusRequested, setMenusRequested] = useState(false);
   const [firstMenu, setFirstMenu] = useState<MenuId | null>(null);
+  const [firstMenuByHover, setFirstMenuByHover] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [eventsOpen, setEventsOpen] = useState(false);
   const [eventsRequested, setEventsRequested] = useState(false);
 
+  const hoverTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
+
   const prefetchMenus = () => void loadMenus();
-  const openMenu = (menu: MenuId) => {
+  const openMenu = (menu: MenuId, byHover = false) => {
+    window.clearTimeout(hoverTimer.current);
     setFirstMenu(menu);
+    setFirstMenuByHover(byHover);
     setMenusRequested(true);
   };
   const openEvents = () => {
@@ -60,7 +67,15 @@ export function SiteHeader({ className }: { className?: string }) {
     "aria-haspopup": "menu" as const,
     "aria-expanded": false,
     "data-state": "closed",
-    onPointerEnter: prefetchMenus,
+    onPointerEnter: (event: React.PointerEvent) => {
+      prefetchMenus();
+      // A resting mouse opens the menu after the spec's delay (§9), as the loaded menus do.
+      window.clearTimeout(hoverTimer.current);
+      if (event.pointerType === "mouse") {
+        hoverTimer.current = window.setTimeout(() => openMenu(menu, true), SUBMENU_OPEN_DELAY_MS);
+      }
+    },
+    onPointerLeave: () => window.clearTimeout(hoverTimer.current),
     onFocus: prefetchMenus,
     onClick: () => openMenu(menu),
   });
@@ -72,9 +87,13 @@ export function SiteHeader({ className }: { className?: string }) {
     </button>
   );
   const languageTrigger = (
-    <button className={navLinkClass} aria-label={t("landing.nav.language")} {...triggerProps("language")}>
+    <button
+      className={navLinkClass}
+      aria-label={t("landing.nav.languageButton", { code: "EN" })}
+      {...triggerProps("language")}
+    >
       <Globe className="size-4" aria-hidden="true" />
-      <span aria-hidden="true">EN</span>
+      <span>EN</span>
       <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
     </button>
   );
@@ -107,7 +126,7 @@ export function SiteHeader({ className }: { className?: string }) {
   return (
     <header
       className={clsx(
-        "sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75",
+        "sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/75 print:hidden",
         className,
       )}
     >
@@ -132,7 +151,7 @@ export function SiteHeader({ className }: { className?: string }) {
           </Link>
           {menusRequested ? (
             <Suspense fallback={developersTrigger}>
-              <DevelopersMenu defaultOpen={firstMenu === "developers"} />
+              <DevelopersMenu defaultOpen={firstMenu === "developers"} openedByHover={firstMenuByHover} />
             </Suspense>
           ) : (
             developersTrigger
@@ -145,14 +164,18 @@ export function SiteHeader({ className }: { className?: string }) {
         <div className="hidden items-center gap-2 lg:flex">
           {menusRequested ? (
             <Suspense fallback={languageTrigger}>
-              <LanguageMenu defaultOpen={firstMenu === "language"} />
+              <LanguageMenu defaultOpen={firstMenu === "language"} openedByHover={firstMenuByHover} />
             </Suspense>
           ) : (
             languageTrigger
           )}
           {menusRequested ? (
             <Suspense fallback={signInTrigger}>
-              <SignInMenu defaultOpen={firstMenu === "signIn"} onEvents={openEvents} />
+              <SignInMenu
+                defaultOpen={firstMenu === "signIn"}
+                openedByHover={firstMenuByHover}
+                onEvents={openEvents}
+              />
             </Suspense>
           ) : (
             signInTrigger

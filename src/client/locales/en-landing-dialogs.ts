@@ -20,7 +20,7 @@ export const enLandingDialogs = {
     invalidEmail: "Invalid email",
     invalidEmailText: "Please enter a valid email address.",
     invalidPhone: "Invalid phone number",
-    invalidPhoneText: "Please enter a valid phone number.",
+    invalidPhoneText: "Please enter a phone number with 7 to 15 digits.",
     failed: "Something went wrong",
     failedText: "Unable to submit your request. Please try again later.",
     thankYou: "Thank You!",
@@ -33,6 +33,9 @@ export const enLandingDialogs = {
     description: "Help us make every store visit better. Browse our open roles below.",
     frameTitle: "AisleIQ open roles",
     openInNewTab: "Open the jobs board in a new tab",
+    unavailableTitle: "The jobs board did not load here",
+    unavailableText:
+      "It may be blocked on this network or briefly unavailable. You can still see every open role on the jobs board itself.",
   },
   events: {
     passwordTitle: "Events",

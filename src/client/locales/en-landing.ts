@@ -169,7 +169,11 @@ export const enLanding = {
     proConnect: "Pro Connect",
     channelPartner: "Channel Partner",
     events: "Events",
+    accountPortal: "Account portal",
+    accountPortalHint: "For invited team members, company admins and admins",
     language: "Language",
+    /** The language button's name: starts with its visible code (WCAG 2.5.3 Label in Name). */
+    languageButton: "{{code}} — Language",
     english: "English",
     spanish: "Spanish",
     openMenu: "Open menu",

@@ -6,7 +6,7 @@ export const enLeads = {
   searchLabel: "Search leads",
   searchPlaceholder: "Search leads",
   exportCsv: "Export CSV",
-  exportCsvLabel: "Export the leads shown as a CSV file",
+  exportCsvLabel: "Export CSV of the leads shown",
   refresh: "Refresh",
   name: "Name",
   company: "Company",

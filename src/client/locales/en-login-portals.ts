@@ -36,7 +36,7 @@ export const enLoginPortals = {
   forgotPassword: "Forgot Password",
   forgotTitle: "No password to reset",
   forgotText:
-    "Portal accounts are created by invitation. Ask your AisleIQ contact to send you a new invitation, or select Sign Up to request access.",
+    "AisleIQ accounts have no password: the account portal emails you a secure sign-in link. No account yet? Ask your AisleIQ contact for an invitation, or select Sign Up to request access.",
   signUp: "Sign Up",
   noAccount: "New to AisleIQ?",
   emailRequired: "Please enter your email address.",
@@ -44,6 +44,8 @@ export const enLoginPortals = {
   passwordRequired: "Please enter your password.",
   inviteTitle: "Access is by invitation",
   inviteText:
-    "The {{portal}} opens to invited accounts only. If you were invited, use the link in your invitation email. Otherwise, select Sign Up and we will set up your access.",
+    "The {{portal}} opens to invited accounts only. If you already have an AisleIQ account, sign in on the account portal. Otherwise, select Sign Up and we will set up your access.",
+  accountPortalLink: "Account portal — for invited team members, company admins and admins",
+  haveAccount: "Already have an AisleIQ account?",
   backHome: "Back to home",
 } as const;

@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { LoadingScreen } from "~/components/loading-screen";
+import { SitePage } from "~/components/site-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { addCatalog, i18next } from "~/lib/i18n";
@@ -23,7 +24,11 @@ export const meta = ({ location }: { location: { pathname: string } }) =>
         { name: "robots", content: "noindex" },
       ];
 
-/** Not-found page (spec §2): centred card, red icon, the spec's heading and text, and a link home. */
+/**
+ * Not-found page (spec §2): centred card, red icon, the spec's heading and text, and a link home,
+ * inside the site header and footer (issue #12). Prerendered at NOT_FOUND_PRERENDER_PATH; the
+ * server answers unknown paths with that page and status 404.
+ */
 export default function NotFoundRoute() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -35,19 +40,21 @@ export default function NotFoundRoute() {
     );
   }
   return (
-    <main id="main" className="flex min-h-screen w-full items-center justify-center bg-muted/40 p-4">
-      <Card className="w-full max-w-md">
-        <CardContent className="grid gap-4 pt-6">
-          <div className="flex items-center gap-2">
-            <AlertCircle className="size-8 shrink-0 text-destructive" aria-hidden="true" />
-            <h1 className="text-2xl font-bold">{t("notFound.title")}</h1>
-          </div>
-          <p className="text-sm text-muted-foreground">{t("notFound.text")}</p>
-          <Button asChild variant="outline" className="justify-self-start">
-            <Link to="/">{t("notFound.home")}</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </main>
+    <SitePage className="bg-muted/40">
+      <main id="main" className="flex w-full flex-1 items-center justify-center px-4 py-16">
+        <Card className="w-full max-w-md">
+          <CardContent className="grid gap-4 pt-6">
+            <div className="flex items-center gap-2">
+              <AlertCircle className="size-8 shrink-0 text-destructive" aria-hidden="true" />
+              <h1 className="text-2xl font-bold">{t("notFound.title")}</h1>
+            </div>
+            <p className="text-sm text-muted-foreground">{t("notFound.text")}</p>
+            <Button asChild variant="outline" className="justify-self-start">
+              <Link to="/">{t("notFound.home")}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </main>
+    </SitePage>
   );
 }

@@ -9,14 +9,38 @@ import { EMAIL_PATTERN } from "../validation";
 export const PLAN_TITLES = ["Starter", "Optimal", "Unlimited"] as const;
 export type PlanTitle = (typeof PLAN_TITLES)[number];
 
-/** Lead-form phone: 7 to 15 characters of digits, spaces, plus, hyphen, parentheses (spec §5). */
-export const LEAD_PHONE_PATTERN = /^[\d\s+\-()]{7,15}$/;
+/** Fewest digits a lead-form phone may hold (spec §5's lower bound, counted in digits: ADR 0019). */
+export const LEAD_PHONE_MIN_DIGITS = 7;
+/** Most digits a lead-form phone may hold: E.164's 15 (ITU-T E.164 §6; ADR 0019). */
+export const LEAD_PHONE_MAX_DIGITS = 15;
+/** Longest phone text accepted, formatting included; checked before any pattern runs. */
+export const LEAD_PHONE_MAX_LENGTH = 32;
+/** An optional leading '+', then digits and formatting only (spaces, parentheses, dots, dashes). Linear. */
+const LEAD_PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
+
+/**
+ * The lead-form phone rule (ADR 0019, departing from spec §5's character count): at most
+ * {@link LEAD_PHONE_MAX_LENGTH} characters, an optional leading '+', then digits and formatting
+ * characters (spaces, parentheses, dots, dashes), holding 7 to 15 digits. "+1 (555) 010-3000" and
+ * "+44 20 7946 0958" pass.
+ * @param value the phone as typed (surrounding whitespace is ignored)
+ * @returns the normalised E.164-style value: '+' (when typed) followed by the digits only, e.g.
+ *   "+15550103000"; a number typed without '+' keeps its digits only ("3145550100"), since the
+ *   form asks for no country. Null when the value breaks the rule.
+ */
+export function normalizeLeadPhone(value: string): string | null {
+  const phone = value.trim();
+  if (phone.length > LEAD_PHONE_MAX_LENGTH || !LEAD_PHONE_CHARACTERS.test(phone)) return null;
+  const digits = phone.replace(/\D/g, "");
+  if (digits.length < LEAD_PHONE_MIN_DIGITS || digits.length > LEAD_PHONE_MAX_DIGITS) return null;
+  return phone.startsWith("+") ? `+${digits}` : digits;
+}
 
 /** The spec's toast pair for each failure (spec §5): the server answers with the description; the client shows both from its i18n catalog. */
 export const LEAD_VALIDATION_MESSAGES = {
   required: { title: "All fields are required", description: "Please fill in all the fields to continue." },
   email: { title: "Invalid email", description: "Please enter a valid email address." },
-  phone: { title: "Invalid phone number", description: "Please enter a valid phone number." },
+  phone: { title: "Invalid phone number", description: "Please enter a phone number with 7 to 15 digits." },
 } as const;
 export type LeadValidationFailure = keyof typeof LEAD_VALIDATION_MESSAGES;
 
@@ -37,11 +61,21 @@ export function validateLead(fields: LeadFields): LeadValidationFailure | null {
   const values = [fields.firstName, fields.lastName, fields.company, fields.phone, fields.email];
   if (values.some((value) => !value?.trim())) return "required";
   if (!EMAIL_PATTERN.test(fields.email.trim())) return "email";
-  if (!LEAD_PHONE_PATTERN.test(fields.phone.trim())) return "phone";
+  if (!leadPhoneSchema.safeParse(fields.phone).success) return "phone";
   return null;
 }
 
 const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * The lead-form phone as zod, shared by the Get Started form and the server (ADR 0019): the
+ * length cap first, then {@link normalizeLeadPhone}'s rule. Parses to the trimmed text as typed.
+ */
+export const leadPhoneSchema = z
+  .string()
+  .trim()
+  .max(LEAD_PHONE_MAX_LENGTH, LEAD_VALIDATION_MESSAGES.phone.description)
+  .refine((phone) => normalizeLeadPhone(phone) !== null, LEAD_VALIDATION_MESSAGES.phone.description);
 
 /**
  * Body of `POST /api/send-get-started-email` (spec §7). `website` is a honeypot: people never see
@@ -52,7 +86,7 @@ export const leadRequestSchema = z
     firstName: text(100),
     lastName: text(100),
     company: text(200),
-    phone: text(15),
+    phone: leadPhoneSchema,
     email: text(254),
     planTitle: z.enum(PLAN_TITLES),
     website: z.string().max(200).optional(),
@@ -112,6 +146,8 @@ export const leadSchema = z.object({
   lastName: z.string(),
   company: z.string(),
   phone: z.string(),
+  /** The phone normalised E.164-style (ADR 0019); null for leads stored before it existed. */
+  phoneE164: z.string().nullable(),
   email: z.string(),
   planTitle: z.string(),
   createdAt: z.string(),

@@ -186,6 +186,8 @@ export const leads = pgTable(
     lastName: text("last_name").notNull(),
     company: text("company").notNull(),
     phone: text("phone").notNull(),
+    /** The phone normalised E.164-style ('+' and digits, ADR 0019); null on leads stored before it. */
+    phoneE164: text("phone_e164"),
     email: text("email").notNull(),
     planTitle: text("plan_title").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

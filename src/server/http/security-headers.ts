@@ -24,7 +24,7 @@ export function securityHeaders(options: {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...thirdPartyHosts().connectSrc],
         mediaSrc: ["'self'"],
         frameSrc: thirdPartyHosts().frameSrc,
         objectSrc: ["'none'"],

@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { matchPath } from "react-router";
+import { CLIENT_ROUTE_PATTERNS, IMU_PATH_MARKER, NOT_FOUND_PRERENDER_PATH } from "../../common/client-routes";
 import { declareContextAccess } from "../auth/access";
 
 /** Pages whose URL carries a secret token: their responses send `Referrer-Policy: no-referrer` (issue #2). */
@@ -33,10 +35,33 @@ export function inlineScriptHashes(clientDir: string): string[] {
 }
 
 /**
+ * True when the browser app has a page at `pathname` (spec §2 "Routes"): one of
+ * {@link CLIENT_ROUTE_PATTERNS}, matched with React Router's own `matchPath` (so case, optional
+ * segments, splats and trailing slashes behave as in the browser), or any path containing
+ * "accelerometer".
+ * @param pathname a decoded URL path, e.g. "/verify/abc"
+ */
+export function isClientRoute(pathname: string): boolean {
+  if (pathname.toLowerCase().includes(IMU_PATH_MARKER)) return true;
+  return CLIENT_ROUTE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+/** `decodeURIComponent` that answers null for a malformed escape such as "%E0%A4%A" instead of throwing. */
+function decodePath(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Serves the built client: hashed assets cached for a year, HTML never cached, prerendered
- * pages by path, and the SPA fallback page for every other non-API GET. Every route here is
- * public (issue #11: declared for the whole encapsulated context, since `@fastify/static`
- * registers one route per file without our route options).
+ * pages by path, the SPA fallback page for the app's other routes, and for any other non-API
+ * GET the prerendered not-found page with status 404 (issue #12; the SPA fallback when the
+ * build has no not-found page). Every route here is public (issue #11: declared for the whole
+ * encapsulated context, since `@fastify/static` registers one route per file without our route
+ * options).
  */
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
   await app.register(async (scope) => {
@@ -65,14 +90,20 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
   const fallback =
     ["__spa-fallback.html", "index.html"].find((name) => existsSync(path.join(root, name))) ?? "index.html";
 
+  const notFoundFile = path.join(NOT_FOUND_PRERENDER_PATH.slice(1), "index.html");
+  const notFoundPage = existsSync(path.join(root, notFoundFile)) ? notFoundFile : fallback;
+
   app.get("/*", { config: { access: "public" } }, async (request, reply) => {
-    const pathname = decodeURIComponent(request.url.split("?")[0] ?? "/");
+    const pathname = decodePath(request.url.split("?")[0] ?? "/");
     // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
-    if (pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound();
+    if (pathname !== null && (pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname))) {
+      return reply.callNotFound();
+    }
+    reply.header("Cache-Control", "no-cache");
+    if (pathname === null || !isClientRoute(pathname)) return reply.code(404).sendFile(notFoundPage);
     if (TOKEN_PAGE.test(pathname)) reply.header("Referrer-Policy", "no-referrer");
     const safe = path.normalize(pathname).replace(/^(\.\.[/\\])+/, "");
     const candidates = [path.join(safe, "index.html"), safe];
-    reply.header("Cache-Control", "no-cache");
     for (const candidate of candidates) {
       const full = path.join(root, candidate);
       if (full.startsWith(root) && existsSync(full) && statSync(full).isFile()) {

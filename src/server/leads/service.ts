@@ -1,5 +1,5 @@
 import { count, desc, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { Lead, LeadRequest } from "../../common/api/leads";
+import { type Lead, type LeadRequest, normalizeLeadPhone } from "../../common/api/leads";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { leads } from "../db/schema";
@@ -23,6 +23,7 @@ export async function createLead(db: Database, config: AppConfig, lead: LeadRequ
         lastName: lead.lastName,
         company: lead.company,
         phone: lead.phone,
+        phoneE164: normalizeLeadPhone(lead.phone),
         email: lead.email,
         planTitle: lead.planTitle,
       })
@@ -82,6 +83,7 @@ export async function listLeads(
       lastName: row.lastName,
       company: row.company,
       phone: row.phone,
+      phoneE164: row.phoneE164,
       email: row.email,
       planTitle: row.planTitle,
       createdAt: row.createdAt.toISOString(),

@@ -50,6 +50,8 @@ export async function startTestServer(options: {
   db: DbHandle;
   env?: Record<string, string | undefined>;
   mail?: MailTransport;
+  /** Serve the client from `env.CLIENT_DIR` as production does (default false: API only). */
+  serveClient?: boolean;
 }): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "aisleiq-test-"));
   const config = loadConfig({
@@ -60,7 +62,11 @@ export async function startTestServer(options: {
     OUTBOX_RETRY_BASE_MS: "50",
     ...options.env,
   });
-  const app = await buildApp(config, { dbHandle: options.db, serveClient: false, mail: options.mail });
+  const app = await buildApp(config, {
+    dbHandle: options.db,
+    serveClient: options.serveClient ?? false,
+    mail: options.mail,
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

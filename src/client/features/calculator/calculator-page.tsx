@@ -3,7 +3,7 @@ import { ArrowLeft, Printer } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { BrandLogo } from "~/components/brand-logo";
+import { SitePage } from "~/components/site-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
@@ -21,8 +21,8 @@ const GetStartedDialog = lazy(() =>
 );
 
 /**
- * The revenue calculator page (spec §2 "Calculator page", §3, §5, §9; issue #5): Home link and
- * Get Started button; the main calculator (average receipt, monthly receipts, months since launch
+ * The revenue calculator page (spec §2 "Calculator page", §3, §5, §9; issue #5), inside the site
+ * header and footer (issue #12): Home link and Get Started button; the main calculator (average receipt, monthly receipts, months since launch
  * 1–7) with its four results and a chart by month; the collapsible Lost Revenue section; the
  * password-gated Channel Partner section; the estimates disclaimer. Every figure comes from
  * `calculate` in src/common/calculator.ts and updates as the user types.
@@ -48,10 +48,12 @@ export function CalculatorPage() {
   const monthsText = t("calculator.monthsValue", { count: results.monthsSinceLaunch });
 
   return (
-    <div className="calc-root min-h-screen bg-gradient-to-b from-secondary/70 via-background to-background">
-      <header className="calc-no-print mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between gap-2 px-4 sm:px-6">
-        <BrandLogo />
-        <nav className="flex items-center gap-2">
+    <SitePage className="calc-root bg-gradient-to-b from-secondary/70 via-background to-background">
+      <main
+        id="main"
+        className="calc-page mx-auto grid w-full max-w-[1200px] flex-1 gap-6 px-4 pt-6 pb-16 sm:px-6"
+      >
+        <div className="calc-no-print flex items-center justify-between gap-2">
           <Button asChild variant="ghost">
             <Link to="/">
               <ArrowLeft aria-hidden="true" />
@@ -66,10 +68,8 @@ export function CalculatorPage() {
           >
             {t("calculator.getStarted")}
           </Button>
-        </nav>
-      </header>
+        </div>
 
-      <main id="main" className="calc-page mx-auto grid w-full max-w-[1200px] gap-6 px-4 pt-8 pb-16 sm:px-6">
         <div className="grid gap-2">
           <p className="font-semibold text-primary">{t("calculator.eyebrow")}</p>
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
@@ -187,6 +187,6 @@ export function CalculatorPage() {
           <GetStartedDialog open={getStartedOpen} onOpenChange={setGetStartedOpen} plan="Optimal" />
         )}
       </Suspense>
-    </div>
+    </SitePage>
   );
 }

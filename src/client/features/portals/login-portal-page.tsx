@@ -5,7 +5,7 @@ import { BookOpen, Code2, Eye, EyeOff, Info, type LucideIcon, Package, Puzzle, S
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { BrandLogo } from "~/components/brand-logo";
+import { SitePage } from "~/components/site-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -26,6 +26,12 @@ const GetStartedDialog = lazy(() =>
 
 /** The plan Sign Up proposes: the pricing table's Most Popular plan (spec §3). */
 const SIGN_UP_PLAN: PlanTitle = "Optimal";
+
+/** The account sign-in page (spec §2 "Admin login page"): invited users, company admins and admins (issue #11). */
+const ACCOUNT_SIGN_IN_PATH = "/admin/login";
+
+const textLinkClass =
+  "rounded-sm font-medium text-primary underline underline-offset-4 hover:text-primary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 type FieldErrors = { email?: string; password?: string };
 type Notice = "invitation" | "forgot" | null;
@@ -83,14 +89,8 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
     ) : null;
 
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-b from-secondary/70 via-background to-background">
-      <header className="mx-auto flex h-16 w-full max-w-[1200px] items-center px-4 sm:px-6">
-        <BrandLogo />
-      </header>
-      <main
-        id="main"
-        className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0"
-      >
+    <SitePage className="bg-gradient-to-b from-secondary/70 via-background to-background">
+      <main id="main" className="flex flex-1 items-start justify-center px-4 pt-8 pb-16 sm:pt-12">
         <Card variant="raised" className="w-full max-w-md">
           <CardHeader className="items-center text-center">
             <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
@@ -175,6 +175,9 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
                           ? t("loginPortals.forgotText")
                           : t("loginPortals.inviteText", { portal: title })}
                       </p>
+                      <Link to={ACCOUNT_SIGN_IN_PATH} className={textLinkClass}>
+                        {t("loginPortals.accountPortalLink")}
+                      </Link>
                     </div>
                   </div>
                 )}
@@ -197,6 +200,12 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
             >
               {t("loginPortals.signUp")}
             </Button>
+            <p className="text-center text-sm text-muted-foreground">
+              {t("loginPortals.haveAccount")}{" "}
+              <Link to={ACCOUNT_SIGN_IN_PATH} className={textLinkClass}>
+                {t("loginPortals.accountPortalLink")}
+              </Link>
+            </p>
             <Link
               to="/"
               className="rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -211,6 +220,6 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
           <GetStartedDialog open={signUpOpen} onOpenChange={setSignUpOpen} plan={SIGN_UP_PLAN} />
         )}
       </Suspense>
-    </div>
+    </SitePage>
   );
 }

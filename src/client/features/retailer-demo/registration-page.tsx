@@ -2,7 +2,7 @@ import type { RetailerDemo } from "@common/retailer-demos";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BrandLogo } from "~/components/brand-logo";
+import { SitePage } from "~/components/site-page";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { retailerDemoSettingsQuery } from "./api";
 import { PartnerLogos } from "./partner-logos";
@@ -30,11 +30,8 @@ export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
   const vars = { store: demo.storeName, retailer: demo.retailerName };
 
   return (
-    <div className="min-h-screen bg-gradient-to-b from-secondary/70 via-background to-background">
-      <header className="mx-auto flex h-16 w-full max-w-[1200px] items-center px-4 sm:px-6">
-        <BrandLogo />
-      </header>
-      <main id="main" className="mx-auto w-full max-w-[1100px] px-4 pb-16 pt-6 sm:px-6 sm:pt-10">
+    <SitePage className="bg-gradient-to-b from-secondary/70 via-background to-background">
+      <main id="main" className="mx-auto w-full max-w-[1100px] flex-1 px-4 pb-16 pt-6 sm:px-6 sm:pt-10">
         <PartnerLogos logos={demo.partnerLogos} />
         <h1 className="mt-8 text-center text-3xl font-bold tracking-tight text-balance sm:text-5xl">
           {t("retailerDemo.title", vars)}
@@ -88,6 +85,6 @@ export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
           </Card>
         </div>
       </main>
-    </div>
+    </SitePage>
   );
 }

@@ -1,0 +1,34 @@
+import { LOGIN_PORTALS } from "./login-portals";
+import { RETAILER_DEMOS } from "./retailer-demos";
+
+/** One route of the browser app, in React Router's path syntax (`:param`, `:param?`, `*`). */
+export interface ClientRoutePattern {
+  path: string;
+  /** Match the letters' case exactly (React Router ignores case by default). */
+  caseSensitive?: boolean;
+}
+
+/**
+ * Every path the browser app renders a page for (spec §2 "Routes"), as in src/client/routes.ts
+ * less its catch-all. The server answers these with 200 and everything else with 404 and the
+ * not-found page (issue #12); `tests/unit/client-routes.test.ts` keeps this list equal to the
+ * route table. Demo slugs match case-sensitively, as their page does (`findRetailerDemo`).
+ */
+export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
+  { path: "/" },
+  { path: "/admin/login" },
+  { path: "/verify/:token?" },
+  { path: "/accept-invitation/:token?" },
+  { path: "/dashboard" },
+  { path: "/admin/dashboard" },
+  { path: "/calculator" },
+  ...RETAILER_DEMOS.map((demo) => ({ path: `/${demo.slug}`, caseSensitive: true })),
+  { path: "/accelerometer/*" },
+  ...LOGIN_PORTALS.map((portal) => ({ path: portal.path })),
+];
+
+/** Any path containing this (any case) shows the IMU demo (spec §2 "Routes"), whatever the route. */
+export const IMU_PATH_MARKER = "accelerometer";
+
+/** Where the not-found page is prerendered (react-router.config.ts); itself an unknown path. */
+export const NOT_FOUND_PRERENDER_PATH = "/404";

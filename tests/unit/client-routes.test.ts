@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import routes from "../../src/client/routes";
+import { CLIENT_ROUTE_PATTERNS } from "../../src/common/client-routes";
+import { isClientRoute } from "../../src/server/http/static";
+
+/** The server's list of the app's pages (issue #12: 200 for them, 404 for the rest) matches the route table. */
+describe("CLIENT_ROUTE_PATTERNS", () => {
+  it("has exactly the paths of src/client/routes.ts, less the catch-all", () => {
+    const tablePaths = routes
+      .map((route) => (route.index ? "/" : `/${route.path ?? ""}`))
+      .filter((routePath) => routePath !== "/*");
+    expect(CLIENT_ROUTE_PATTERNS.map((pattern) => pattern.path).sort()).toEqual(tablePaths.sort());
+  });
+
+  it("matches parameters, optional segments, splats and the IMU marker; refuses other paths", () => {
+    expect(isClientRoute("/verify/abc")).toBe(true);
+    expect(isClientRoute("/verify/")).toBe(true);
+    expect(isClientRoute("/accelerometer/x/y")).toBe(true);
+    expect(isClientRoute("/shop/ACCELEROMETER")).toBe(true);
+    expect(isClientRoute("/verify/abc/def")).toBe(false);
+    expect(isClientRoute("/404")).toBe(false);
+    expect(isClientRoute("/nope")).toBe(false);
+  });
+});
