@@ -66,10 +66,14 @@ export function normalizePhone(value: string): string {
   return value.replace(/\D/g, "");
 }
 
-/** True when the phone has 10 to 15 digits once non-digits are stripped (spec §5). */
+/**
+ * True when the phone has 10 to 15 digits once non-digits are stripped (spec §5) and is at most
+ * {@link PHONE_MAX_LENGTH} characters as typed (checked first, so long input costs nothing).
+ */
 export function isValidDemoPhone(value: string): boolean {
+  if (value.length > PHONE_MAX_LENGTH) return false;
   const digits = normalizePhone(value).length;
-  return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS && value.length <= PHONE_MAX_LENGTH;
+  return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
 }
 
 /**

@@ -3,6 +3,8 @@
  * in the i18n catalog under `loginPortals.<id>`; the route table and the prerender list read
  * the paths from here, so the three cannot drift.
  */
+import { trimSlashes } from "./text";
+
 export const LOGIN_PORTALS = [
   { id: "api", path: "/developer-api-login" },
   { id: "documentation", path: "/documentation-login" },
@@ -16,6 +18,6 @@ export type LoginPortalId = LoginPortal["id"];
 
 /** The portal served at `pathname` (a trailing slash is ignored), or undefined. */
 export function findLoginPortal(pathname: string): LoginPortal | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = pathname.length > 1 ? trimSlashes(pathname) : pathname;
   return LOGIN_PORTALS.find((portal) => portal.path === path);
 }

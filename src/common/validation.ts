@@ -1,19 +1,46 @@
 /**
  * Shared validation rules, used by the client forms and by the server alike (spec §5).
+ *
+ * Every rule here runs in time linear in its input, whatever the input (issue #10, "Freeze
+ * (regex DoS)"): no regex with overlapping quantifiers, and length caps first where they apply.
+ * tests/unit/regex-timing.test.ts times each one on 1 MB adversarial strings.
  */
 
 /**
- * The spec's email shape: non-space text, '@', text, '.', text (spec §5, Get Started).
- * Deliberately loose; the mailbox itself is proven by the magic link.
+ * The spec's email shape for the browser's `pattern` attribute: non-space text, '@', text, '.',
+ * text (spec §5, Get Started). It accepts exactly what `^[^\s@]+@[^\s@]+\.[^\s@]+$` accepts,
+ * but that literal backtracks quadratically on "a@a.a.a.…@"; here the lookahead first proves
+ * the domain is one run of non-space, non-'@' characters, after which the search for a dot
+ * cannot fail expensively. Server and shared code use {@link hasEmailShape}.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
 
 /** Maximum length of an email address we accept (RFC 5321 §4.5.3.1.3 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** True when `value` has the spec's email shape and fits RFC 5321's length limit. */
+/** Largest value of a PostgreSQL `integer` (int4) column: every id of our schema. */
+export const INT4_MAX = 2_147_483_647;
+
+/** JavaScript's `\s`: the whitespace the spec's email shape forbids. */
+const WHITESPACE = /\s/;
+
+/**
+ * The spec's email shape, `^[^\s@]+@[^\s@]+\.[^\s@]+$` (spec §5), checked in linear time:
+ * exactly one '@' with non-empty text before it, no whitespace anywhere, and a '.' in the
+ * domain that is neither its first nor its last character. Deliberately loose; the mailbox
+ * itself is proven by the magic link. No length limit (see {@link isEmail}).
+ */
+export function hasEmailShape(value: string): boolean {
+  const at = value.indexOf("@");
+  if (at <= 0 || value.indexOf("@", at + 1) !== -1 || WHITESPACE.test(value)) return false;
+  const domain = value.slice(at + 1);
+  const dot = domain.indexOf(".", 1);
+  return dot !== -1 && dot < domain.length - 1;
+}
+
+/** True when `value` fits RFC 5321's length limit and has the spec's email shape (length first). */
 export function isEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+  return value.length <= EMAIL_MAX_LENGTH && hasEmailShape(value);
 }
 
 /**
@@ -23,4 +50,20 @@ export function isEmail(value: string): boolean {
  */
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
+}
+
+/** Answer to text holding a C0 control character (issue #10: NUL and friends are refused). */
+export const CONTROL_CHARACTER_MESSAGE = "Text must not contain control characters such as NUL.";
+
+/**
+ * True when `value` holds a C0 control character (U+0000 to U+001F). Tab, line feed and carriage
+ * return are allowed when `multiline` is true (notes, addresses), refused otherwise. PostgreSQL
+ * cannot store NUL in text, and the others have no place in names, emails or search text.
+ */
+export function hasControlCharacter(value: string, multiline = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 && !(multiline && (code === 0x09 || code === 0x0a || code === 0x0d))) return true;
+  }
+  return false;
 }

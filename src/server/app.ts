@@ -20,6 +20,7 @@ import { createDb, type DbHandle } from "./db/database";
 import { DbOutageMonitor } from "./db/outage";
 import { demoRegistrationRoutes } from "./demo-registrations/routes";
 import { gateRoutes } from "./gates/routes";
+import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
@@ -130,6 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installErrorHandler(app);
   installOriginCheck(app, config.PUBLIC_URL);
   installAccessControl(app);
+  installControlCharacterGuard(app);
   app.addHook("onSend", async (request, reply) => {
     if (TOKEN_PAGE.test(request.url)) reply.header("Referrer-Policy", "no-referrer");
     if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");

@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { trimSlashes } from "../common/text";
 
 /**
  * Server configuration, parsed once from the environment (architecture doc, "Configuration").
@@ -83,7 +84,7 @@ const configSchema = z
   })
   .transform((env) => ({
     ...env,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    PUBLIC_URL: trimSlashes(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
   }));
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -51,7 +51,11 @@ describe.each(testBackends())("password gates on $name", (backend) => {
       for (const json of [{}, { password: "" }, { password: 42 }, { password: "x".repeat(201) }]) {
         const response = await f.server.request("POST", "/api/gates/events", { json });
         expect(response.status).toBe(400);
-        expect(response.body).toEqual({ error: expect.any(String), code: "VALIDATION_ERROR" });
+        expect(response.body).toEqual({
+          error: expect.any(String),
+          code: "VALIDATION_ERROR",
+          field: "password",
+        });
       }
     });
   });

@@ -8,7 +8,17 @@ import {
   sendMagicLinkBody,
   verifyMagicLinkBody,
 } from "../../src/common/api/auth";
-import { EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from "../../src/common/validation";
+import { idParam, safeText } from "../../src/common/api/fields";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  hasControlCharacter,
+  hasEmailShape,
+  INT4_MAX,
+  isEmail,
+  normalizeEmail,
+} from "../../src/common/validation";
 
 const GOOD_EMAILS = ["ada@example.com", "a.b+tag@sub.example.co.uk", "x@y.z", "UPPER@EXAMPLE.COM"];
 const BAD_EMAILS = [
@@ -128,5 +138,83 @@ describe("auth request bodies", () => {
     expect(sendMagicLinkBody.safeParse({}).success).toBe(false);
     expect(verifyMagicLinkBody.safeParse({}).success).toBe(false);
     expect(createInitialAdminBody.safeParse({ email: "a@b.co" }).success).toBe(false);
+  });
+});
+
+describe("hasEmailShape and EMAIL_PATTERN (linear forms of the spec §5 shape, issue #10)", () => {
+  /** The spec's literal shape: the oracle; quadratic on hostile input, so only short strings here. */
+  const SPEC_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+  const shortText = fc.string({ unit: fc.constantFrom("a", "b", ".", "@", " ", "\t", "é"), maxLength: 12 });
+
+  it("accept exactly what the spec's pattern accepts", () => {
+    fc.assert(
+      fc.property(fc.oneof(shortText, fc.emailAddress(), fc.string()), (value) => {
+        expect(hasEmailShape(value)).toBe(SPEC_SHAPE.test(value));
+        expect(EMAIL_PATTERN.test(value)).toBe(SPEC_SHAPE.test(value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("decide the freeze input of issue #10 at once", () => {
+    const hostile = `a@${"a.".repeat(80_000)}@`;
+    expect(hasEmailShape(hostile)).toBe(false);
+    expect(EMAIL_PATTERN.test(hostile)).toBe(false);
+    expect(emailField.safeParse(hostile).error?.issues.map((issue) => issue.message)).toEqual([
+      "Email is too long",
+    ]);
+  });
+});
+
+describe("hasControlCharacter", () => {
+  it("finds NUL and other C0 controls; tab, LF and CR only in one-line text", () => {
+    expect(hasControlCharacter("a\u0000b")).toBe(true);
+    expect(hasControlCharacter("a\u001fb", true)).toBe(true);
+    expect(hasControlCharacter("a\tb\r\nc")).toBe(true);
+    expect(hasControlCharacter("a\tb\r\nc", true)).toBe(false);
+    expect(hasControlCharacter("Zoë O'Brien – ✓ \u007f")).toBe(false);
+  });
+});
+
+describe("safeText", () => {
+  const field = safeText({ max: 5, tooLong: "Too long", required: "Required" })
+    .min(1, "Required")
+    .refine((value) => {
+      if (value.length > 5) throw new Error("a later check saw an oversized string");
+      return value !== "bad";
+    }, "Bad");
+
+  it("stops at the length cap: later checks never see the string", () => {
+    expect(field.safeParse("x".repeat(6)).error?.issues.map((issue) => issue.message)).toEqual(["Too long"]);
+  });
+
+  it("refuses control characters with a clear message before later checks", () => {
+    expect(field.safeParse("a\u0000").error?.issues.map((issue) => issue.message)).toEqual([
+      CONTROL_CHARACTER_MESSAGE,
+    ]);
+    expect(field.safeParse("a\nb").success).toBe(false);
+  });
+
+  it("trims, then applies the caller's checks", () => {
+    expect(field.parse("  abc ")).toBe("abc");
+    expect(field.safeParse("bad").error?.issues[0]?.message).toBe("Bad");
+    expect(field.safeParse(undefined).error?.issues[0]?.message).toBe("Required");
+  });
+
+  it("keeps tabs and line breaks in multi-line text", () => {
+    const notes = safeText({ max: 50, tooLong: "Too long", multiline: true });
+    expect(notes.parse("line 1\n\tline 2\r\n")).toBe("line 1\n\tline 2");
+  });
+});
+
+describe("idParam (int4 ids, issue #10)", () => {
+  it("accepts 1 to 2147483647 and refuses everything else with one message", () => {
+    expect(idParam.parse("1")).toBe(1);
+    expect(idParam.parse(String(INT4_MAX))).toBe(INT4_MAX);
+    for (const bad of ["0", "-1", "1.5", "2147483648", "9007199254740993", "1e400", "abc", "", " "]) {
+      const result = idParam.safeParse(bad);
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message, bad).toBe("Not a valid id");
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { findRetailerDemo } from "@common/retailer-demos";
+import { trimSlashes } from "@common/text";
 import { useLocation } from "react-router";
 import { RegistrationPage } from "~/features/retailer-demo/registration-page";
 import { addCatalog, i18next } from "~/lib/i18n";
@@ -11,7 +12,7 @@ addCatalog({ retailerDemo: enRetailerDemo });
 
 /** The demo configured for a path like `/schnucks` (one route per demo, see routes.ts). */
 function demoForPath(pathname: string) {
-  return findRetailerDemo(pathname.replace(/^\/+|\/+$/g, ""));
+  return findRetailerDemo(trimSlashes(pathname, { leading: true }));
 }
 
 export const meta = ({ location }: { location: { pathname: string } }) => {

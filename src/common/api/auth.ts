@@ -1,35 +1,43 @@
 import { z } from "zod";
 import { ROLES } from "../roles";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from "../validation";
+import { EMAIL_MAX_LENGTH, hasEmailShape, normalizeEmail } from "../validation";
+import { safeText } from "./fields";
 
 /**
  * Request and response contracts of the auth API (spec §3 and §7, issue #2). The server
  * validates with these exact schemas; the client types its calls with them.
  */
 
-/** An email field: trimmed, lower-cased, spec §5 shape. */
-export const emailField = z
-  .string({ error: "Email is required" })
-  .trim()
+/**
+ * An email field: trimmed, at most 254 characters (checked first), no control characters,
+ * spec §5 shape, lower-cased.
+ */
+export const emailField = safeText({
+  max: EMAIL_MAX_LENGTH,
+  tooLong: "Email is too long",
+  required: "Email is required",
+})
   .min(1, "Email is required")
-  .max(EMAIL_MAX_LENGTH, "Email is too long")
-  .regex(EMAIL_PATTERN, "Please enter a valid email address")
+  .refine(hasEmailShape, "Please enter a valid email address")
   .transform(normalizeEmail);
 
-/** A person's full name: trimmed, 1 to 200 characters. */
-export const fullNameField = z
-  .string({ error: "Full name is required" })
-  .trim()
-  .min(1, "Full name is required")
-  .max(200, "Full name is too long");
+/** A person's full name: trimmed, 1 to 200 characters, one line. */
+export const fullNameField = safeText({
+  max: 200,
+  tooLong: "Full name is too long",
+  required: "Full name is required",
+}).min(1, "Full name is required");
 
 /**
  * A raw emailed token: 32 random bytes in unpadded base64url, which is 43 characters
  * (RFC 4648 §5). Anything else cannot be ours and is rejected before touching the database.
  */
-export const rawTokenField = z
-  .string({ error: "Token is required" })
-  .regex(/^[A-Za-z0-9_-]{43}$/, "Invalid verification link");
+export const rawTokenField = safeText({
+  max: 43,
+  tooLong: "Invalid verification link",
+  required: "Token is required",
+  trim: false,
+}).regex(/^[A-Za-z0-9_-]{43}$/, "Invalid verification link");
 
 export const sendMagicLinkBody = z.object({ email: emailField });
 export const verifyMagicLinkBody = z.object({ token: rawTokenField });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, fullNameField } from "./auth";
+import { idParam, safeText } from "./fields";
 
 /** Contracts of the background-checks API (spec §3, §4, §7; issue #3). */
 
@@ -20,10 +21,11 @@ export const NOTES_MAX_LENGTH = 2000;
 export const updateCheckBody = z
   .object({
     status: checkStatusSchema,
-    notes: z
-      .string()
-      .trim()
-      .max(NOTES_MAX_LENGTH, `Notes may be at most ${NOTES_MAX_LENGTH} characters`)
+    notes: safeText({
+      max: NOTES_MAX_LENGTH,
+      tooLong: `Notes may be at most ${NOTES_MAX_LENGTH} characters`,
+      multiline: true,
+    })
       .nullable()
       .optional(),
     passedCheck: z.boolean().optional(),
@@ -34,11 +36,8 @@ export const updateCheckBody = z
   });
 export type UpdateCheckInput = z.input<typeof updateCheckBody>;
 
-export const checkIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const checkFileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
-});
+export const checkIdParams = z.object({ id: idParam });
+export const checkFileParams = z.object({ id: idParam, fileId: idParam });
 
 /** One check in a list (spec §7 fields plus userId, passedCheck, reviewedAt and a file count). */
 export const checkSummarySchema = z.object({

@@ -1,27 +1,25 @@
 import { z } from "zod";
 import { emailField } from "./auth";
+import { safeText } from "./fields";
 
 /** Contracts of the companies API (spec §3, §7; issue #3). */
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
+const optionalText = (max: number, tooLong: string, multiline = false) =>
+  safeText({ max, tooLong, multiline })
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));
 
 /** `POST /api/companies`: name and email required; phone and address optional. */
 export const createCompanyBody = z.object({
-  name: z
-    .string({ error: "Company name is required" })
-    .trim()
-    .min(1, "Company name is required")
-    .max(200, "Company name is too long"),
+  name: safeText({
+    max: 200,
+    tooLong: "Company name is too long",
+    required: "Company name is required",
+  }).min(1, "Company name is required"),
   email: emailField,
   phone: optionalText(40, "Phone is too long"),
-  address: optionalText(500, "Address is too long"),
+  address: optionalText(500, "Address is too long", true),
 });
 export type CreateCompanyInput = z.input<typeof createCompanyBody>;
 

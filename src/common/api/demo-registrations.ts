@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "./fields";
 
 /**
  * Contracts of the store-demo registration API (spec §3 "Registration payload", §7, issue #6).
@@ -6,14 +7,21 @@ import { z } from "zod";
  * demo's company domain (`validateRegistration` in ../demo-registration.ts), as the form does.
  */
 
+/**
+ * A registration text field as sent: untrimmed, one line, capped well above the form's limits
+ * (hostile-input guard, issue #10); the spec's rules and their messages come afterwards.
+ */
+const bodyText = (name: string) =>
+  safeText({ max: 1000, tooLong: `${name} is too long`, required: `${name} is required`, trim: false });
+
 /** `POST /api/send-schnucks-demo-email` and `POST /api/demo-registrations/:slug` body. */
 export const demoRegistrationBody = z.object({
   /** Client-generated idempotency key: retries of one registration carry the same value. */
   registrationId: z.uuid({ error: "registrationId must be a UUID" }),
-  firstName: z.string({ error: "firstName is required" }),
-  lastName: z.string({ error: "lastName is required" }),
-  email: z.string({ error: "email is required" }),
-  phone: z.string({ error: "phone is required" }),
+  firstName: bodyText("firstName"),
+  lastName: bodyText("lastName"),
+  email: bodyText("email"),
+  phone: bodyText("phone"),
   acceptTerms: z.boolean({ error: "acceptTerms must be true or false" }),
   /** ISO 8601 time the registrant pressed submit (spec §3). */
   timestamp: z.iso.datetime({ offset: true, error: "timestamp must be an ISO 8601 time" }).optional(),
@@ -27,12 +35,14 @@ export const demoRegistrationResponse = z.object({
 });
 export type DemoRegistrationResponse = z.infer<typeof demoRegistrationResponse>;
 
-export const demoSlugParams = z.object({ slug: z.string().min(1).max(64) });
+export const demoSlugParams = z.object({
+  slug: safeText({ max: 64, tooLong: "No store demo has that name.", trim: false }).min(1),
+});
 
 /** `GET /api/demo-registrations` query: free-text search and the output format. */
 export const demoRegistrationListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  slug: z.string().max(64).optional(),
+  q: safeText({ max: 200, tooLong: "Search text is too long" }).optional(),
+  slug: safeText({ max: 64, tooLong: "No store demo has that name.", trim: false }).optional(),
   format: z.enum(["json", "csv"]).default("json"),
 });
 

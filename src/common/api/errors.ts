@@ -2,11 +2,14 @@ import { z } from "zod";
 
 /**
  * Every error the API answers has this body (architecture doc, "Data and reliability rules"):
- * `error` is a human message fit to show, `code` a stable machine code.
+ * `error` is a human message fit to show (never prefixed with a field name, issue #11), `code`
+ * a stable machine code, and, on validation errors, `field` the dotted path of the offending
+ * input (`email`, `items.2.name`) when there is one.
  */
 export const apiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
+  field: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -11,6 +11,7 @@ import { z } from "zod";
 export const GATES = ["events", "channel-partner"] as const;
 export type Gate = (typeof GATES)[number];
 
+import { safeText } from "./fields";
 import { GATE_PASSWORD_MAX_LENGTH } from "./gate-constants";
 
 export { GATE_PASSWORD_MAX_LENGTH, INCORRECT_PASSWORD_CODE } from "./gate-constants";
@@ -25,10 +26,12 @@ export const INCORRECT_PASSWORD_MESSAGE = "Incorrect password. Please try again.
 
 /** Request body: the password as typed (not trimmed: spaces may be part of it). */
 export const gatePasswordBody = z.object({
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(GATE_PASSWORD_MAX_LENGTH, "Password is too long"),
+  password: safeText({
+    max: GATE_PASSWORD_MAX_LENGTH,
+    tooLong: "Password is too long",
+    required: "Password is required",
+    trim: false,
+  }).min(1, "Password is required"),
 });
 export type GatePasswordBody = z.infer<typeof gatePasswordBody>;
 

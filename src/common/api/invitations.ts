@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isAdmin, isCompanyAdmin, type Role } from "../roles";
 import { emailField, fullNameField, rawTokenField, roleSchema, sessionUserSchema } from "./auth";
+import { idField, idParam, safeText } from "./fields";
 
 /** Contracts of the invitations API (spec §3, §5, §7; issue #3). */
 
@@ -23,7 +24,7 @@ export function invitableRoles(inviter: Role): Role[] {
 export const sendInvitationBody = z.object({
   email: emailField,
   role: roleSchema,
-  companyId: z.number().int().positive().nullable().optional(),
+  companyId: idField.nullable().optional(),
   replaceCompany: z.boolean().optional(),
 });
 export type SendInvitationInput = z.input<typeof sendInvitationBody>;
@@ -62,4 +63,12 @@ export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
 
 export const invitationListResponse = z.array(invitationSummarySchema);
 
-export const invitationIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const invitationIdParams = z.object({ id: idParam });
+
+/**
+ * `GET /api/invitations/{token}` path: any short text (a malformed token answers 404 like an
+ * unknown one, so the accept screen shows one message), capped before it is hashed.
+ */
+export const invitationTokenParams = z.object({
+  token: safeText({ max: 200, tooLong: "Invalid invitation link", trim: false }),
+});

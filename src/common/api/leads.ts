@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_PATTERN } from "../validation";
+import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
+import { safeText } from "./fields";
 
 /**
  * Get Started lead request (spec §3) and its validation (spec §5), shared by the Get Started
@@ -54,28 +55,34 @@ export interface LeadFields {
 
 /**
  * Runs the spec §5 checks in the spec's order: all five fields required, then the email shape,
- * then the phone.
+ * then the phone. Linear in the input whatever its length (issue #10): an email longer than
+ * 254 characters and a phone longer than 32 are invalid before any shape check.
  * @returns the first failure, or null when the fields are valid
  */
 export function validateLead(fields: LeadFields): LeadValidationFailure | null {
   const values = [fields.firstName, fields.lastName, fields.company, fields.phone, fields.email];
   if (values.some((value) => !value?.trim())) return "required";
-  if (!EMAIL_PATTERN.test(fields.email.trim())) return "email";
+  if (!isEmail(fields.email.trim())) return "email";
   if (!leadPhoneSchema.safeParse(fields.phone).success) return "phone";
   return null;
 }
 
-const text = (max: number) => z.string().trim().max(max);
+/** 400 message for a plan other than the three of the pricing table (spec §3 "Plans"). */
+export const LEAD_PLAN_MESSAGE = "Please choose a plan: Starter, Optimal or Unlimited.";
+
+/** Longest first or last name and company of a lead (the email: 254; the phone: {@link LEAD_PHONE_MAX_LENGTH}). */
+export const LEAD_FIELD_MAX = { firstName: 100, lastName: 100, company: 200 } as const;
+
+const text = (max: number, tooLong: string) => safeText({ max, tooLong });
 
 /**
  * The lead-form phone as zod, shared by the Get Started form and the server (ADR 0019): the
  * length cap first, then {@link normalizeLeadPhone}'s rule. Parses to the trimmed text as typed.
  */
-export const leadPhoneSchema = z
-  .string()
-  .trim()
-  .max(LEAD_PHONE_MAX_LENGTH, LEAD_VALIDATION_MESSAGES.phone.description)
-  .refine((phone) => normalizeLeadPhone(phone) !== null, LEAD_VALIDATION_MESSAGES.phone.description);
+export const leadPhoneSchema = safeText({
+  max: LEAD_PHONE_MAX_LENGTH,
+  tooLong: LEAD_VALIDATION_MESSAGES.phone.description,
+}).refine((phone) => normalizeLeadPhone(phone) !== null, LEAD_VALIDATION_MESSAGES.phone.description);
 
 /**
  * Body of `POST /api/send-get-started-email` (spec §7). `website` is a honeypot: people never see
@@ -83,12 +90,12 @@ export const leadPhoneSchema = z
  */
 export const leadRequestSchema = z
   .object({
-    firstName: text(100),
-    lastName: text(100),
-    company: text(200),
+    firstName: text(LEAD_FIELD_MAX.firstName, "First name is too long"),
+    lastName: text(LEAD_FIELD_MAX.lastName, "Last name is too long"),
+    company: text(LEAD_FIELD_MAX.company, "Company name is too long"),
     phone: leadPhoneSchema,
-    email: text(254),
-    planTitle: z.enum(PLAN_TITLES),
+    email: text(EMAIL_MAX_LENGTH, LEAD_VALIDATION_MESSAGES.email.description),
+    planTitle: z.enum(PLAN_TITLES, { error: LEAD_PLAN_MESSAGE }),
     website: z.string().max(200).optional(),
   })
   .superRefine((lead, ctx) => {
@@ -99,9 +106,6 @@ export type LeadRequest = z.infer<typeof leadRequestSchema>;
 
 /** 201 answer: the stored lead's id. */
 export const leadCreatedSchema = z.object({ id: z.number().int() });
-
-/** 400 message for a plan other than the three of the pricing table (spec §3 "Plans"). */
-export const LEAD_PLAN_MESSAGE = "Please choose a plan: Starter, Optimal or Unlimited.";
 
 /**
  * The first problem with a raw request body, in the spec §5 order (required fields, email,
@@ -132,10 +136,10 @@ export const LEAD_PAGE_DEFAULT = 50;
 
 /** `GET /api/leads` query: free-text search, output format and paging (the CSV holds every match). */
 export const leadListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: safeText({ max: 200, tooLong: "Search text is too long" }).optional(),
   format: z.enum(["json", "csv"]).default("json"),
   limit: z.coerce.number().int().min(1).max(LEAD_PAGE_MAX).default(LEAD_PAGE_DEFAULT),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 

@@ -94,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/create-initial",
     {
       config: { access: "public" },
-      preHandler: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
+      onRequest: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
         summary: "Create the first admin and email a magic link",
@@ -116,8 +116,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/send-magic-link",
     {
       config: { access: "public" },
+      // Per IP before the body is even parsed; per email once the address is validated and
+      // normalised (issue #10: limits count before validation work).
+      onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs })],
       preHandler: [
-        rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs }),
         // Per (email, IP), so a stranger's requests cannot lock the owner out, plus a higher
         // cap per email from everywhere (issue #11 item 5, ADR 0016).
         rateLimitBy(app, "magic-link-email-ip", {
@@ -188,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/verify-magic-link",
     {
       config: { access: "public" },
-      preHandler: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
+      onRequest: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
       schema: {
         tags: ["auth"],
         summary: "Consume a magic link and start a session",

@@ -45,7 +45,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/send-schnucks-demo-email",
     {
       config: { access: "public" },
-      preHandler: [limit],
+      onRequest: [limit],
       schema: {
         tags: ["demo-registrations"],
         summary: "Register for the default store demo (idempotent on registrationId)",
@@ -60,7 +60,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/demo-registrations/:slug",
     {
       config: { access: "public" },
-      preHandler: [limit],
+      onRequest: [limit],
       schema: {
         tags: ["demo-registrations"],
         summary: "Register for a retailer's store demo (idempotent on registrationId)",

@@ -6,6 +6,7 @@ import https from "node:https";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { trimSlashes } from "../../common/text";
 import type { FileStorage } from "./storage";
 
 /** Credentials for AWS Signature Version 4. */
@@ -148,7 +149,7 @@ export function createS3Storage(options: S3Options): FileStorage {
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
     const objectPath = `${prefix}${key}`.split("/").map(encodeRfc3986).join("/");
     if (options.endpoint) {
-      const base = options.endpoint.replace(/\/+$/, "");
+      const base = trimSlashes(options.endpoint);
       return new URL(`${base}/${encodeRfc3986(options.bucket)}/${objectPath}`);
     }
     return new URL(`https://${options.bucket}.s3.${options.region}.amazonaws.com/${objectPath}`);

@@ -26,7 +26,7 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/gates/${gate}`,
       {
         config: { access: "public" },
-        preHandler: [
+        onRequest: [
           rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP, timeWindow: GATE_RATE_WINDOW_MS }),
         ],
         schema: {

@@ -71,12 +71,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // The message alone is what people see (issue #11: no "email: " prefix); the field's
+      // dotted path travels beside it for clients that want to mark the input.
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".");
       const message = first?.message ?? "Invalid request";
       return reply
         .status(400)
-        .send({ error: field ? `${field}: ${message}` : message, code: ERROR_CODES.VALIDATION });
+        .send({ error: message, code: ERROR_CODES.VALIDATION, ...(field ? { field } : {}) });
     }
     if (isConnectionError(error)) return replyDatabaseUnavailable(app, error, reply);
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;

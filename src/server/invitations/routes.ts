@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   acceptInvitationBody,
   acceptInvitationResponse,
@@ -7,6 +6,7 @@ import {
   invitationListResponse,
   invitationPreviewSchema,
   invitationSummarySchema,
+  invitationTokenParams,
   sendInvitationBody,
 } from "../../common/api/invitations";
 import { sessionOf } from "../auth/access";
@@ -36,7 +36,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invitations/send",
     {
       config: { access: "manager" },
-      preHandler: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
+      onRequest: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
       schema: {
         tags: ["invitations"],
         summary: "Invite someone by email (admin: any role and company; company admin: own company)",
@@ -70,11 +70,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invitations/:token",
     {
       config: { access: "public" },
-      preHandler: [rateLimitBy(app, "invitation-preview-ip", { max: 60, timeWindow: WINDOW_MS })],
+      onRequest: [rateLimitBy(app, "invitation-preview-ip", { max: 60, timeWindow: WINDOW_MS })],
       schema: {
         tags: ["invitations"],
         summary: "Check an invitation link: email, role and company, or 404 / 410",
-        params: z.object({ token: z.string() }),
+        params: invitationTokenParams,
         response: { 200: invitationPreviewSchema, ...errors },
       },
     },
@@ -85,7 +85,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invitations/accept",
     {
       config: { access: "public" },
-      preHandler: [rateLimitBy(app, "invitation-accept-ip", { max: 30, timeWindow: WINDOW_MS })],
+      onRequest: [rateLimitBy(app, "invitation-accept-ip", { max: 30, timeWindow: WINDOW_MS })],
       schema: {
         tags: ["invitations"],
         summary: "Accept an invitation: creates the account and signs it in",
@@ -104,7 +104,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invitations/:id/resend",
     {
       config: { access: "manager" },
-      preHandler: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
+      onRequest: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
       schema: {
         tags: ["invitations"],
         summary: "Send an invitation again with a new link and a fresh expiry",

@@ -53,7 +53,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/send-get-started-email",
     {
       config: { access: "public" },
-      preValidation: [limit, screen],
+      onRequest: [limit],
+      preValidation: [screen],
       schema: {
         tags: ["leads"],
         summary: "Submit a Get Started lead: stored, then emailed to sales and to the visitor",

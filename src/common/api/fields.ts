@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, INT4_MAX } from "../validation";
+
+/**
+ * Building blocks of every request schema, safe against hostile input (issue #10, "Hostile
+ * input"): a text field checks its length cap before anything else and stops there when the
+ * cap fails (zod's `abort`), so no later check (a regex, a refinement) ever runs on an
+ * oversized string; control characters are refused with a clear 400 instead of reaching
+ * PostgreSQL (which cannot store NUL) or an email header.
+ */
+
+export interface SafeTextOptions {
+  /** Most characters accepted (after trimming when `trim` is on). */
+  max: number;
+  /** Message when longer than `max`. */
+  tooLong: string;
+  /** Message when missing or not a string; zod's default otherwise. */
+  required?: string;
+  /** Allow tab, line feed and carriage return (notes, addresses). Default false. */
+  multiline?: boolean;
+  /** Trim surrounding whitespace first (default true; passwords keep theirs). */
+  trim?: boolean;
+}
+
+/**
+ * A string schema: optionally trimmed, then at most `max` characters, then free of C0 control
+ * characters; the first two failures abort, so checks chained after it (`.min`, `.regex`,
+ * `.refine`) only ever see short, clean text.
+ * @example safeText({ max: 200, tooLong: "Full name is too long" }).min(1, "Full name is required")
+ */
+export function safeText(options: SafeTextOptions) {
+  const base = options.required ? z.string({ error: options.required }) : z.string();
+  const trimmed = options.trim === false ? base : base.trim();
+  return trimmed
+    .max(options.max, { error: options.tooLong, abort: true })
+    .refine((value) => !hasControlCharacter(value, options.multiline), {
+      error: CONTROL_CHARACTER_MESSAGE,
+      abort: true,
+    });
+}
+
+/**
+ * A database id in a path or query string ("42"): a positive integer that fits the int4
+ * columns (at most {@link INT4_MAX}); anything else is a 400, never a database error.
+ */
+export const idParam = z.coerce
+  .number({ error: "Not a valid id" })
+  .int("Not a valid id")
+  .positive("Not a valid id")
+  .max(INT4_MAX, "Not a valid id");
+
+/** A database id in a JSON body: a number (not a string), same bounds as {@link idParam}. */
+export const idField = z
+  .number({ error: "Not a valid id" })
+  .int("Not a valid id")
+  .positive("Not a valid id")
+  .max(INT4_MAX, "Not a valid id");
