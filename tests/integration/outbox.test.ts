@@ -87,7 +87,7 @@ describe.each(testBackends())("email outbox on $name", (backend) => {
         expect(response.status).toBe(200);
         const [failing] = await waitFor(async () => {
           const rows = await database.db.select().from(emailOutbox);
-          // Two attempts made and finished (a claimed attempt in flight could still succeed).
+          // Two attempts made and the second one over (no longer leased).
           return (rows[0]?.attempts ?? 0) >= 2 && rows[0]?.lockedUntil === null && rows;
         });
         expect(failing).toMatchObject({ status: "pending" });

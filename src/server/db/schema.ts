@@ -7,6 +7,7 @@ import {
   pgEnum,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -173,8 +174,16 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Stable id of the message, the local part of its `Message-ID` header on every attempt (issue #10). */
+    messageId: uuid("message_id").notNull().defaultRandom(),
+    /** Lower is sooner: sign-in 0, invitation 10, bulk 100 (see mail/outbox.ts `priorityOf`). */
+    priority: smallint("priority").notNull().default(100),
   },
-  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`)],
+  (t) => [
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // The claim: pending rows in (priority, id) order.
+    index("email_outbox_claim_idx").on(t.priority, t.id).where(sql`status = 'pending'`),
+  ],
 );
 
 /** A Get Started lead request (spec §3). */

@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { DbHandle, Executor } from "../db/database";
+import { describeDbError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";
 import type { MailTransport } from "./transport";
 
@@ -10,14 +12,61 @@ export const OUTBOX_CHANNEL = "email_outbox";
 export const OUTBOX_MAX_ATTEMPTS = 15;
 /** Longest wait between two attempts. */
 export const OUTBOX_MAX_DELAY_MS = 6 * 60 * 60 * 1000;
-/** How long a claimed row stays locked to one worker while it sends. */
-const CLAIM_LEASE_MS = 2 * 60 * 1000;
-const BATCH_SIZE = 10;
-/** Safety net: a sweep at this interval even when no NOTIFY arrives (e.g. a lost LISTEN connection). */
-const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The kinds of outbox row the app writes. The kind sets its priority ({@link priorityOf}):
+ * sign-in and invitation emails go before bulk mail (issue #10); any other kind is bulk.
+ */
+export type OutboxKind =
+  | "magic_link"
+  | "invitation"
+  | "lead"
+  | "lead_confirmation"
+  | "demo_registration"
+  | "demo_registration_confirmation";
+
+/** Priorities of the outbox (`email_outbox.priority`; lower is sooner). */
+export const OUTBOX_PRIORITY = { signIn: 0, invitation: 10, bulk: 100 } as const;
+
+const KIND_PRIORITY: Record<string, number> = {
+  magic_link: OUTBOX_PRIORITY.signIn,
+  invitation: OUTBOX_PRIORITY.invitation,
+  lead: OUTBOX_PRIORITY.bulk,
+  lead_confirmation: OUTBOX_PRIORITY.bulk,
+  demo_registration: OUTBOX_PRIORITY.bulk,
+  demo_registration_confirmation: OUTBOX_PRIORITY.bulk,
+};
+
+/**
+ * The priority of an email of `kind`: 0 for sign-in links, 10 for invitations, 100 for bulk
+ * (lead notices and confirmations, demo registrations, and any kind not listed). Rows below 100
+ * also have their own claim loop, so they never wait for a bulk batch in flight.
+ */
+export function priorityOf(kind: OutboxKind | (string & {})): number {
+  return KIND_PRIORITY[kind] ?? OUTBOX_PRIORITY.bulk;
+}
+
+/** How a worker is tuned; every field but `from`, `retryBaseMs` and `log` has a production default. */
+export interface OutboxOptions {
+  /** `MAIL_FROM`; its domain is the right-hand side of each `Message-ID`. */
+  from: string;
+  /** First retry delay after a failed attempt, in ms; doubles per attempt. */
+  retryBaseMs: number;
+  log: FastifyBaseLogger;
+  /** How long a claimed row stays locked to this worker, in ms; renewed while it holds the row. Default 2 min. */
+  leaseMs?: number;
+  /** Rows per bulk claim. Default 100. */
+  batchSize?: number;
+  /** Messages sent at once per claim loop. Default: the transport's concurrency (SMTP pool size). */
+  concurrency?: number;
+  /** First and longest wait between two SMTP probes while the transport is failing, in ms. Default 1 s and 30 s. */
+  probeMinMs?: number;
+  probeMaxMs?: number;
+}
 
 export interface OutboxMessage {
-  kind: string;
+  /** One of {@link OutboxKind} for the app's emails; other kinds are sent as bulk. */
+  kind: OutboxKind | (string & {});
   to: string;
   subject: string;
   html: string;
@@ -27,6 +76,7 @@ export interface OutboxMessage {
 /**
  * Queues an email inside the caller's transaction, so the email exists if and only if the
  * record it is about does. `pg_notify` is transactional too: workers wake on commit.
+ * The row gets its stable Message-ID (a UUID) and its priority (from `kind`) here.
  * @param tx the caller's transaction (or the database for a stand-alone message)
  * @returns the outbox row id
  */
@@ -39,6 +89,8 @@ export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promis
       subject: message.subject,
       html: message.html,
       text: message.text,
+      messageId: randomUUID(),
+      priority: priorityOf(message.kind),
     })
     .returning({ id: emailOutbox.id });
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
@@ -57,78 +109,217 @@ export function backoffDelay(attempt: number, baseMs: number): number {
 }
 
 /**
- * Delivers queued emails. Safe to run in several processes on one database: rows are claimed
- * with `FOR UPDATE SKIP LOCKED` and a lease, so each is sent by one worker at a time.
+ * The `Message-ID` header of an outbox row: `<uuid@domain>` with the domain of `from`
+ * (RFC 5322 §3.6.4), `localhost` when `from` has none.
+ * @param id the row's `message_id`
+ * @param from the sender, e.g. `AisleIQ <no-reply@aisleiq.com>`
+ */
+export function messageIdHeader(id: string, from: string): string {
+  const at = from.lastIndexOf("@");
+  const domain =
+    at === -1
+      ? ""
+      : from
+          .slice(at + 1)
+          .replace(/>.*$/s, "")
+          .trim();
+  return `<${id}@${/^[A-Za-z0-9.-]+$/.test(domain) ? domain : "localhost"}>`;
+}
+
+/**
+ * Whether a send failure says the mail server (or the way to it) is down, rather than that it
+ * refused this one message: no SMTP reply at all (refused, timed out, TLS, DNS, closed), or
+ * 421 "service not available" (RFC 5321 §4.2.3). Such failures start the recovery probe.
+ */
+export function isTransportFailure(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (typeof responseCode === "number") return responseCode === 421;
+  return code !== "EENVELOPE" && code !== "EMESSAGE" && code !== "ESTREAM";
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** How long `sent` marks gather before one UPDATE writes them all (one statement per ~25 ms, not per email). */
+const MARK_GROUP_MS = 25;
+
+/** One claim loop: the urgent lane takes priorities below bulk only, the bulk lane takes everything. */
+interface Lane {
+  name: "urgent" | "bulk";
+  maxPriority: number | undefined;
+  batchSize: number;
+  running: Promise<void> | undefined;
+  again: boolean;
+}
+
+/**
+ * Delivers queued emails, at least once and each with a stable `Message-ID` (ADR 0012).
+ * Safe to run in several processes on one database: rows are claimed with
+ * `FOR UPDATE SKIP LOCKED` and a lease, so each is sent by one worker at a time.
+ *
+ * - Two claim loops: urgent (sign-in, invitations) and bulk (everything, by priority then id);
+ *   each sends its batch through the SMTP pool, `concurrency` messages at a time.
+ * - Once SMTP accepts a message, the row is "sent, mark pending" in memory until the database
+ *   records `sent`; marks are written in groups and retried with backoff, and the worker keeps
+ *   the row's lease renewed meanwhile, so neither it nor another worker sends it again. Only a
+ *   crash in that window lets the lease expire and the message go out once more, with the same
+ *   Message-ID.
+ * - After a transport failure, the worker probes SMTP (`verify`) with its own backoff (1 s up to
+ *   30 s); the first successful probe or send makes every failed-and-waiting row due now.
+ * - A database outage is logged once; the worker retries with backoff and on every wake.
+ *
  * Wakes on NOTIFY, on {@link OutboxWorker.wake}, at the next due retry, and on a slow sweep;
  * it never busy-polls.
  */
 export class OutboxWorker {
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+  private readonly probeMinMs: number;
+  private readonly probeMaxMs: number;
+  private readonly lanes: Lane[];
+
   private timer: NodeJS.Timeout | undefined;
+  private timerAt = 0;
   private sweep: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
   private stopped = true;
+
+  /** Rows claimed by this worker and not finished yet. */
+  private readonly inFlight = new Set<number>();
+  /** Rows SMTP accepted whose `sent` mark is not written yet: id → acceptance time. */
+  private readonly sentMarks = new Map<number, Date>();
+  private flushing: Promise<void> | undefined;
+  private flushAgain = false;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private flushRetryMs = 0;
+
+  private dbDown = false;
+  private dbRetryMs = 0;
+  private dbRetryTimer: NodeJS.Timeout | undefined;
+
+  private transportDown = false;
+  private probeMs: number;
+  private probeTimer: NodeJS.Timeout | undefined;
+  private bringForwardDue = false;
+  private recoveredAt = 0;
 
   constructor(
     private readonly handle: DbHandle,
     private readonly transport: MailTransport,
-    private readonly options: { from: string; retryBaseMs: number; log: FastifyBaseLogger },
-  ) {}
+    private readonly options: OutboxOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 2 * 60 * 1000;
+    this.concurrency = Math.max(1, options.concurrency ?? transport.concurrency);
+    this.probeMinMs = options.probeMinMs ?? 1000;
+    this.probeMaxMs = options.probeMaxMs ?? 30_000;
+    this.probeMs = this.probeMinMs;
+    const batchSize = options.batchSize ?? 100;
+    this.lanes = [
+      {
+        name: "urgent",
+        maxPriority: OUTBOX_PRIORITY.bulk - 1,
+        batchSize: 10,
+        running: undefined,
+        again: false,
+      },
+      { name: "bulk", maxPriority: undefined, batchSize, running: undefined, again: false },
+    ];
+  }
+
+  /** The safety-net sweep interval: a wake-up even when no NOTIFY arrives. */
+  static readonly SWEEP_INTERVAL_MS = 60_000;
 
   async start(): Promise<void> {
     this.stopped = false;
     this.unlisten = await this.handle.listen(OUTBOX_CHANNEL, () => this.wake());
-    this.sweep = setInterval(() => this.wake(), SWEEP_INTERVAL_MS);
+    this.sweep = setInterval(() => this.wake(), OutboxWorker.SWEEP_INTERVAL_MS);
     this.sweep.unref();
+    this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 3)));
+    this.heartbeat.unref();
     this.wake();
   }
 
-  /** Waits for the batch in flight, then stops listening. */
+  /**
+   * Waits for the batches in flight, writes the pending `sent` marks (one try), then stops.
+   * Marks that still cannot be written are logged: their rows go out once more, with the same
+   * Message-ID, when their lease expires.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.sweep) clearInterval(this.sweep);
-    await this.unlisten?.();
-    await this.running;
+    for (const timer of [this.timer, this.flushTimer, this.dbRetryTimer, this.probeTimer])
+      clearTimeout(timer);
+    this.timer = this.flushTimer = this.dbRetryTimer = this.probeTimer = undefined;
+    this.transportDown = false;
+    clearInterval(this.sweep);
+    await this.unlisten?.().catch(() => {});
+    await Promise.all(this.lanes.map((lane) => lane.running));
+    while (this.flushing) await this.flushing;
+    if (this.sentMarks.size > 0) await this.flushMarks();
+    clearInterval(this.heartbeat);
+    if (this.sentMarks.size > 0) {
+      this.options.log.warn(
+        { outboxIds: [...this.sentMarks.keys()] },
+        "outbox stopped with emails sent but not marked sent; they may be sent once more (same Message-ID)",
+      );
+    }
   }
 
   /** Asks the worker to look for due messages now (coalesces concurrent calls). */
   wake(): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
+    for (const lane of this.lanes) this.wakeLane(lane);
+  }
+
+  /** Resolves once no batch and no `sent` mark write is in flight (tests use it to wait for delivery). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const busy = [...this.lanes.map((lane) => lane.running), this.flushing].filter(Boolean);
+      if (busy.length > 0) {
+        await Promise.all(busy);
+      } else if (this.flushTimer && this.flushRetryMs === 0 && !this.stopped) {
+        // Marks gathering for their group write (not a retry waiting for the database).
+        await new Promise((resolve) => setTimeout(resolve, MARK_GROUP_MS));
+      } else {
+        return;
+      }
+    }
+  }
+
+  private wakeLane(lane: Lane): void {
+    if (lane.running) {
+      lane.again = true;
       return;
     }
-    this.running = this.drain()
-      .catch((error: unknown) => this.options.log.error({ err: error }, "outbox drain failed"))
+    lane.running = this.drain(lane)
+      .then(
+        () => this.databaseAnswered(),
+        (error: unknown) => this.databaseFailed(error),
+      )
       .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
+        lane.running = undefined;
+        if (lane.again && !this.stopped) {
+          lane.again = false;
+          this.wakeLane(lane);
         }
       });
   }
 
-  /** Resolves once no batch is in flight (tests use it to wait for delivery). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async drain(): Promise<void> {
+  private async drain(lane: Lane): Promise<void> {
+    if (this.bringForwardDue) await this.bringForward();
     for (;;) {
-      const batch = await this.claim();
-      if (batch.length === 0) break;
-      await Promise.all(batch.map((row) => this.deliver(row)));
       if (this.stopped) return;
+      const batch = await this.claim(lane);
+      if (batch.length === 0) break;
+      this.databaseAnswered();
+      await this.sendAll(batch);
     }
-    await this.scheduleNext();
+    // The bulk lane covers every priority, so its timer serves both lanes.
+    if (lane.maxPriority === undefined) await this.scheduleNext();
   }
 
-  private async claim() {
+  private async claim(lane: Lane): Promise<OutboxRow[]> {
     const { db } = this.handle;
-    const leaseUntil = new Date(Date.now() + CLAIM_LEASE_MS);
+    const leaseUntil = new Date(Date.now() + this.leaseMs);
     return db.transaction(async (tx) => {
       const due = await tx
         .select({ id: emailOutbox.id })
@@ -136,12 +327,13 @@ export class OutboxWorker {
         .where(
           and(
             eq(emailOutbox.status, "pending"),
+            lane.maxPriority === undefined ? undefined : lte(emailOutbox.priority, lane.maxPriority),
             lte(emailOutbox.nextAttemptAt, sql`now()`),
             or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`)),
           ),
         )
-        .orderBy(asc(emailOutbox.id))
-        .limit(BATCH_SIZE)
+        .orderBy(asc(emailOutbox.priority), asc(emailOutbox.id))
+        .limit(lane.batchSize)
         .for("update", { skipLocked: true });
       if (due.length === 0) return [];
       return tx
@@ -157,8 +349,23 @@ export class OutboxWorker {
     });
   }
 
-  private async deliver(row: typeof emailOutbox.$inferSelect): Promise<void> {
-    const { db } = this.handle;
+  /** Sends a claimed batch, at most `concurrency` messages at a time, in claim order. */
+  private async sendAll(batch: OutboxRow[]): Promise<void> {
+    batch.sort((a, b) => a.priority - b.priority || a.id - b.id);
+    let next = 0;
+    const sender = async () => {
+      for (let row = batch[next++]; row; row = batch[next++]) await this.deliver(row);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, sender));
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    // Accepted by SMTP already, only the mark is missing: never send it again (issue #10).
+    if (this.sentMarks.has(row.id)) {
+      this.scheduleFlush();
+      return;
+    }
+    this.inFlight.add(row.id);
     try {
       await this.transport.send({
         from: this.options.from,
@@ -166,17 +373,38 @@ export class OutboxWorker {
         subject: row.subject,
         html: row.html,
         text: row.text,
+        messageId: messageIdHeader(row.messageId, this.options.from),
       });
-      await db
-        .update(emailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, html: "", text: "" })
-        .where(eq(emailOutbox.id, row.id));
-      this.options.log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "email sent");
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const failed = row.attempts >= OUTBOX_MAX_ATTEMPTS;
-      const delay = backoffDelay(row.attempts, this.options.retryBaseMs);
-      await db
+      await this.recordFailure(row, error);
+      this.inFlight.delete(row.id);
+      return;
+    }
+    this.sentMarks.set(row.id, new Date());
+    this.inFlight.delete(row.id);
+    this.options.log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "email sent");
+    this.transportRecovered();
+    this.scheduleFlush(MARK_GROUP_MS);
+  }
+
+  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const failed = row.attempts >= OUTBOX_MAX_ATTEMPTS;
+    const delay = backoffDelay(row.attempts, this.options.retryBaseMs);
+    this.options.log.warn(
+      {
+        outboxId: row.id,
+        kind: row.kind,
+        attempts: row.attempts,
+        retryInMs: failed ? null : delay,
+        error: message,
+      },
+      failed ? "email delivery failed permanently" : "email delivery failed; will retry",
+    );
+    if (isTransportFailure(error)) this.transportFailed();
+    if (!failed) this.armTimer(delay + 5);
+    try {
+      await this.handle.db
         .update(emailOutbox)
         .set({
           status: failed ? "failed" : "pending",
@@ -185,17 +413,182 @@ export class OutboxWorker {
           nextAttemptAt: new Date(Date.now() + delay),
         })
         .where(eq(emailOutbox.id, row.id));
+    } catch (dbError) {
+      // Not sent, so nothing is lost: the lease expires and the row is tried again.
+      this.databaseFailed(dbError);
+    }
+  }
+
+  // --- "sent" marks -------------------------------------------------------------------------
+
+  private scheduleFlush(delayMs = 0): void {
+    // Once stopping, stop() writes the remaining marks itself.
+    if (this.stopped) return;
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    if (this.flushTimer) return;
+    const run = () => {
+      this.flushTimer = undefined;
+      this.flushing = this.flushMarks().finally(() => {
+        this.flushing = undefined;
+        if (this.flushAgain && this.sentMarks.size > 0 && !this.stopped) {
+          this.flushAgain = false;
+          this.scheduleFlush(this.flushRetryMs);
+        }
+      });
+    };
+    if (delayMs <= 0) {
+      run();
+      return;
+    }
+    this.flushTimer = setTimeout(run, delayMs);
+    this.flushTimer.unref();
+  }
+
+  /**
+   * Writes every pending `sent` mark, grouped by the second SMTP accepted the message. On a
+   * database error the marks stay in memory and the write is retried with backoff (100 ms
+   * doubling up to 5 s) until the database answers.
+   */
+  private async flushMarks(): Promise<void> {
+    while (this.sentMarks.size > 0) {
+      const groups = new Map<number, number[]>();
+      for (const [id, at] of this.sentMarks) {
+        const second = Math.floor(at.getTime() / 1000) * 1000;
+        const ids = groups.get(second) ?? [];
+        if (ids.length < 1000) ids.push(id);
+        groups.set(second, ids);
+      }
+      try {
+        for (const [second, ids] of groups) {
+          await this.handle.db
+            .update(emailOutbox)
+            .set({
+              status: "sent",
+              sentAt: new Date(second),
+              lockedUntil: null,
+              lastError: null,
+              html: "",
+              text: "",
+            })
+            .where(inArray(emailOutbox.id, ids));
+          for (const id of ids) this.sentMarks.delete(id);
+        }
+      } catch (error) {
+        this.databaseFailed(error);
+        this.flushRetryMs = Math.min(Math.max(100, this.flushRetryMs * 2), 5000);
+        if (!this.stopped) {
+          this.flushAgain = true;
+        }
+        return;
+      }
+      this.flushRetryMs = 0;
+      this.databaseAnswered();
+    }
+  }
+
+  /** Keeps the rows this worker holds (sending, or sent with the mark pending) leased to it. */
+  private async renewLeases(): Promise<void> {
+    const ids = [...this.inFlight, ...this.sentMarks.keys()];
+    if (ids.length === 0 || this.stopped) return;
+    try {
+      await this.handle.db
+        .update(emailOutbox)
+        .set({ lockedUntil: new Date(Date.now() + this.leaseMs) })
+        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "pending")));
+    } catch (error) {
+      this.databaseFailed(error);
+    }
+  }
+
+  // --- SMTP recovery ------------------------------------------------------------------------
+
+  private transportFailed(): void {
+    if (this.transportDown) return;
+    this.transportDown = true;
+    // Failing again soon after a recovery (the server greets but does not take mail) keeps the
+    // probe's backoff growing, so the waiting rows are not retried every second.
+    const relapse = Date.now() - this.recoveredAt < this.probeMaxMs;
+    this.probeMs = relapse ? Math.min(this.probeMs * 2, this.probeMaxMs) : this.probeMinMs;
+    this.armProbe();
+  }
+
+  private armProbe(): void {
+    if (this.stopped || this.probeTimer) return;
+    this.probeTimer = setTimeout(async () => {
+      this.probeTimer = undefined;
+      if (!this.transportDown || this.stopped) return;
+      try {
+        await this.transport.verify();
+        this.transportRecovered();
+      } catch {
+        this.probeMs = Math.min(this.probeMs * 2, this.probeMaxMs);
+        this.armProbe();
+      }
+    }, this.probeMs);
+    this.probeTimer.unref();
+  }
+
+  private transportRecovered(): void {
+    if (!this.transportDown) return;
+    this.transportDown = false;
+    this.recoveredAt = Date.now();
+    clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
+    this.options.log.info("outbox: SMTP answers again; retrying waiting emails now");
+    this.bringForwardDue = true;
+    this.wake();
+  }
+
+  /** Makes every row waiting after a failed attempt due now, and wakes the other workers. */
+  private async bringForward(): Promise<void> {
+    await this.handle.db.transaction(async (tx) => {
+      await tx
+        .update(emailOutbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(
+          and(
+            eq(emailOutbox.status, "pending"),
+            isNotNull(emailOutbox.lastError),
+            gt(emailOutbox.nextAttemptAt, sql`now()`),
+          ),
+        );
+      await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    });
+    this.bringForwardDue = false;
+  }
+
+  // --- database outages ---------------------------------------------------------------------
+
+  private databaseFailed(error: unknown): void {
+    const db = describeDbError(error);
+    if (!db) {
+      // Not a database error: a bug worth a stack (without query text or parameters).
+      this.options.log.error({ err: safeError(error) }, "outbox drain failed");
+    } else if (!this.dbDown) {
+      this.dbDown = true;
       this.options.log.warn(
-        {
-          outboxId: row.id,
-          kind: row.kind,
-          attempts: row.attempts,
-          retryInMs: failed ? null : delay,
-          error: message,
-        },
-        failed ? "email delivery failed permanently" : "email delivery failed; will retry",
+        { db },
+        "outbox: database unavailable; retrying until it answers (logged once per outage)",
       );
     }
+    if (this.stopped || this.dbRetryTimer) return;
+    this.dbRetryMs = Math.min(Math.max(250, this.dbRetryMs * 2), 5000);
+    this.dbRetryTimer = setTimeout(() => {
+      this.dbRetryTimer = undefined;
+      this.wake();
+      if (this.sentMarks.size > 0) this.scheduleFlush();
+    }, this.dbRetryMs);
+    this.dbRetryTimer.unref();
+  }
+
+  private databaseAnswered(): void {
+    if (!this.dbDown) return;
+    this.dbDown = false;
+    this.dbRetryMs = 0;
+    this.options.log.info("outbox: database answers again");
   }
 
   /** Arms one timer for the earliest pending retry, so retries happen without polling. */
@@ -207,12 +600,23 @@ export class OutboxWorker {
       })
       .from(emailOutbox)
       .where(eq(emailOutbox.status, "pending"));
-    if (this.timer) clearTimeout(this.timer);
     if (!next?.at) return;
     // A row due now but leased to another worker must not spin this one: wait at least 1 s then.
     const untilDue = new Date(next.at).getTime() - Date.now();
-    const wait = untilDue > 0 ? Math.min(untilDue + 5, SWEEP_INTERVAL_MS) : 1000;
-    this.timer = setTimeout(() => this.wake(), wait);
+    this.armTimer(untilDue > 0 ? Math.min(untilDue + 5, OutboxWorker.SWEEP_INTERVAL_MS) : 1000, true);
+  }
+
+  /** Wakes the worker in `ms`, unless a wake-up is already due sooner (or `replace` is set). */
+  private armTimer(ms: number, replace = false): void {
+    if (this.stopped) return;
+    const at = Date.now() + ms;
+    if (this.timer && !replace && this.timerAt <= at) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.wake();
+    }, ms);
     this.timer.unref();
   }
 }

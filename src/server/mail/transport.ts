@@ -8,46 +8,70 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** `Message-ID` header, angle brackets included (RFC 5322 §3.6.4); the same on every attempt. */
+  messageId?: string;
 }
 
 /** Delivers one message or rejects; the outbox worker retries rejected messages. */
 export interface MailTransport {
   readonly kind: "smtp" | "log";
+  /** How many messages the transport sends well at once (the SMTP pool's connection count). */
+  readonly concurrency: number;
   send(message: MailMessage): Promise<void>;
+  /** Resolves when the mail server answers (connects and greets, authenticates if configured); rejects otherwise. */
+  verify(): Promise<void>;
   close(): void;
 }
+
+/** Pool defaults, each overridable by a query parameter of SMTP_URL (nodemailer option names). */
+const SMTP_DEFAULTS: Record<string, string> = {
+  connectionTimeout: "10000",
+  greetingTimeout: "10000",
+  socketTimeout: "20000",
+  pool: "true",
+  maxConnections: "5",
+  maxMessages: "500",
+};
 
 /**
  * SMTP over nodemailer when `smtpUrl` is set (e.g. `smtp://user:pass@host:587`); otherwise a
  * development transport that prints each message, links included, to the server log so the
  * sign-in flow works with no mail server. Do not run production without SMTP_URL.
+ *
+ * SMTP connections are pooled (issue #10): by default 5 connections, each reused for up to
+ * 500 messages; `?maxConnections=…&maxMessages=…` (or `?pool=false`) in SMTP_URL override it.
  */
 export function createMailTransport(smtpUrl: string | undefined, log: FastifyBaseLogger): MailTransport {
   if (!smtpUrl) {
     return {
       kind: "log",
+      concurrency: 1,
       async send(message) {
         log.info(
-          { mail: { to: message.to, subject: message.subject } },
+          { mail: { to: message.to, subject: message.subject, messageId: message.messageId } },
           `email (log transport, SMTP_URL unset)\n${message.text}`,
         );
       },
+      async verify() {},
       close() {},
     };
   }
   const url = new URL(smtpUrl);
-  for (const [name, value] of Object.entries({
-    connectionTimeout: "10000",
-    greetingTimeout: "10000",
-    socketTimeout: "20000",
-  })) {
+  for (const [name, value] of Object.entries(SMTP_DEFAULTS)) {
     if (!url.searchParams.has(name)) url.searchParams.set(name, value);
   }
+  const pooled = url.searchParams.get("pool") === "true";
+  const connections = Number(url.searchParams.get("maxConnections"));
   const transporter = nodemailer.createTransport(url.toString());
   return {
     kind: "smtp",
+    // Without a pool each message opens its own connection; a few at once still pays off.
+    concurrency: pooled && Number.isInteger(connections) && connections > 0 ? connections : 5,
     async send(message) {
       await transporter.sendMail(message);
+    },
+    async verify() {
+      await transporter.verify();
     },
     close() {
       transporter.close();

@@ -7,6 +7,8 @@ export interface ReceivedEmail {
   /** Envelope recipients, lower-cased. */
   to: string[];
   subject: string;
+  /** The `Message-ID` header, angle brackets included ("" when absent). */
+  messageId: string;
   text: string;
   html: string;
   raw: string;
@@ -21,8 +23,13 @@ export interface SmtpSink {
   readonly received: ReceivedEmail[];
   /** How many messages were refused (see {@link SmtpSink.refuseNext}). */
   readonly refusedCount: number;
-  /** Refuses the next `count` messages with a temporary SMTP failure (451), then accepts again. */
-  refuseNext(count: number): void;
+  /** Every refused message, in arrival order. */
+  readonly refused: ReceivedEmail[];
+  /**
+   * Refuses the next `count` messages with a temporary SMTP failure (451 by default; 421 says
+   * the service is not available), then accepts again.
+   */
+  refuseNext(count: number, responseCode?: 421 | 451): void;
   /**
    * Resolves with the oldest not yet taken message to `to` (case-insensitive), waiting for one
    * to arrive when none is queued. Each message is handed out once.
@@ -41,9 +48,11 @@ export interface SmtpSink {
  */
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedEmail[] = [];
+  const refused: ReceivedEmail[] = [];
   const taken = new Set<ReceivedEmail>();
   const waiters = new Set<() => void>();
   let refuse = 0;
+  let refuseCode = 451;
   let refusedCount = 0;
 
   const server = new SMTPServer({
@@ -55,16 +64,19 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (refuse > 0) {
-          refuse--;
-          refusedCount++;
-          const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
-          callback(error);
-          return;
-        }
         const raw = Buffer.concat(chunks).toString("utf8");
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+        if (refuse > 0) {
+          refuse--;
+          refusedCount++;
+          refused.push({ from, to, raw, ...parseMessage(raw) });
+          const error = Object.assign(new Error("Mailbox temporarily unavailable"), {
+            responseCode: refuseCode,
+          });
+          callback(error);
+          return;
+        }
         received.push({ from, to, raw, ...parseMessage(raw) });
         for (const wake of [...waiters]) wake();
         callback();
@@ -90,11 +102,13 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     port: listening,
     url: `smtp://127.0.0.1:${listening}`,
     received,
+    refused,
     get refusedCount() {
       return refusedCount;
     },
-    refuseNext(count) {
+    refuseNext(count, responseCode = 451) {
       refuse = count;
+      refuseCode = responseCode;
     },
     emailsTo(to) {
       return received.filter((mail) => mail.to.includes(to.toLowerCase()));
@@ -127,11 +141,17 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
 }
 
 /** The subject, text part and HTML part of a raw RFC 5322 message (enough MIME for nodemailer's output). */
-export function parseMessage(raw: string): { subject: string; text: string; html: string } {
+export function parseMessage(raw: string): {
+  subject: string;
+  messageId: string;
+  text: string;
+  html: string;
+} {
   const { headers, body } = splitEntity(raw);
   const parts = collectParts(headers, body);
   return {
     subject: headers.get("subject") ?? "",
+    messageId: headers.get("message-id") ?? "",
     text: parts.find((part) => part.type === "text/plain")?.content ?? "",
     html: parts.find((part) => part.type === "text/html")?.content ?? "",
   };
