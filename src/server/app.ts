@@ -4,12 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
@@ -20,6 +15,7 @@ import { createDb, type DbHandle } from "./db/database";
 import { DbOutageMonitor } from "./db/outage";
 import { demoRegistrationRoutes } from "./demo-registrations/routes";
 import { gateRoutes } from "./gates/routes";
+import { apiDocsRoutes, openApiOptions } from "./http/api-docs";
 import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
@@ -123,10 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "AisleIQ API", version: "0.1.0" } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions);
 
   installErrorHandler(app);
   installOriginCheck(app, config.PUBLIC_URL);
@@ -143,7 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(demoRegistrationRoutes);
   await app.register(gateRoutes);
   await app.register(leadRoutes);
-  app.get("/api/docs", { config: { access: "public" }, schema: { hide: true } }, async () => app.swagger());
+  await apiDocsRoutes(app);
 
   if (withClient) await serveClient(app, clientDir);
 

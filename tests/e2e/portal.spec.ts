@@ -202,7 +202,9 @@ test("invite, accept, upload with progress, approve with notes, see Approved", a
   await update.click();
   await expect(cara.page.getByText("Status has been updated successfully", { exact: true })).toBeVisible();
   await expect(review).toBeHidden();
-  await expect(cara.page.getByRole("row", { name: /Uma User/ })).toContainText("Approved");
+  await expect(
+    cara.page.getByRole("region", { name: "Background Checks" }).getByRole("row", { name: /Uma User/ }),
+  ).toContainText("Approved");
   await expect(cara.page.getByTestId("stat-approved")).toHaveText("1");
 
   // 5. The user sees the Approved badge and the notes.
@@ -214,7 +216,9 @@ test("invite, accept, upload with progress, approve with notes, see Approved", a
 
   // The admin sees the same check; the company admin's company is the only one they manage.
   await admin.page.reload();
-  await expect(admin.page.getByRole("row", { name: /Uma User/ })).toContainText("Approved");
+  await expect(
+    admin.page.getByRole("region", { name: "Background Checks" }).getByRole("row", { name: /Uma User/ }),
+  ).toContainText("Approved");
   await expect(admin.page.getByTestId("stat-totalUsers")).toHaveText("3");
   expect(await axeViolations(admin.page)).toEqual([]);
 

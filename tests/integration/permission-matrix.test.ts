@@ -97,6 +97,43 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       call: () => ({ url: "/api/docs" }),
       ok: 200,
     },
+    // Swagger UI's page is also routed with a trailing slash (declared for HEAD only).
+    "GET /api/docs/": {
+      access: "public",
+      call: () => ({ url: "/api/docs/" }),
+      ok: 200,
+    },
+    "GET /api/openapi.json": {
+      access: "public",
+      call: () => ({ url: "/api/openapi.json" }),
+      ok: 200,
+    },
+    "GET /api/docs/json": {
+      access: "public",
+      call: () => ({ url: "/api/docs/json" }),
+      ok: 200,
+    },
+    "GET /api/docs/yaml": {
+      access: "public",
+      call: () => ({ url: "/api/docs/yaml" }),
+      ok: 200,
+    },
+    "GET /api/docs/static/index.html": {
+      access: "public",
+      // Redirects to the page, /api/docs/ (followed).
+      call: () => ({ url: "/api/docs/static/index.html" }),
+      ok: 200,
+    },
+    "GET /api/docs/static/swagger-initializer.js": {
+      access: "public",
+      call: () => ({ url: "/api/docs/static/swagger-initializer.js" }),
+      ok: 200,
+    },
+    "GET /api/docs/static/*": {
+      access: "public",
+      call: () => ({ url: "/api/docs/static/swagger-ui.css" }),
+      ok: 200,
+    },
     "GET /api/retailer-demos/:slug": {
       access: "public",
       call: () => ({ url: "/api/retailer-demos/schnucks" }),

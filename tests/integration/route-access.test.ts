@@ -4,7 +4,7 @@ import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
-import { installAccessControl, ROUTE_ACCESS } from "../../src/server/auth/access";
+import { declareContextAccess, installAccessControl, ROUTE_ACCESS } from "../../src/server/auth/access";
 import { loadConfig } from "../../src/server/config";
 import { installErrorHandler } from "../../src/server/http/errors";
 import { testBackends } from "./support/database";
@@ -40,14 +40,26 @@ describe.each(testBackends())("route-declared access on $name", (backend) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("every registered route, static files and the SPA fallback included, declares its access", () => {
+  it("every registered route, static files and the SPA fallback included, declares its access", async () => {
     const routes = routerRoutes(app);
     expect(routes.length).toBeGreaterThan(40);
     const declaredShapes = new Set(
       app.declaredRoutes.map((route) => `${route.method} ${routeShape(route.url)}`),
     );
-    const undeclared = routes.filter((route) => !declaredShapes.has(`${route.method} ${route.shape}`));
+    // Two quirks of Swagger UI's routes (ADR 0021), checked by request below: Fastify routes its
+    // prefixed "/" page with a trailing slash too, under the same (declared) options, and the
+    // router prints its "/api/docs/static/*" wildcard without the "static/" segment.
+    const printQuirks = new Set(["GET /api/docs/", "GET /api/docs/*", "HEAD /api/docs/*"]);
+    const undeclared = routes.filter(
+      (route) =>
+        !declaredShapes.has(`${route.method} ${route.shape}`) &&
+        !printQuirks.has(`${route.method} ${route.shape}`),
+    );
     expect(undeclared).toEqual([]);
+    expect(declaredShapes.has("GET /api/docs/static/*")).toBe(true);
+    for (const url of ["/api/docs/", "/api/docs/static/swagger-ui.css"]) {
+      expect([url, (await app.inject({ method: "GET", url })).statusCode]).toEqual([url, 200]);
+    }
     expect(app.declaredRoutes.every((route) => ROUTE_ACCESS.includes(route.access))).toBe(true);
     const declared = new Map(
       app.declaredRoutes.map((route) => [`${route.method} ${route.url}`, route.access]),
@@ -58,6 +70,12 @@ describe.each(testBackends())("route-declared access on $name", (backend) => {
     expect(declared.get("GET /api/companies")).toBe("admin");
     expect(declared.get("PATCH /api/background-checks/:id")).toBe("manager");
     expect(declared.get("GET /api/auth/me")).toBe("user");
+  });
+
+  it("keeps the static client routes out of the OpenAPI document", () => {
+    const paths = Object.keys((app.swagger() as { paths: Record<string, unknown> }).paths);
+    expect(paths.length).toBeGreaterThan(25);
+    expect(paths.filter((pathName) => !pathName.startsWith("/api/"))).toEqual([]);
   });
 
   it("serves the public static routes without a session", async () => {
@@ -86,6 +104,21 @@ describe("access declarations", () => {
       await app.ready();
     };
     await expect(start()).rejects.toThrow(/GET \/forgotten declares no access/);
+    await app.close();
+  });
+
+  it("applies a context's declared access to routes of plugins nested inside it", async () => {
+    const app = Fastify();
+    installAccessControl(app);
+    await app.register(async (scope) => {
+      declareContextAccess(scope, "public");
+      await scope.register(async (child) => {
+        child.get("/nested", async () => "open");
+      });
+    });
+    await app.ready();
+    expect(app.declaredRoutes).toContainEqual({ method: "GET", url: "/nested", access: "public" });
+    expect((await app.inject({ method: "GET", url: "/nested" })).statusCode).toBe(200);
     await app.close();
   });
 

@@ -1,27 +1,69 @@
 import type { SessionUser } from "@common/api/auth";
-import { LogOut } from "lucide-react";
+import { canManageUsers } from "@common/roles";
+import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { NavLink, useNavigate } from "react-router";
 import { useLogout } from "~/lib/session";
 import { BrandLogo } from "./brand-logo";
 import { RoleBadge } from "./role-badge";
 import { Button } from "./ui/button";
 
-/** Portal header (visual.md): logo left, user menu right with name, role badge and Sign out. */
+/** The portal's own pages, in header order; `manager` links show only to admins and company admins. */
+const PORTAL_LINKS = [
+  { to: "/dashboard", key: "dashboard", icon: LayoutDashboard, manager: false },
+  { to: "/admin/dashboard", key: "admin", icon: ShieldCheck, manager: true },
+] as const;
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  [
+    "inline-flex h-11 items-center gap-2 border-b-2 px-3 text-sm font-medium transition-colors duration-150",
+    "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset rounded-t-md",
+    "[&_svg]:size-4 [&_svg]:shrink-0",
+    isActive
+      ? "border-primary text-foreground"
+      : "border-transparent text-muted-foreground hover:border-border hover:text-foreground",
+  ].join(" ");
+
+/**
+ * Portal header (visual.md "Portal"; issue #11 item 1) on every signed-in page. First row: the
+ * logo, then the user menu (signed-in name, role badge, Sign out). Second row: the portal
+ * navigation — Dashboard for everyone, Admin for admins and company admins — with the current
+ * page marked `aria-current="page"` (React Router's NavLink). Both rows keep their DOM order
+ * at every width, so keyboard order matches what is seen; at 390 px the name truncates and the
+ * role badge hides (the page shows it again), tap targets stay 44 px tall.
+ * @param user the signed-in user (`GET /api/auth/me`)
+ */
 export function PortalHeader({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const navigate = useNavigate();
+  const links = PORTAL_LINKS.filter((link) => !link.manager || canManageUsers(user.role));
   return (
-    <header className="border-b border-border bg-background/95">
-      <div className="mx-auto flex h-16 max-w-[1100px] items-center justify-between gap-4 px-4 sm:px-6">
+    <header className="border-b border-border bg-background">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+      >
+        {t("common.skipToContent")}
+      </a>
+      <div className="mx-auto flex h-16 max-w-[1100px] items-center justify-between gap-3 px-4 sm:px-6">
         <BrandLogo />
-        <div className="flex items-center gap-3">
-          <span className="hidden text-sm font-medium sm:inline">{user.fullName}</span>
-          <RoleBadge role={user.role} />
+        <div className="flex min-w-0 items-center gap-3">
+          <span
+            className="min-w-0 max-w-[9rem] truncate text-sm font-medium sm:max-w-[16rem]"
+            title={user.fullName}
+            data-testid="portal-user-name"
+          >
+            <span className="sr-only">{t("portal.nav.signedInAs")} </span>
+            {user.fullName}
+          </span>
+          <span className="hidden sm:inline-flex">
+            <RoleBadge role={user.role} />
+          </span>
           <Button
             variant="outline"
-            size="sm"
+            size="sm-touch"
+            className="shrink-0"
             disabled={logout.isPending}
             onClick={() =>
               logout.mutate(undefined, { onSettled: () => navigate("/admin/login", { replace: true }) })
@@ -32,6 +74,18 @@ export function PortalHeader({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </div>
+      <nav aria-label={t("portal.nav.label")} className="mx-auto max-w-[1100px] px-2 sm:px-4">
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {links.map(({ to, key, icon: Icon }) => (
+            <li key={to}>
+              <NavLink to={to} end className={tabClass}>
+                <Icon aria-hidden="true" />
+                {t(`portal.nav.${key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }

@@ -42,12 +42,23 @@ declare module "fastify" {
 const contextAccess = new WeakMap<object, RouteAccess>();
 
 /**
- * Declares the access of every route registered directly on `scope` that does not declare its
- * own, for plugins whose route options we cannot set (`@fastify/static` registers one route per
- * file). Use it only inside a dedicated encapsulated plugin.
+ * Declares the access of every route registered on `scope`, or on a context nested inside it,
+ * that does not declare its own, for plugins whose route options we cannot set
+ * (`@fastify/static` registers one route per file; `@fastify/swagger-ui` registers its routes in
+ * a child context of its own). Use it only inside a dedicated encapsulated plugin.
  */
 export function declareContextAccess(scope: FastifyInstance, access: RouteAccess): void {
   contextAccess.set(scope, access);
+}
+
+/** The context access declared on `scope` or the nearest context enclosing it (Fastify creates a
+ * child context with `Object.create(parent)`, so the prototype chain is the nesting). */
+function inheritedContextAccess(scope: object): RouteAccess | undefined {
+  for (let context: object | null = scope; context; context = Object.getPrototypeOf(context)) {
+    const access = contextAccess.get(context);
+    if (access) return access;
+  }
+  return undefined;
 }
 
 const isAccess = (value: unknown): value is RouteAccess => ROUTE_ACCESS.includes(value as RouteAccess);
@@ -67,7 +78,7 @@ export function installAccessControl(app: FastifyInstance): void {
   app.decorate("declaredRoutes", declared);
   app.decorateRequest("auth", null);
   app.addHook("onRoute", function (this: FastifyInstance, route: RouteOptions) {
-    const access = route.config?.access ?? contextAccess.get(this);
+    const access = route.config?.access ?? inheritedContextAccess(this);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!isAccess(access)) {
       throw new Error(

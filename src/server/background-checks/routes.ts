@@ -1,17 +1,21 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   checkDetailSchema,
   checkFileParams,
   checkIdParams,
   checkListResponse,
   checkSummarySchema,
+  submitCheckFields,
   updateCheckBody,
 } from "../../common/api/background-checks";
+import { MAX_FILES_PER_CHECK } from "../../common/uploads";
 import { sessionOf } from "../auth/access";
 import { bySessionOrIp } from "../auth/guards";
 import { manageScope } from "../auth/policy";
 import { createStorage, type FileStorage } from "../files/storage";
+import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {
@@ -27,6 +31,19 @@ import { receiveSubmission, removeQuietly } from "./upload";
 
 const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
 const uploadErrors = errorResponses(400, 401, 403, 404, 408, 413, 415, 429, 503);
+/** Binary content in the OpenAPI document (a file part, a download); never validated. */
+const binary = z.any().meta({ type: "string", format: "binary" });
+/**
+ * The multipart form of `POST /api/background-checks` as the OpenAPI document shows it; the
+ * handler checks the parts while they stream in (`upload.ts`), so it is documented, not validated.
+ */
+const submitCheckForm = submitCheckFields.extend({
+  files: z
+    .array(binary)
+    .min(1)
+    .max(MAX_FILES_PER_CHECK)
+    .describe("1 to 5 PDF, JPEG, PNG, GIF, DOC or DOCX files of at most 10 MB each"),
+});
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
 export function attachmentHeader(name: string): string {
@@ -79,7 +96,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
     app.post(
       "/api/background-checks",
       {
-        config: { access: "user" },
+        config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
         preHandler: [
           rateLimitBy(app, "background-check-submit", {
             max: 30,
@@ -160,6 +177,16 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
           tags: ["background-checks"],
           summary: "Download a file of a check (owner or reviewer), as an attachment",
           params: checkFileParams,
+          // Streamed as stored (PDF, JPEG or PNG): documented as binary, never serialized.
+          response: {
+            200: {
+              description: "The file's bytes, with its own Content-Type",
+              content: {
+                "application/octet-stream": { schema: z.any().meta({ type: "string", format: "binary" }) },
+              },
+            },
+            ...errorResponses(400, 401, 403, 404),
+          },
         },
       },
       async (request, reply) => {

@@ -1,4 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { errorResponses } from "./errors";
+
+const healthSchema = z.object({ status: z.literal("ok") });
+const readySchema = z.object({ status: z.literal("ready"), database: z.enum(["postgres", "pglite"]) });
 
 /**
  * `GET /api/health`: liveness, the process is up (never touches the database).
@@ -7,15 +12,37 @@ import type { FastifyPluginAsync } from "fastify";
  * once per outage, not once per probe; a passing one ends the outage.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/api/health", { config: { access: "public" } }, async () => ({ status: "ok" }));
-  app.get("/api/ready", { config: { access: "public" } }, async (_request, reply) => {
-    try {
-      await app.ctx.dbHandle.ping();
-    } catch (error) {
-      app.ctx.dbOutage.report(error);
-      return reply.status(503).send({ error: "Database unreachable", code: "NOT_READY" });
-    }
-    app.ctx.dbOutage.recovered();
-    return { status: "ready", database: app.ctx.dbHandle.kind };
-  });
+  app.get(
+    "/api/health",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["health"],
+        summary: "Liveness: the process is up",
+        response: { 200: healthSchema },
+      },
+    },
+    async () => ({ status: "ok" as const }),
+  );
+  app.get(
+    "/api/ready",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["health"],
+        summary: "Readiness: the database answers; 503 NOT_READY when it does not",
+        response: { 200: readySchema, ...errorResponses(503) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await app.ctx.dbHandle.ping();
+      } catch (error) {
+        app.ctx.dbOutage.report(error);
+        return reply.status(503).send({ error: "Database unreachable", code: "NOT_READY" });
+      }
+      app.ctx.dbOutage.recovered();
+      return { status: "ready" as const, database: app.ctx.dbHandle.kind };
+    },
+  );
 };

@@ -93,7 +93,9 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
   const notFoundFile = path.join(NOT_FOUND_PRERENDER_PATH.slice(1), "index.html");
   const notFoundPage = existsSync(path.join(root, notFoundFile)) ? notFoundFile : fallback;
 
-  app.get("/*", { config: { access: "public" } }, async (request, reply) => {
+  // Hidden from the OpenAPI document: it answers pages, not API calls.
+  const pageRoute = { config: { access: "public" }, schema: { hide: true } } as const;
+  app.get("/*", pageRoute, async (request, reply) => {
     const pathname = decodePath(request.url.split("?")[0] ?? "/");
     // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
     if (pathname !== null && (pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname))) {

@@ -11,11 +11,13 @@ import { CompaniesSection } from "./companies-section";
 import { InvitationsSection } from "./invitations-section";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { StatCards } from "./stat-cards";
+import { UserAuditPanel } from "./user-audit-panel";
+import { UsersSection } from "./users-section";
 
 /**
  * Admin dashboard (spec §2, issue #3): header with welcome message and role badge, the four
- * stat cards, Invite User, Background Checks with Review, Invitations, and (admins only)
- * Companies. Company admins see only their own company (ADR 0009). Without manage rights:
+ * stat cards, Invite User, Background Checks with Review, Invitations, Users with their audit
+ * trail (issue #11), and (admins only) Companies. Company admins see only their own company (ADR 0009). Without manage rights:
  * the spec's Access Denied text.
  * @param adminSections sections of other features shown to admins only (composed by the route)
  */
@@ -51,6 +53,8 @@ export function AdminDashboard({
             <StatCards />
             <BackgroundChecksSection />
             <InvitationsSection role={user.role} />
+            <UsersSection viewer={user} />
+            <UserAuditPanel />
             {isAdmin(user.role) && <CompaniesSection />}
             {isAdmin(user.role) && adminSections}
           </>

@@ -17,7 +17,8 @@ import { ReviewDialog } from "./review-dialog";
 export function BackgroundChecksSection() {
   const { t, i18n } = useTranslation();
   const checks = useQuery(checksQueryOptions());
-  const [reviewing, setReviewing] = useState<CheckSummary | null>(null);
+  // The check under review and the button that opened it (focus returns there on close).
+  const [reviewing, setReviewing] = useState<{ check: CheckSummary; trigger: HTMLElement } | null>(null);
   const list = checks.data ?? [];
 
   const reviewButton = (check: CheckSummary) => (
@@ -25,16 +26,17 @@ export function BackgroundChecksSection() {
       size="sm-touch"
       variant="outline"
       aria-label={t("portal.checks.reviewLabel", { name: check.fullName })}
-      onClick={() => setReviewing(check)}
+      data-review-trigger={check.id}
+      onClick={(event) => setReviewing({ check, trigger: event.currentTarget })}
     >
       {t("portal.checks.review")}
     </Button>
   );
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="checks-title">
       <CardHeader>
-        <CardTitle>{t("portal.checks.title")}</CardTitle>
+        <CardTitle id="checks-title">{t("portal.checks.title")}</CardTitle>
         <CardDescription>{t("portal.checks.description")}</CardDescription>
       </CardHeader>
       <CardContent>
@@ -95,7 +97,13 @@ export function BackgroundChecksSection() {
           </>
         )}
       </CardContent>
-      {reviewing && <ReviewDialog check={reviewing} onClose={() => setReviewing(null)} />}
+      {reviewing && (
+        <ReviewDialog
+          check={reviewing.check}
+          returnFocusTo={reviewing.trigger}
+          onClose={() => setReviewing(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -27,6 +27,13 @@ import { errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
 import { checkDetailQueryOptions, useUpdateCheck } from "./api/checks";
 
+/** The element focus goes back to when the dialog closes, or null to leave it to Radix. */
+function focusTarget(preferred: HTMLElement | null | undefined, checkId: number): HTMLElement | null {
+  if (preferred?.isConnected && preferred.offsetParent !== null) return preferred;
+  const candidates = document.querySelectorAll<HTMLElement>(`[data-review-trigger="${checkId}"]`);
+  return [...candidates].find((element) => element.offsetParent !== null) ?? preferred ?? null;
+}
+
 /** "PDF", "PNG", "DOCX"... from a stored MIME type. */
 function typeLabel(mime: string): string {
   const kind = UPLOAD_KINDS.find((candidate) => candidate.mime === mime);
@@ -37,9 +44,22 @@ function typeLabel(mime: string): string {
  * The Review dialog of spec §2 and issue #3: submitted date, current status, the uploaded files
  * (name, type, 1024-based size, download link), a status select, review notes (4 rows), and
  * Update Status (disabled until a status is chosen) and Cancel. Approved sends passedCheck
- * true, any other status false (spec §4).
+ * true, any other status false (spec §4); notes are sent only when edited. The reviewed date and reviewer show while the check
+ * has them (the server clears both when a check goes back to Pending or In Review, issue #11).
+ * On close, focus returns to `returnFocusTo` (the Review button that opened it; WCAG 2.4.3):
+ * the dialog is opened from outside, so Radix has no Dialog.Trigger to return to.
+ * @param returnFocusTo the element to focus after closing; when it is gone, the first connected
+ *   element matching `[data-review-trigger="<check id>"]` that is visible
  */
-export function ReviewDialog({ check, onClose }: { check: CheckSummary; onClose: () => void }) {
+export function ReviewDialog({
+  check,
+  onClose,
+  returnFocusTo,
+}: {
+  check: CheckSummary;
+  onClose: () => void;
+  returnFocusTo?: HTMLElement | null;
+}) {
   const { t, i18n } = useTranslation();
   const detail = useQuery(checkDetailQueryOptions(check.id));
   const update = useUpdateCheck(check.id);
@@ -50,7 +70,13 @@ export function ReviewDialog({ check, onClose }: { check: CheckSummary; onClose:
     event.preventDefault();
     if (!status) return;
     update.mutate(
-      { status, notes, passedCheck: status === "approved" },
+      {
+        status,
+        passedCheck: status === "approved",
+        // Unchanged notes are not sent: the server keeps them on a decision and drops a decided
+        // check's notes when it is reopened (issue #11), instead of the old notes coming back.
+        ...(notes !== (check.notes ?? "") ? { notes } : {}),
+      },
       {
         onSuccess: () => {
           toast({ title: t("portal.review.updatedTitle"), description: t("portal.review.updatedText") });
@@ -70,7 +96,15 @@ export function ReviewDialog({ check, onClose }: { check: CheckSummary; onClose:
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-xl overflow-y-auto">
+      <DialogContent
+        className="max-w-xl overflow-y-auto"
+        onCloseAutoFocus={(event) => {
+          const target = focusTarget(returnFocusTo, check.id);
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t("portal.review.title")}</DialogTitle>
           <DialogDescription className="break-all">
@@ -88,6 +122,19 @@ export function ReviewDialog({ check, onClose }: { check: CheckSummary; onClose:
               <CheckStatusBadge status={check.status} />
             </dd>
           </div>
+          {check.reviewedAt && (
+            <div className="col-span-2 grid gap-1">
+              <dt className="text-muted-foreground">{t("portal.review.reviewed")}</dt>
+              <dd className="font-medium" data-testid="review-reviewed">
+                {detail.data?.reviewedByName
+                  ? t("portal.review.reviewedBy", {
+                      date: formatDate(check.reviewedAt, i18n.language, true),
+                      name: detail.data.reviewedByName,
+                    })
+                  : formatDate(check.reviewedAt, i18n.language, true)}
+              </dd>
+            </div>
+          )}
         </dl>
         <section className="grid gap-2" aria-labelledby="review-documents">
           <h3 id="review-documents" className="text-sm font-semibold">

@@ -1,3 +1,4 @@
+import { canManageUsers } from "@common/roles";
 import { EMAIL_PATTERN } from "@common/validation";
 import { useQuery } from "@tanstack/react-query";
 import { Loader2, Mail, ShieldCheck } from "lucide-react";
@@ -20,7 +21,8 @@ type Mode = "login" | "sent" | "setup";
 /**
  * The admin sign-in screen of spec §2 with its three modes: login ('Admin Portal'), sent
  * ('Check Your Email') and setup ('Setup Admin Account', when login-info answers 404).
- * A signed-in admin goes to /admin/dashboard, anyone else signed in to /dashboard.
+ * A signed-in admin or company admin goes to /admin/dashboard (the spec names admins; issue #11
+ * adds company admins, who manage from there too), anyone else signed in to /dashboard.
  */
 export function AdminLoginScreen() {
   const { t } = useTranslation();
@@ -35,7 +37,7 @@ export function AdminLoginScreen() {
 
   useEffect(() => {
     const user = session.data?.user;
-    if (user) navigate(user.role === "admin" ? "/admin/dashboard" : "/dashboard", { replace: true });
+    if (user) navigate(canManageUsers(user.role) ? "/admin/dashboard" : "/dashboard", { replace: true });
   }, [session.data, navigate]);
 
   const currentMode: Mode | null =

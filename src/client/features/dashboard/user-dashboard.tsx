@@ -1,11 +1,19 @@
 import type { MeResponse } from "@common/api/auth";
+import { canManageUsers } from "@common/roles";
+import { ArrowRight, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PortalHeader } from "~/components/portal-header";
+import { Button } from "~/components/ui/button";
 import { BackgroundCheckForm } from "./background-check-form";
 import { MyChecksList } from "./my-checks-list";
 import { ProfileCard } from "./profile-card";
 
-/** The signed-in user's dashboard (spec §2): profile card, background-check form, own checks. */
+/**
+ * The signed-in user's dashboard (spec §2): profile card, background-check form, own checks.
+ * Admins and company admins, who land here after every sign-in (spec §2 verify redirect), also
+ * get a panel leading to the admin area (issue #11 item 1), besides the header's Admin link.
+ */
 export function UserDashboard({ session }: { session: MeResponse }) {
   const { t } = useTranslation();
   return (
@@ -16,6 +24,28 @@ export function UserDashboard({ session }: { session: MeResponse }) {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("dashboard.title")}</h1>
           <p className="text-muted-foreground">{t("dashboard.welcome", { name: session.user.fullName })}</p>
         </div>
+        {canManageUsers(session.user.role) && (
+          <section
+            aria-labelledby="admin-callout-title"
+            className="flex flex-col gap-4 rounded-2xl border border-primary/30 bg-secondary/60 p-5 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="flex items-start gap-3">
+              <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <div className="grid gap-1">
+                <h2 id="admin-callout-title" className="font-semibold">
+                  {t("portal.adminCallout.title")}
+                </h2>
+                <p className="text-sm text-muted-foreground">{t("portal.adminCallout.text")}</p>
+              </div>
+            </div>
+            <Button asChild className="shrink-0">
+              <Link to="/admin/dashboard">
+                {t("portal.adminCallout.link")}
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </section>
+        )}
         <ProfileCard session={session} />
         <BackgroundCheckForm user={session.user} />
         <MyChecksList />

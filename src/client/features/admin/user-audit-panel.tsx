@@ -1,0 +1,123 @@
+import type { UserAuditEntry } from "@common/api/users";
+import { ROLES } from "@common/roles";
+import { useQuery } from "@tanstack/react-query";
+import { History } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate } from "~/lib/format";
+import { userAuditQueryOptions } from "./api/users";
+
+/**
+ * The user audit trail (issue #11 item 4, `GET /api/admin/users/audit`): who changed which
+ * account and how, newest first, with paging and loading, empty and error states. Role ids in
+ * a change ("user → company_admin") show as role names and "none" as "No company".
+ */
+export function UserAuditPanel() {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const audit = useQuery(userAuditQueryOptions(page));
+  const entries = audit.data?.entries ?? [];
+  const total = audit.data?.total ?? 0;
+  const pageSize = audit.data?.pageSize ?? 1;
+  const first = (page - 1) * pageSize;
+
+  const side = (value: string) =>
+    (ROLES as readonly string[]).includes(value)
+      ? t(`roles.${value as (typeof ROLES)[number]}`)
+      : value === "none"
+        ? t("portal.userAudit.none")
+        : value;
+  const detail = (entry: UserAuditEntry) =>
+    entry.detail
+      ?.split(" → ")
+      .map((part) => side(part.trim()))
+      .join(" → ");
+
+  return (
+    <section aria-labelledby={titleId}>
+      <Card>
+        <CardHeader>
+          <CardTitle id={titleId}>{t("portal.userAudit.title")}</CardTitle>
+          <CardDescription>{t("portal.userAudit.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {audit.isError && !audit.data ? (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/40 p-4"
+            >
+              <p className="text-destructive">{t("portal.userAudit.loadFailed")}</p>
+              <Button size="sm-touch" variant="outline" onClick={() => void audit.refetch()}>
+                {t("portal.userAudit.retry")}
+              </Button>
+            </div>
+          ) : entries.length === 0 ? (
+            <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
+              <History className="size-5 shrink-0" aria-hidden="true" />
+              <p>{audit.isPending ? t("common.loading") : t("portal.userAudit.empty")}</p>
+            </div>
+          ) : (
+            <ol
+              className="divide-y divide-border rounded-xl border border-border"
+              aria-busy={audit.isFetching}
+            >
+              {entries.map((entry) => (
+                <li key={entry.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4">
+                  <time dateTime={entry.at} className="tabular-nums text-muted-foreground">
+                    {formatDate(entry.at, i18n.language, true)}
+                  </time>
+                  <div className="grid min-w-0 gap-0.5">
+                    <span className="break-words">
+                      {t(`portal.userAudit.actions.${entry.action}`, {
+                        actor: entry.actorName ?? entry.actorEmail ?? t("portal.userAudit.someone"),
+                        target: entry.targetEmail,
+                      })}
+                    </span>
+                    {entry.detail && (
+                      <span className="break-words text-muted-foreground">{detail(entry)}</span>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+          {total > pageSize && (
+            <nav
+              aria-label={t("portal.userAudit.pagination")}
+              className="flex flex-wrap items-center justify-between gap-3 text-sm"
+            >
+              <p className="text-muted-foreground">
+                {t("portal.userAudit.range", {
+                  from: first + 1,
+                  to: Math.min(first + entries.length, total),
+                  total,
+                })}
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  size="sm-touch"
+                  variant="outline"
+                  disabled={page === 1 || audit.isFetching}
+                  onClick={() => setPage(page - 1)}
+                >
+                  {t("portal.userAudit.previous")}
+                </Button>
+                <Button
+                  size="sm-touch"
+                  variant="outline"
+                  disabled={first + pageSize >= total || audit.isFetching}
+                  onClick={() => setPage(page + 1)}
+                >
+                  {t("portal.userAudit.next")}
+                </Button>
+              </div>
+            </nav>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

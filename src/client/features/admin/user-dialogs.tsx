@@ -1,0 +1,234 @@
+import type { ManagedUser } from "@common/api/users";
+import { ROLES, type Role } from "@common/roles";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { toast } from "~/hooks/use-toast";
+import { errorMessage } from "~/lib/api";
+import { companiesQueryOptions } from "./api/companies";
+import { useDeleteUser, useSetUserActive, useUpdateUser } from "./api/users";
+
+/** Which change a dialog of the Users section confirms. */
+export type UserAction = "edit" | "deactivate" | "reactivate" | "delete";
+
+/** Props every dialog of the Users section shares. */
+interface UserDialogProps {
+  user: ManagedUser;
+  onClose: () => void;
+  /** Called by Radix when the dialog closes; the section returns focus to the row's button. */
+  onCloseAutoFocus: (event: Event) => void;
+}
+
+function failureToast(error: unknown, fallback: string, title: string) {
+  toast({ title, description: errorMessage(error, fallback), variant: "destructive" });
+}
+
+/**
+ * Change a user's role and company (admins only; issue #11 item 4): two selects and a summary
+ * of the result, saved only on "Save Changes" and only when something changed. Only the
+ * changed fields are sent (`PATCH /api/admin/users/{id}`).
+ */
+export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogProps) {
+  const { t } = useTranslation();
+  const companies = useQuery(companiesQueryOptions());
+  const update = useUpdateUser();
+  const [role, setRole] = useState<Role>(user.role);
+  const [companyId, setCompanyId] = useState(user.companyId === null ? "" : String(user.companyId));
+  const nextCompanyId = companyId ? Number(companyId) : null;
+  const changed = role !== user.role || nextCompanyId !== user.companyId;
+  // The server's rule (400 COMPANY_REQUIRED), checked here first: a Company Admin needs a company.
+  const companyMissing = role === "company_admin" && nextCompanyId === null;
+  const companyList = companies.data ?? [];
+  // The user's current company stays selectable even before the companies list has loaded.
+  const hasCurrent = user.companyId === null || companyList.some((company) => company.id === user.companyId);
+  const companyName =
+    companyList.find((company) => company.id === nextCompanyId)?.name ??
+    (nextCompanyId === user.companyId ? user.companyName : null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed || companyMissing) return;
+    update.mutate(
+      {
+        id: user.id,
+        ...(role !== user.role ? { role } : {}),
+        ...(nextCompanyId !== user.companyId ? { companyId: nextCompanyId } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast({
+            title: t("portal.users.updatedTitle"),
+            description: t("portal.users.updatedText", { name: user.fullName }),
+          });
+          onClose();
+        },
+        onError: (error) => failureToast(error, t("portal.users.updateFailed"), t("common.error")),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>{t("portal.users.editTitle")}</DialogTitle>
+          <DialogDescription className="break-words">
+            {t("portal.users.editDescription", { name: user.fullName, email: user.email })}
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={onSubmit}>
+          <div className="grid gap-2">
+            <Label htmlFor="user-role">{t("portal.users.role")}</Label>
+            <NativeSelect
+              id="user-role"
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+            >
+              {ROLES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`roles.${value}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="user-company">{t("portal.users.company")}</Label>
+            <NativeSelect
+              id="user-company"
+              value={companyId}
+              onChange={(event) => setCompanyId(event.target.value)}
+            >
+              <option value="">{t("portal.users.noCompany")}</option>
+              {!hasCurrent && user.companyId !== null && (
+                <option value={String(user.companyId)}>{user.companyName ?? String(user.companyId)}</option>
+              )}
+              {companyList.map((company) => (
+                <option key={company.id} value={String(company.id)}>
+                  {company.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <p
+            className={companyMissing ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
+            aria-live="polite"
+          >
+            {companyMissing
+              ? t("portal.users.companyRequired")
+              : !changed
+                ? t("portal.users.editUnchanged")
+                : companyName
+                  ? t("portal.users.editSummary", {
+                      name: user.fullName,
+                      role: t(`roles.${role}`),
+                      company: companyName,
+                    })
+                  : t("portal.users.editSummaryNoCompany", { name: user.fullName, role: t(`roles.${role}`) })}
+          </p>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={!changed || companyMissing || update.isPending}>
+              {update.isPending ? t("portal.users.saving") : t("portal.users.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The confirmation of deactivate, reactivate and delete (issue #11 item 4): says what happens
+ * (deactivation signs the user out everywhere; deletion removes their checks and files), then
+ * calls the API and toasts the result. The dialog stays open on failure.
+ */
+export function ConfirmUserDialog({
+  action,
+  user,
+  onClose,
+  onCloseAutoFocus,
+}: UserDialogProps & { action: Exclude<UserAction, "edit"> }) {
+  const { t } = useTranslation();
+  const setActive = useSetUserActive();
+  const remove = useDeleteUser();
+  const pending = setActive.isPending || remove.isPending;
+  const values = { name: user.fullName, email: user.email };
+
+  const onConfirm = () => {
+    const onError = (error: unknown) =>
+      failureToast(error, t("portal.users.actionFailed"), t("common.error"));
+    if (action === "delete") {
+      remove.mutate(user.id, {
+        onSuccess: () => {
+          toast({
+            title: t("portal.users.deletedTitle"),
+            description: t("portal.users.deletedText", values),
+          });
+          onClose();
+        },
+        onError,
+      });
+      return;
+    }
+    const active = action === "reactivate";
+    setActive.mutate(
+      { id: user.id, active },
+      {
+        onSuccess: () => {
+          toast(
+            active
+              ? {
+                  title: t("portal.users.reactivatedTitle"),
+                  description: t("portal.users.reactivatedText", values),
+                }
+              : {
+                  title: t("portal.users.deactivatedTitle"),
+                  description: t("portal.users.deactivatedText", values),
+                },
+          );
+          onClose();
+        },
+        onError,
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus} role="alertdialog">
+        <DialogHeader>
+          <DialogTitle className="break-words">{t(`portal.users.${action}Title`, values)}</DialogTitle>
+          <DialogDescription className="break-words">
+            {t(`portal.users.${action}Text`, values)}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button
+            type="button"
+            variant={action === "reactivate" ? "default" : "destructive"}
+            disabled={pending}
+            onClick={onConfirm}
+          >
+            {pending ? t("portal.users.working") : t(`portal.users.${action}Confirm`)}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

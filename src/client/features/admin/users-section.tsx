@@ -1,0 +1,296 @@
+import type { SessionUser } from "@common/api/auth";
+import type { ManagedUser } from "@common/api/users";
+import { isAdmin } from "@common/roles";
+import { useQuery } from "@tanstack/react-query";
+import { Search, Users } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RoleBadge } from "~/components/role-badge";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { useDebounced } from "~/hooks/use-debounced";
+import { formatDate } from "~/lib/format";
+import { USERS_PAGE_SIZE, usersQueryOptions } from "./api/users";
+import { ConfirmUserDialog, EditUserDialog, type UserAction } from "./user-dialogs";
+
+/** Wait after the last keystroke before the search is sent, in ms. */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Which actions `viewer` may take on `target` (issue #11 item 4; the server enforces the same):
+ * admins change role and company and delete; admins and company admins deactivate and
+ * reactivate, company admins never on admins; nobody acts on their own account here.
+ */
+export function allowedUserActions(viewer: SessionUser, target: ManagedUser): UserAction[] {
+  if (viewer.id === target.id) return [];
+  const admin = isAdmin(viewer.role);
+  if (!admin && isAdmin(target.role)) return [];
+  const actions: UserAction[] = [];
+  if (admin) actions.push("edit");
+  actions.push(target.isActive ? "deactivate" : "reactivate");
+  if (admin) actions.push("delete");
+  return actions;
+}
+
+/**
+ * The Users section of the admin dashboard (issue #11 item 4): the users in the viewer's scope
+ * (name, email, role, company, status, last login) with a debounced search and paging; loading,
+ * empty and error states; per-row actions opening a dialog that confirms the change. A table on
+ * wide screens, cards on phones. Focus returns to the row's button when a dialog closes, or to
+ * the section title when the row is gone (a deleted user).
+ * @param viewer the signed-in admin or company admin
+ */
+export function UsersSection({ viewer }: { viewer: SessionUser }) {
+  const { t, i18n } = useTranslation();
+  const searchId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  // The page belongs to one search: a new search starts on its first page.
+  const [paging, setPaging] = useState({ q: "", page: 1 });
+  const page = paging.q === q ? paging.page : 1;
+  const users = useQuery(usersQueryOptions(q, page));
+  const list = users.data?.users ?? [];
+  const total = users.data?.total ?? 0;
+  const pageSize = users.data?.pageSize ?? USERS_PAGE_SIZE;
+  const first = (page - 1) * pageSize;
+  const [open, setOpen] = useState<{ action: UserAction; user: ManagedUser; trigger: HTMLElement } | null>(
+    null,
+  );
+
+  const onCloseAutoFocus = (event: Event) => {
+    event.preventDefault();
+    const trigger = open?.trigger;
+    if (trigger?.isConnected) trigger.focus();
+    else titleRef.current?.focus();
+  };
+
+  const lastLogin = (user: ManagedUser) =>
+    user.lastLoginAt ? (
+      <time dateTime={user.lastLoginAt} title={formatDate(user.lastLoginAt, i18n.language, true)}>
+        {formatDate(user.lastLoginAt, i18n.language)}
+      </time>
+    ) : (
+      t("portal.users.never")
+    );
+  const status = (user: ManagedUser) =>
+    user.isActive ? (
+      <Badge variant="success">{t("portal.users.active")}</Badge>
+    ) : (
+      <Badge variant="secondary">{t("portal.users.deactivated")}</Badge>
+    );
+  const name = (user: ManagedUser) => (
+    <span className="font-medium">
+      {user.fullName}
+      {user.id === viewer.id && (
+        <span className="font-normal text-muted-foreground"> {t("portal.users.you")}</span>
+      )}
+    </span>
+  );
+
+  const actions = (user: ManagedUser) => {
+    const allowed = allowedUserActions(viewer, user);
+    if (allowed.length === 0) return null;
+    return (
+      <div className="flex flex-wrap gap-2 lg:flex-nowrap">
+        {allowed.map((action) => {
+          const label = t(`portal.users.${action}Label`, { name: user.fullName });
+          const onClick = (event: React.MouseEvent<HTMLButtonElement>) =>
+            setOpen({ action, user, trigger: event.currentTarget });
+          // Deactivate and Reactivate share a key: the same button stays (and keeps focus) when it flips.
+          const key = action === "deactivate" || action === "reactivate" ? "active" : action;
+          return action === "delete" ? (
+            <Button
+              key={key}
+              size="sm-touch"
+              variant="ghost"
+              className="text-destructive"
+              aria-label={label}
+              onClick={onClick}
+            >
+              {t("portal.users.delete")}
+            </Button>
+          ) : (
+            <Button key={key} size="sm-touch" variant="outline" aria-label={label} onClick={onClick}>
+              {t(`portal.users.${action}`)}
+            </Button>
+          );
+        })}
+      </div>
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${searchId}-title`}>
+      <Card>
+        <CardHeader>
+          <CardTitle id={`${searchId}-title`} ref={titleRef} tabIndex={-1} className="outline-none">
+            {t("portal.users.title")}
+          </CardTitle>
+          <CardDescription>{t("portal.users.description")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="relative">
+            <Label htmlFor={searchId} className="sr-only">
+              {t("portal.users.searchLabel")}
+            </Label>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              className="pl-9"
+              placeholder={t("portal.users.searchPlaceholder")}
+              value={search}
+              maxLength={200}
+              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+            />
+          </div>
+
+          {users.isError && !users.data ? (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/40 p-4"
+            >
+              <p className="text-destructive">{t("portal.users.loadFailed")}</p>
+              <Button size="sm-touch" variant="outline" onClick={() => void users.refetch()}>
+                {t("portal.users.retry")}
+              </Button>
+            </div>
+          ) : list.length === 0 ? (
+            <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
+              <Users className="size-5 shrink-0" aria-hidden="true" />
+              <p aria-live="polite">
+                {users.isPending
+                  ? t("common.loading")
+                  : q
+                    ? t("portal.users.noMatches", { q })
+                    : t("portal.users.empty")}
+              </p>
+            </div>
+          ) : (
+            <div
+              className={users.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
+              aria-busy={users.isFetching}
+            >
+              <table className="hidden w-full text-left text-sm lg:table">
+                <thead className="text-muted-foreground">
+                  <tr className="border-b border-border">
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("portal.users.name")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("portal.users.role")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("portal.users.company")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("portal.users.status")}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t("portal.users.lastLogin")}
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      {t("portal.users.actions")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((user) => (
+                    <tr key={user.id} className="border-b border-border align-top last:border-0">
+                      <td className="py-3 pr-4">
+                        <div className="grid">
+                          {name(user)}
+                          <span className="break-words text-muted-foreground">{user.email}</span>
+                        </div>
+                      </td>
+                      <td className="whitespace-nowrap py-3 pr-4">
+                        <RoleBadge role={user.role} />
+                      </td>
+                      <td className="py-3 pr-4">{user.companyName ?? "—"}</td>
+                      <td className="whitespace-nowrap py-3 pr-4">{status(user)}</td>
+                      <td className="whitespace-nowrap py-3 pr-4">{lastLogin(user)}</td>
+                      <td className="py-3">{actions(user)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <ul className="grid gap-3 lg:hidden">
+                {list.map((user) => (
+                  <li key={user.id} className="grid gap-2 rounded-xl border border-border p-4 text-sm">
+                    <div className="flex items-start justify-between gap-2">
+                      <div className="grid min-w-0">
+                        {name(user)}
+                        <span className="break-all text-muted-foreground">{user.email}</span>
+                      </div>
+                      {status(user)}
+                    </div>
+                    <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
+                      <RoleBadge role={user.role} />
+                      {user.companyName && <span>{user.companyName}</span>}
+                    </div>
+                    <span className="text-muted-foreground">
+                      {t("portal.users.lastLogin")}: {lastLogin(user)}
+                    </span>
+                    {actions(user)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          {total > pageSize && (
+            <nav
+              aria-label={t("portal.users.pagination")}
+              className="flex flex-wrap items-center justify-between gap-3 text-sm"
+            >
+              <p className="text-muted-foreground">
+                {t("portal.users.range", {
+                  from: first + 1,
+                  to: Math.min(first + list.length, total),
+                  total,
+                })}
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  size="sm-touch"
+                  variant="outline"
+                  disabled={page === 1 || users.isFetching}
+                  onClick={() => setPaging({ q, page: page - 1 })}
+                >
+                  {t("portal.users.previous")}
+                </Button>
+                <Button
+                  size="sm-touch"
+                  variant="outline"
+                  disabled={first + pageSize >= total || users.isFetching}
+                  onClick={() => setPaging({ q, page: page + 1 })}
+                >
+                  {t("portal.users.next")}
+                </Button>
+              </div>
+            </nav>
+          )}
+        </CardContent>
+      </Card>
+      {open?.action === "edit" && (
+        <EditUserDialog user={open.user} onClose={() => setOpen(null)} onCloseAutoFocus={onCloseAutoFocus} />
+      )}
+      {open && open.action !== "edit" && (
+        <ConfirmUserDialog
+          action={open.action}
+          user={open.user}
+          onClose={() => setOpen(null)}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { useEffect, useState } from "react";
+
+/**
+ * `value`, once it has stopped changing for `delayMs` milliseconds (search boxes send one
+ * request per pause in typing, not one per keystroke).
+ */
+export function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}

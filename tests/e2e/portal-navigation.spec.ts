@@ -1,0 +1,194 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+import { extractLink } from "./support/smtp-sink";
+
+/**
+ * Finding one's way in the portal by clicking (issue #11 items 1 and 6): an admin signs in and
+ * reaches the admin dashboard through the header; a company admin accepts her invitation and
+ * reaches the review screen by clicking; a keyboard-only review returns focus to the Review
+ * button. axe finds no WCAG 2.2 AA violation on either dashboard at 1280 and 390 px.
+ * These journeys do not depend on the user-management API.
+ */
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  app = await startAppServer();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+/** A separate browser profile (own cookies) that can reach only our server. */
+async function persona(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await blockThirdPartyHosts(context);
+  return { context, page: await context.newPage() };
+}
+
+/** WCAG 2.2 AA violations on the page as it is now (axe-core). */
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+  );
+}
+
+/** axe at desktop and phone width, and nothing wider than a 390 px screen. */
+async function checkBothWidths(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("navigation", { name: "Portal" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const portalNav = (page: Page) => page.getByRole("navigation", { name: "Portal" });
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Opens the invitation link sent to `email` and creates the account; ends on /dashboard. */
+async function acceptInvitation(page: Page, email: string, fullName: string) {
+  const link = extractLink((await app.smtp.waitFor(email)).raw, "/accept-invitation");
+  await page.goto(link);
+  await page.getByLabel("Full Name").fill(fullName);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL(`${app.baseUrl}/dashboard`);
+}
+
+test("admin and company admin find the admin area and review a check by keyboard", async ({ browser }) => {
+  test.setTimeout(180_000);
+
+  // 1. The first admin signs in through the emailed link and lands on /dashboard (spec §2).
+  const admin = await persona(browser);
+  await admin.page.goto(`${app.baseUrl}/admin/login`);
+  await admin.page.getByLabel("Full Name").fill("Ada Admin");
+  await admin.page.getByLabel("Email").fill("ada@example.com");
+  await admin.page.getByRole("button", { name: "Create Admin Account" }).click();
+  await expect(admin.page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await admin.page.goto(extractLink((await app.smtp.waitFor("ada@example.com")).raw, "/verify"));
+  await admin.page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+  await expect(admin.page.getByTestId("portal-user-name")).toHaveText("Signed in as Ada Admin");
+  await expect(portalNav(admin.page).getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await checkBothWidths(admin.page);
+
+  // 2. …and reaches the admin dashboard by clicking the header's Admin link.
+  await portalNav(admin.page).getByRole("link", { name: "Admin" }).click();
+  await admin.page.waitForURL(`${app.baseUrl}/admin/dashboard`);
+  await expect(admin.page.getByRole("heading", { name: "Welcome back, Ada Admin" })).toBeVisible();
+  await expect(portalNav(admin.page).getByRole("link", { name: "Admin" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(admin.page.getByText("No background checks submitted yet")).toBeVisible();
+  await checkBothWidths(admin.page);
+
+  // Signed in, /admin/login sends a manager to the admin dashboard.
+  await admin.page.goto(`${app.baseUrl}/admin/login`);
+  await admin.page.waitForURL(`${app.baseUrl}/admin/dashboard`);
+
+  // 3. The admin creates a company and invites a company admin and a user into it.
+  await admin.page.getByLabel("Name", { exact: true }).fill("Fresh Foods");
+  await admin.page.getByLabel("Email", { exact: true }).fill("ops@freshfoods.example");
+  await admin.page.getByRole("button", { name: "Add Company" }).click();
+  await expect(admin.page.getByRole("list", { name: "Companies" }).getByText("Fresh Foods")).toBeVisible();
+  for (const [email, role] of [
+    ["cara@freshfoods.example", "Company Admin"],
+    ["uma@freshfoods.example", "User"],
+  ] as const) {
+    await admin.page.getByRole("button", { name: "Invite User" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Invite User" });
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Role").selectOption({ label: role });
+    await dialog.getByLabel("Company (Optional)").selectOption({ label: "Fresh Foods" });
+    await dialog.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  // 4. The user accepts and submits a background check.
+  const uma = await persona(browser);
+  await acceptInvitation(uma.page, "uma@freshfoods.example", "Uma User");
+  await expect(portalNav(uma.page).getByRole("link")).toHaveText(["Dashboard"]);
+  await expect(uma.page.getByRole("link", { name: "Go to Admin Dashboard" })).toHaveCount(0);
+  await uma.page
+    .locator("#check-files")
+    .setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: PNG }]);
+  await uma.page.getByRole("button", { name: "Submit Background Check" }).click();
+  await expect(uma.page.getByText("Background Check Submitted", { exact: true })).toBeVisible();
+
+  // 5. The company admin accepts her invitation, lands on /dashboard and clicks her way to review.
+  const cara = await persona(browser);
+  await acceptInvitation(cara.page, "cara@freshfoods.example", "Cara Company");
+  await expect(portalNav(cara.page).getByRole("link")).toHaveText(["Dashboard", "Admin"]);
+  await cara.page.getByRole("link", { name: "Go to Admin Dashboard" }).click();
+  await cara.page.waitForURL(`${app.baseUrl}/admin/dashboard`);
+  await expect(cara.page.getByRole("heading", { name: "Welcome back, Cara Company" })).toBeVisible();
+  const checks = cara.page.getByRole("region", { name: "Background Checks" });
+  const reviewButton = checks.getByRole("button", { name: "Review background check of Uma User" });
+  await expect(reviewButton).toBeVisible();
+  await checkBothWidths(cara.page);
+
+  // 6. Keyboard only: open Review, close with Escape (focus back), open again, approve with notes.
+  await reviewButton.focus();
+  await cara.page.keyboard.press("Enter");
+  const review = cara.page.getByRole("dialog", { name: "Review Background Check" });
+  await expect(review).toBeVisible();
+  await expect(review.getByText("photo.png")).toBeVisible();
+  await cara.page.keyboard.press("Escape");
+  await expect(review).toBeHidden();
+  await expect(reviewButton).toBeFocused();
+
+  await cara.page.keyboard.press("Enter");
+  await expect(review).toBeVisible();
+  const status = review.getByLabel("Status");
+  for (let presses = 0; presses < 10; presses++) {
+    if (await status.evaluate((element) => element === document.activeElement)) break;
+    await cara.page.keyboard.press("Tab");
+  }
+  await expect(status).toBeFocused();
+  await cara.page.keyboard.type("Approved");
+  await expect(status).toHaveValue("approved");
+  await cara.page.keyboard.press("Tab");
+  await expect(review.getByLabel("Review Notes")).toBeFocused();
+  await cara.page.keyboard.type("Checked in person.");
+  await cara.page.keyboard.press("Tab");
+  await expect(review.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await cara.page.keyboard.press("Tab");
+  await expect(review.getByRole("button", { name: "Update Status" })).toBeFocused();
+  await cara.page.keyboard.press("Enter");
+  await expect(cara.page.getByText("Status has been updated successfully", { exact: true })).toBeVisible();
+  await expect(review).toBeHidden();
+  await expect(reviewButton).toBeFocused();
+  await expect(checks.getByRole("row", { name: /Uma User/ })).toContainText("Approved");
+
+  // The user sees the review.
+  await uma.page.reload();
+  const myCheck = uma.page.getByTestId("my-check");
+  await expect(myCheck).toContainText("Approved");
+  await expect(myCheck).toContainText("Checked in person.");
+  await expect(myCheck).toContainText("Reviewed");
+
+  // Moving the check back to Pending clears the decision: no reviewed date, no old notes.
+  await reviewButton.click();
+  await expect(review.getByTestId("review-reviewed")).toContainText("by Cara Company");
+  await review.getByLabel("Status").selectOption({ label: "Pending" });
+  await review.getByRole("button", { name: "Update Status" }).click();
+  await expect(review).toBeHidden();
+  await expect(checks.getByRole("row", { name: /Uma User/ })).toContainText("Pending");
+  await uma.page.reload();
+  await expect(myCheck).toContainText("Pending");
+  await expect(myCheck).not.toContainText("Reviewed");
+  await expect(myCheck).not.toContainText("Checked in person.");
+
+  for (const who of [admin, uma, cara]) await who.context.close();
+});

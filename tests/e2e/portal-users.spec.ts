@@ -1,0 +1,118 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+import { extractLink } from "./support/smtp-sink";
+
+/**
+ * User management through the UI (issue #11 item 4): an admin finds a user by search,
+ * deactivates her (her open session ends at once), changes her role and company, sees every
+ * change in the audit trail, and deletes her (Total Users counts down). axe on the populated
+ * Users section.
+ */
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  app = await startAppServer();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+  );
+}
+
+test("an admin searches, deactivates, changes and deletes a user, all in the audit trail", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto(`${app.baseUrl}/admin/login`);
+  await page.getByLabel("Full Name").fill("Ada Admin");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByRole("button", { name: "Create Admin Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await page.goto(extractLink((await app.smtp.waitFor("ada@example.com")).raw, "/verify"));
+  await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+  await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Admin" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Fresh Foods");
+  await page.getByLabel("Email", { exact: true }).fill("ops@freshfoods.example");
+  await page.getByRole("button", { name: "Add Company" }).click();
+  await expect(page.getByRole("list", { name: "Companies" }).getByText("Fresh Foods")).toBeVisible();
+  await page.getByRole("button", { name: "Invite User" }).click();
+  const invite = page.getByRole("dialog", { name: "Invite User" });
+  await invite.getByLabel("Email").fill("uma@freshfoods.example");
+  await invite.getByLabel("Company (Optional)").selectOption({ label: "Fresh Foods" });
+  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(invite).toBeHidden();
+
+  // Uma accepts in her own browser and stays signed in there.
+  const umaContext = await browser.newContext();
+  await blockThirdPartyHosts(umaContext);
+  const uma = await umaContext.newPage();
+  await uma.goto(extractLink((await app.smtp.waitFor("uma@freshfoods.example")).raw, "/accept-invitation"));
+  await uma.getByLabel("Full Name").fill("Uma User");
+  await uma.getByRole("button", { name: "Create Account" }).click();
+  await uma.waitForURL(`${app.baseUrl}/dashboard`);
+
+  // The admin finds her by search.
+  await page.reload();
+  await expect(page.getByTestId("stat-totalUsers")).toHaveText("2");
+  const users = page.getByRole("region", { name: "Users" });
+  await expect(users.getByRole("row")).toHaveCount(3);
+  await users.getByLabel("Search users").fill("uma@");
+  await expect(users.getByRole("row")).toHaveCount(2);
+  const row = users.getByRole("row", { name: /Uma User/ });
+  await expect(row).toContainText("uma@freshfoods.example");
+  await expect(row).toContainText("Active");
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Deactivate behind a confirm dialog: her session ends at once.
+  await row.getByRole("button", { name: "Deactivate Uma User" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Deactivate Uma User?" });
+  await confirm.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText("Uma User can no longer sign in.", { exact: true })).toBeVisible();
+  await expect(row).toContainText("Deactivated");
+  await expect(row.getByRole("button", { name: "Reactivate Uma User" })).toBeFocused();
+  await uma.reload();
+  await expect(uma.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
+
+  // Role change to Company Admin (she keeps Fresh Foods).
+  await row.getByRole("button", { name: "Change role or company of Uma User" }).click();
+  const edit = page.getByRole("dialog", { name: "Change Role or Company" });
+  await edit.getByLabel("Role").selectOption({ label: "Company Admin" });
+  await expect(edit).toContainText("Uma User will be Company Admin in Fresh Foods.");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText("Company Admin");
+
+  const audit = page.getByRole("region", { name: "User Audit Trail" });
+  await expect(audit.getByRole("listitem")).toHaveCount(2);
+  await expect(audit.getByRole("listitem").first()).toContainText(
+    "Ada Admin changed the role of uma@freshfoods.example",
+  );
+  await expect(audit.getByRole("listitem").first()).toContainText("User → Company Admin");
+  await expect(audit.getByRole("listitem").nth(1)).toContainText(
+    "Ada Admin deactivated uma@freshfoods.example",
+  );
+
+  // Delete behind a confirm that says what goes.
+  await row.getByRole("button", { name: "Delete Uma User" }).click();
+  const remove = page.getByRole("alertdialog", { name: "Delete Uma User?" });
+  await expect(remove).toContainText("background checks and every uploaded file");
+  await remove.getByRole("button", { name: "Delete User" }).click();
+  await expect(
+    page.getByText("Uma User and their checks and files were removed.", { exact: true }),
+  ).toBeVisible();
+  await expect(users.getByText("No users match “uma@”.")).toBeVisible();
+  await expect(page.getByTestId("stat-totalUsers")).toHaveText("1");
+  await expect(audit.getByRole("listitem").first()).toContainText("Ada Admin deleted uma@freshfoods.example");
+
+  await umaContext.close();
+});
