@@ -5,8 +5,9 @@
 //   GET /                      the home page (404 without a build: run `npm run build` first)
 //   GET /api/auth/me           with a valid session
 //   POST /api/send-get-started-email   a new lead each time
-// Leads are limited to 10 per IP per 15 minutes: the server runs with NODE_ENV=production, which
-// trusts X-Forwarded-For (as behind the load balancer), and each lead comes from its own address.
+// Leads are limited to 10 per IP per 15 minutes: the server runs with NODE_ENV=production and
+// TRUST_PROXY=1, so it trusts X-Forwarded-For (as behind the load balancer), and each lead comes
+// from its own address.
 // Nothing in the server is relaxed for the benchmark.
 // Prints req/s, p50/p99 per kind and 5xx count, then waits for the outbox to drain (at most
 // BENCH_DRAIN_TIMEOUT seconds, default 600) and prints leads acknowledged vs stored vs emailed.
@@ -152,6 +153,7 @@ const child = spawn(process.execPath, entry, {
   env: {
     ...process.env,
     NODE_ENV: "production",
+    TRUST_PROXY: "1",
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: baseUrl,

@@ -13,6 +13,12 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
+ * Absolute session lifetime in milliseconds: 90 days from sign-in, however often the session is
+ * used (issue #11 item 5; OWASP Session Management Cheat Sheet, "Absolute Timeout").
+ */
+export const SESSION_ABSOLUTE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
  * How stale a session's expiry may get before a request slides it forward, in milliseconds.
  * Sliding at most once a day keeps `GET /api/auth/me` a read, not a write, on the hot path.
  */
@@ -28,8 +34,18 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 /** Toasts are dismissed by a swipe to the right past 50 px (spec §9). */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
-/** Magic-link requests allowed per email address within {@link MAGIC_LINK_RATE_WINDOW_MS} (issue #2). */
+/**
+ * Magic-link requests allowed per (email address, client IP) within {@link MAGIC_LINK_RATE_WINDOW_MS}
+ * (issue #2's 5 per email, counted per IP since issue #11 item 5 so a stranger cannot lock
+ * someone out; ADR 0016).
+ */
 export const MAGIC_LINK_RATE_PER_EMAIL = 5;
+/**
+ * Magic-link requests allowed per email address from all IPs together within
+ * {@link MAGIC_LINK_RATE_WINDOW_MS} (issue #11 item 5, ADR 0016): bounds the mail one address can
+ * receive while several honest networks (office, phone) still get through.
+ */
+export const MAGIC_LINK_RATE_PER_EMAIL_GLOBAL = 30;
 /** Magic-link requests allowed per client IP within {@link MAGIC_LINK_RATE_WINDOW_MS} (issue #2). */
 export const MAGIC_LINK_RATE_PER_IP = 20;
 /** Window for the magic-link rate limits: 15 minutes. */

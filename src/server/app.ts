@@ -8,7 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { Redis } from "ioredis";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
-import type { AppConfig } from "./config";
+import { BackgroundTasks } from "./background-tasks";
+import { type AppConfig, trustProxyOption } from "./config";
 import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
 import { DbOutageMonitor } from "./db/outage";
@@ -60,7 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.NODE_ENV === "production",
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     ...frameworkErrorOptions({ publicUrl: config.PUBLIC_URL }),
     // One line per request, written on response by the hook below (issue #13).
@@ -86,8 +87,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     log: app.log,
   });
+  const tasks = new BackgroundTasks(app.log);
   const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
-  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox };
+  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox, tasks };
   app.decorate("ctx", ctx);
 
   const clientDir = path.resolve(config.CLIENT_DIR);
@@ -143,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook("onClose", async () => {
     dbOutage.close();
+    await tasks.idle();
     await outbox.stop();
     mail.close();
     redis?.disconnect();

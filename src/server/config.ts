@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { trimSlashes } from "../common/text";
 
@@ -7,6 +8,39 @@ import { trimSlashes } from "../common/text";
  */
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** Named ranges proxy-addr understands in a trust list, besides IP addresses and CIDR blocks. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * `TRUST_PROXY` (issue #11 item 5, ADR 0016): which peers may set `X-Forwarded-For`.
+ * Unset or empty: trust nothing (`false`); a whole number: that many proxy hops in front of the
+ * server; otherwise a comma-separated list of IP addresses, CIDR blocks or the names `loopback`,
+ * `linklocal`, `uniquelocal`.
+ */
+const trustProxyField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, context): false | number | string[] => {
+      const raw = value?.trim() ?? "";
+      if (raw === "") return false;
+      if (/^\d+$/.test(raw)) return Number(raw);
+      const entries = raw.split(",").map((entry) => entry.trim());
+      const bad = entries.filter(
+        (entry) => !(PROXY_RANGE_NAMES.has(entry) || ipaddr.isValid(entry) || ipaddr.isValidCIDR(entry)),
+      );
+      if (bad.length > 0) {
+        context.addIssue({
+          code: "custom",
+          message: `expected a hop count or a comma-separated list of IPs / CIDR blocks; not valid: ${bad.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
 
 const configSchema = z
   .object({
@@ -38,6 +72,7 @@ const configSchema = z
     AWS_SECRET_ACCESS_KEY: optionalString,
     AWS_SESSION_TOKEN: optionalString,
     REDIS_URL: optionalString,
+    TRUST_PROXY: trustProxyField,
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -67,4 +102,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+/**
+ * The `trustProxy` option for Fastify from {@link AppConfig.TRUST_PROXY}: `false` (the socket
+ * address is the client), a function trusting the first `n` hops (Fastify 5 ignores a bare number
+ * as a fail-safe, so the count is given as a function, like Express's), or the address list.
+ */
+export function trustProxyOption(
+  value: AppConfig["TRUST_PROXY"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === "number") {
+    const hops = value;
+    return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  }
+  return value;
 }

@@ -1,3 +1,4 @@
+import type { BackgroundTasks } from "./background-tasks";
 import type { AppConfig } from "./config";
 import type { Database, DbHandle } from "./db/database";
 import type { DbOutageMonitor } from "./db/outage";
@@ -13,6 +14,8 @@ export interface AppContext {
   dbOutage: DbOutageMonitor;
   mail: MailTransport;
   outbox: OutboxWorker;
+  /** Work started after a reply was sent (see background-tasks.ts). */
+  tasks: BackgroundTasks;
 }
 
 declare module "fastify" {

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures";
+import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
 import { extractLink } from "./support/smtp-sink";
 
@@ -73,6 +73,46 @@ test("returning user: magic link request shows Check Your Email", async ({ page 
   await page.goto(extractLink(email.raw, "/verify"));
   await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+});
+
+test("a magic link opened in a second browser shows 'Continue as …' and signs in only after the click", async ({
+  page,
+  browser,
+}) => {
+  // Requested in this browser...
+  await page.goto(`${app.baseUrl}/admin/login`);
+  const before = app.smtp.messages.length;
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByRole("button", { name: "Send Secure Login Link" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  const link = extractLink((await app.smtp.waitFor("ada@example.com", { since: before })).raw, "/verify");
+
+  // ...opened in another one (a phone's mail app, a mail scanner running the page).
+  const other = await browser.newContext();
+  await blockThirdPartyHosts(other);
+  try {
+    const second = await other.newPage();
+    await second.goto(link);
+    await expect(second.getByRole("heading", { name: "Confirm Sign-In" })).toBeVisible();
+    const continueAs = second.getByRole("button", { name: "Continue as a•••@example.com" });
+    await expect(continueAs).toBeVisible();
+    // Loading the page used nothing: no session here, and a reload still offers the click.
+    expect((await second.request.get(`${app.baseUrl}/api/auth/me`)).status()).toBe(401);
+    await second.reload();
+    await expect(continueAs).toBeVisible();
+    await expect(second.getByRole("heading", { name: "Login Successful!" })).toHaveCount(0);
+
+    await continueAs.click();
+    await expect(second.getByRole("heading", { name: "Login Successful!" })).toBeVisible();
+    await second.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+    await expect(second.getByRole("heading", { name: "Profile" })).toBeVisible();
+  } finally {
+    await other.close();
+  }
+
+  // The link is spent: the browser that asked for it is told so.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible();
 });
 
 test("unknown routes show the 404 page and unknown API paths answer JSON", async ({ page, request }) => {

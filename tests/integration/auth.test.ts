@@ -147,6 +147,7 @@ describe.each(testBackends())("auth API on $name", (backend) => {
         json: { email: "inactive@example.com" },
       });
       expect(response.status).toBe(200);
+      await f.server.app.ctx.tasks.idle();
       const queued = await f.db
         .select()
         .from(emailOutbox)
@@ -463,6 +464,8 @@ describe.each(testBackends())("auth API on $name", (backend) => {
       expect(sixth.headers.get("content-type")).toContain("application/json");
       expect(sixth.body).toEqual({ error: expect.any(String), code: "RATE_LIMITED" });
       expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Links are issued after the reply (issue #11 item 5): wait for that work.
+      await f.server.app.ctx.tasks.idle();
       const queued = await f.db
         .select()
         .from(emailOutbox)

@@ -368,9 +368,9 @@ describe.each(testBackends())("database faults and framework errors on $name", (
         admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         admin.on("error", () => {});
         await admin.connect();
-        // Production trusts X-Forwarded-For (as behind the load balancer), so each simulated
-        // visitor has its own address and the per-IP lead limit does not interfere.
-        server = await startLoggedServer(database.handle, { NODE_ENV: "production" });
+        // One trusted proxy hop (TRUST_PROXY=1, as behind the load balancer), so each simulated
+        // visitor has its own X-Forwarded-For address and the per-IP lead limit does not interfere.
+        server = await startLoggedServer(database.handle, { NODE_ENV: "production", TRUST_PROXY: "1" });
       });
       afterAll(async () => {
         await admin

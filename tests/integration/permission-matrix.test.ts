@@ -159,6 +159,11 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       call: () => ({ url: "/api/auth/verify-magic-link", json: { token: "A".repeat(43) } }),
       ok: 400,
     },
+    "POST /api/auth/magic-link/inspect": {
+      access: "public",
+      call: () => ({ url: "/api/auth/magic-link/inspect", json: { token: "A".repeat(43) } }),
+      ok: 400,
+    },
     "GET /api/auth/me": {
       access: "user",
       call: () => ({ url: "/api/auth/me" }),

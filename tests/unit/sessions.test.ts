@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_SLIDE_AFTER_MS, SESSION_TTL_MS } from "../../src/common/limits";
+import { SESSION_ABSOLUTE_TTL_MS, SESSION_SLIDE_AFTER_MS, SESSION_TTL_MS } from "../../src/common/limits";
 import { isSecure, sessionCookieOptions } from "../../src/server/auth/guards";
 import { createSession, deleteSession, resolveSession } from "../../src/server/auth/sessions";
 import { hashToken } from "../../src/server/auth/tokens";
@@ -47,6 +47,7 @@ describe("session lifetime constants (issue #2)", () => {
   it("are 30 days, sliding at most once a day", () => {
     expect(SESSION_TTL_MS).toBe(30 * DAY);
     expect(SESSION_SLIDE_AFTER_MS).toBe(DAY);
+    expect(SESSION_ABSOLUTE_TTL_MS).toBe(90 * DAY);
   });
 });
 
@@ -100,6 +101,23 @@ describe("resolveSession", () => {
     const later = await resolveSession(db, token, at(45 * DAY));
     expect(later?.user.id).toBe(user.id);
     expect(later?.renewedUntil).toEqual(at(75 * DAY));
+  });
+
+  it("never slides past 90 days after sign-in, and ends then however often it is used", async () => {
+    const user = await newUser();
+    const { token } = await createSession(db, user.id, T0);
+    for (const day of [20, 40]) {
+      expect((await resolveSession(db, token, at(day * DAY)))?.renewedUntil).toEqual(at((day + 30) * DAY));
+    }
+    // Day 65 would slide to day 95: capped at day 90.
+    expect((await resolveSession(db, token, at(65 * DAY)))?.renewedUntil).toEqual(
+      at(SESSION_ABSOLUTE_TTL_MS),
+    );
+    const late = await resolveSession(db, token, at(85 * DAY));
+    expect(late?.renewedUntil).toBeNull();
+    expect(late?.expiresAt).toEqual(at(90 * DAY));
+    expect(await resolveSession(db, token, at(90 * DAY - 1000))).not.toBeNull();
+    expect(await resolveSession(db, token, at(90 * DAY))).toBeNull();
   });
 
   it("returns null for an expired session", async () => {

@@ -41,6 +41,9 @@ export const enAccount = {
     failedNote: "The link may be expired or invalid",
     backToLogin: "Back to Login",
     invalidLink: "Invalid verification link",
+    confirmTitle: "Confirm Sign-In",
+    confirmText: "This link was requested in another browser. Continue only if you asked for it.",
+    continueAs: "Continue as {{email}}",
   },
   dashboard: {
     title: "Dashboard",

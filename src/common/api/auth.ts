@@ -72,3 +72,14 @@ export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 export const verifyMagicLinkResponse = z.object({ user: sessionUserSchema });
+
+/** `POST /api/auth/magic-link/inspect` (issue #11 item 5): the token travels in the body, never the URL. */
+export const inspectMagicLinkBody = verifyMagicLinkBody;
+
+/**
+ * What the verify screen needs before signing in: whether this browser asked for the link (then
+ * it verifies at once) and whose link it is, masked ("a•••@example.com") for the
+ * "Continue as …" button shown everywhere else (ADR 0015).
+ */
+export const inspectMagicLinkResponse = z.object({ bound: z.boolean(), maskedEmail: z.string() });
+export type InspectMagicLinkResponse = z.infer<typeof inspectMagicLinkResponse>;

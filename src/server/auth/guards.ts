@@ -1,34 +1,108 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { unauthorized } from "../http/errors";
-import { type ResolvedSession, resolveSession, SESSION_COOKIE } from "./sessions";
+import { byIp } from "../http/rate-limit";
+import {
+  deleteSession,
+  HOST_SESSION_COOKIE,
+  type ResolvedSession,
+  resolveSession,
+  SESSION_COOKIE,
+} from "./sessions";
+import { hashToken } from "./tokens";
 
 /** Cookie attributes for the session cookie (issue #2): HttpOnly, SameSite=Lax, Secure in production. */
 export function sessionCookieOptions(secure: boolean, expires: Date) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure, expires };
 }
 
-/**
- * Returns the signed-in user's session or throws 401. Re-sends the cookie when the sliding
- * expiry moved forward. Only the access hook (`auth/access.ts`) calls it: routes declare their
- * access instead of calling it by hand (issue #11).
- * @throws HttpError 401 UNAUTHENTICATED
- */
-export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<ResolvedSession> {
-  const raw = request.cookies[SESSION_COOKIE];
-  if (!raw) throw unauthorized();
-  const { db, config } = request.server.ctx;
-  const session = await resolveSession(db, raw);
-  if (!session) {
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    throw unauthorized("Your session has ended. Please sign in again.");
-  }
-  if (session.renewedUntil) {
-    reply.setCookie(SESSION_COOKIE, raw, sessionCookieOptions(isSecure(config), session.renewedUntil));
-  }
-  return session;
-}
-
 /** Cookies are Secure in production and whenever the public URL is HTTPS. */
 export function isSecure(config: { NODE_ENV: string; PUBLIC_URL: string }): boolean {
   return config.NODE_ENV === "production" || config.PUBLIC_URL.startsWith("https://");
+}
+
+/**
+ * The session cookie's name (issue #11 item 5): `__Host-aisleiq_session` when PUBLIC_URL is
+ * HTTPS, `aisleiq_session` otherwise (a `__Host-` cookie must be Secure, which plain HTTP
+ * cannot carry).
+ */
+export function sessionCookieName(config: { PUBLIC_URL: string }): string {
+  return config.PUBLIC_URL.startsWith("https://") ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/**
+ * The raw session token the request carries: under `__Host-aisleiq_session`, else under the old
+ * name `aisleiq_session` (read for one release after the switch to `__Host-`, issue #11 item 5).
+ * Either name is accepted whatever PUBLIC_URL says: the token itself is what the database checks.
+ * @returns the token and the cookie name it came from, or undefined when there is none
+ */
+export function readSessionToken(
+  request: Pick<FastifyRequest, "cookies">,
+): { raw: string; name: string } | undefined {
+  for (const name of [HOST_SESSION_COOKIE, SESSION_COOKIE]) {
+    const raw = request.cookies[name];
+    if (raw) return { raw, name };
+  }
+  return undefined;
+}
+
+/**
+ * Rate-limit key for signed-in calls: the session token's SHA-256 (under either cookie name),
+ * else the client's IP grouped like {@link byIp}.
+ */
+export function bySessionOrIp(request: FastifyRequest): string {
+  const session = readSessionToken(request);
+  // The digest, not the token: counters may live in Redis, which must not hold live sessions.
+  return session ? `session:${hashToken(session.raw)}` : byIp(request);
+}
+
+/** Removes the session cookie under both names. */
+export function clearSessionCookies(reply: FastifyReply): void {
+  const current = sessionCookieName(reply.server.ctx.config);
+  reply.clearCookie(current, { path: "/", secure: current !== SESSION_COOKIE });
+  if (current !== SESSION_COOKIE) reply.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
+/**
+ * Hands a browser its new session after a sign-in (magic link, invitation): deletes the session
+ * behind the cookie it had before, if any (issue #11 item 5: a new sign-in never leaves the old
+ * session usable), and sets the cookie under the current name, dropping the old name.
+ */
+export async function startSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { token: string; expiresAt: Date },
+): Promise<void> {
+  const { db, config } = request.server.ctx;
+  for (const name of new Set([SESSION_COOKIE, HOST_SESSION_COOKIE])) {
+    const previous = request.cookies[name];
+    if (previous && previous !== session.token) await deleteSession(db, previous);
+  }
+  const name = sessionCookieName(config);
+  if (name !== SESSION_COOKIE && request.cookies[SESSION_COOKIE])
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+  reply.setCookie(name, session.token, sessionCookieOptions(isSecure(config), session.expiresAt));
+}
+
+/**
+ * Returns the signed-in user's session or throws 401. Re-sends the cookie when the sliding
+ * expiry moved forward, and moves a session found under the old cookie name to the current one.
+ * Only the access hook (`auth/access.ts`) calls it: routes declare their access instead of
+ * calling it by hand (issue #11).
+ * @throws HttpError 401 UNAUTHENTICATED
+ */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<ResolvedSession> {
+  const found = readSessionToken(request);
+  if (!found) throw unauthorized();
+  const { db, config } = request.server.ctx;
+  const session = await resolveSession(db, found.raw);
+  if (!session) {
+    clearSessionCookies(reply);
+    throw unauthorized("Your session has ended. Please sign in again.");
+  }
+  const name = sessionCookieName(config);
+  if (session.renewedUntil || found.name !== name) {
+    if (found.name !== name) reply.clearCookie(found.name, { path: "/" });
+    reply.setCookie(name, found.raw, sessionCookieOptions(isSecure(config), session.expiresAt));
+  }
+  return session;
 }

@@ -1,6 +1,9 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   createInitialAdminBody,
+  inspectMagicLinkBody,
+  inspectMagicLinkResponse,
   meResponse,
   messageResponse,
   type SessionUser,
@@ -11,15 +14,37 @@ import {
 import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
 import {
   MAGIC_LINK_RATE_PER_EMAIL,
+  MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
   MAGIC_LINK_RATE_PER_IP,
   MAGIC_LINK_RATE_WINDOW_MS,
 } from "../../common/limits";
-import { errorResponses, HttpError } from "../http/errors";
-import { rateLimitBy } from "../http/rate-limit";
+import { isConnectionError } from "../db/faults";
+import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError, RETRY_AFTER_SECONDS } from "../http/errors";
+import { byIp, rateLimitBy } from "../http/rate-limit";
 import { sessionOf } from "./access";
-import { isSecure, sessionCookieOptions } from "./guards";
-import { adminExists, createInitialAdmin, sendMagicLink, verifyMagicLink } from "./service";
-import { deleteSession, SESSION_COOKIE, type UserRow } from "./sessions";
+import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
+import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
+import { adminExists, createInitialAdmin, inspectMagicLink, sendMagicLink, verifyMagicLink } from "./service";
+import { deleteSession, type UserRow } from "./sessions";
+
+/** Calls `start` once the response has been sent (or the client went away), exactly once. */
+function afterResponse(reply: FastifyReply, start: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  reply.raw.once("finish", once);
+  reply.raw.once("close", once);
+}
+
+/** The normalised email of a send-magic-link body, for rate-limit keys (before validation). */
+function emailOf(request: FastifyRequest): string {
+  return String((request.body as { email?: unknown } | undefined)?.email ?? "")
+    .trim()
+    .toLowerCase();
+}
 
 /** Maps a user row to the public shape of spec §3 (no internal columns). */
 export function toSessionUser(user: UserRow): SessionUser {
@@ -78,7 +103,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await createInitialAdmin(db, config, request.body);
+      const binding = issueBinding();
+      await createInitialAdmin(db, config, request.body, binding.hash);
+      setBindingCookie(reply, binding.raw);
       return reply
         .status(201)
         .send({ message: "Admin account created. Check your email for a secure login link." });
@@ -93,27 +120,69 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // normalised (issue #10: limits count before validation work).
       onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs })],
       preHandler: [
-        rateLimitBy(app, "magic-link-email", {
+        // Per (email, IP), so a stranger's requests cannot lock the owner out, plus a higher
+        // cap per email from everywhere (issue #11 item 5, ADR 0016).
+        rateLimitBy(app, "magic-link-email-ip", {
           max: MAGIC_LINK_RATE_PER_EMAIL,
           timeWindow: windowMs,
-          key: (request) =>
-            String((request.body as { email?: unknown } | undefined)?.email ?? "")
-              .trim()
-              .toLowerCase(),
+          key: (request) => `${emailOf(request)}|${byIp(request)}`,
+        }),
+        rateLimitBy(app, "magic-link-email", {
+          max: MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
+          timeWindow: windowMs,
+          key: emailOf,
         }),
       ],
       schema: {
         tags: ["auth"],
         summary: "Email a sign-in link; same answer whether or not the account exists",
         body: sendMagicLinkBody,
-        response: { 200: messageResponse, ...errors },
+        response: { 200: messageResponse, ...errors, ...errorResponses(503) },
       },
     },
     async (request, reply) => {
-      await sendMagicLink(db, config, request.body.email);
+      // Same answer, cookie and timing for every address: the lookup and the link are made
+      // once the response has gone (issue #11 item 5), tracked so shutdown waits for them.
+      // While the database is known to be down, refuse like every other write (503, ADR 0011)
+      // rather than promise a link that cannot be stored.
+      if (app.ctx.dbOutage.isDown) {
+        reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+        throw new HttpError(503, ERROR_CODES.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
+      }
+      const { email } = request.body;
+      const binding = issueBinding();
+      setBindingCookie(reply, binding.raw);
+      afterResponse(reply, () =>
+        app.ctx.tasks.run("send magic link", async () => {
+          try {
+            await sendMagicLink(db, config, email, binding.hash);
+          } catch (error) {
+            if (isConnectionError(error)) app.ctx.dbOutage.report(error);
+            throw error;
+          }
+        }),
+      );
       return reply.send({
         message: "If an account exists for that address, a secure login link is on its way.",
       });
+    },
+  );
+
+  app.post(
+    "/api/auth/magic-link/inspect",
+    {
+      config: { access: "public" },
+      preHandler: [rateLimitBy(app, "inspect-ip", { max: 60, timeWindow: windowMs })],
+      schema: {
+        tags: ["auth"],
+        summary: "Whose link this is (masked) and whether this browser asked for it; never uses the link",
+        body: inspectMagicLinkBody,
+        response: { 200: inspectMagicLinkResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const link = await inspectMagicLink(db, request.body.token, (hash) => isBound(request, hash));
+      return reply.send({ bound: link.bound, maskedEmail: maskEmail(link.email) });
     },
   );
 
@@ -131,11 +200,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await verifyMagicLink(db, request.body.token);
-      reply.setCookie(
-        SESSION_COOKIE,
-        session.token,
-        sessionCookieOptions(isSecure(config), session.expiresAt),
-      );
+      await startSessionCookie(request, reply, session);
+      clearBindingCookie(reply);
       return reply.send({ user: toSessionUser(user) });
     },
   );
@@ -167,9 +233,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const raw = request.cookies[SESSION_COOKIE];
-      if (raw) await deleteSession(db, raw);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      const found = readSessionToken(request);
+      if (found) await deleteSession(db, found.raw);
+      clearSessionCookies(reply);
       return reply.send({ message: "Signed out." });
     },
   );

@@ -22,11 +22,13 @@ export async function adminExists(db: Database): Promise<boolean> {
 /**
  * Issues a magic link for `user` inside `tx`: earlier unused links of the user stop working,
  * and the email goes into the outbox in the same transaction (issue #2).
+ * @param bindingHash hex SHA-256 of the binding cookie of the browser that asked (ADR 0015), if any
  */
 export async function issueMagicLink(
   tx: Executor,
   user: Pick<UserRow, "id" | "email" | "fullName">,
   config: AppConfig,
+  bindingHash: string | null = null,
 ) {
   await tx
     .update(magicLinkTokens)
@@ -38,6 +40,7 @@ export async function issueMagicLink(
     userId: user.id,
     email: user.email,
     expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
+    bindingHash,
   });
   const email = magicLinkEmail({ publicUrl: config.PUBLIC_URL, token: token.raw, fullName: user.fullName });
   await enqueueEmail(tx, { kind: "magic_link", to: user.email, ...email });
@@ -46,6 +49,7 @@ export async function issueMagicLink(
 /**
  * Creates the first admin and emails a sign-in link (spec §7 `POST /api/admin/create-initial`).
  * Serialised by an advisory lock, so concurrent calls create exactly one admin.
+ * @param bindingHash digest of the requesting browser's binding cookie (see binding.ts)
  * @throws 409 ADMIN_EXISTS once any admin exists; 403 INITIAL_ADMIN_EMAIL_ONLY in production
  *   for any address but INITIAL_ADMIN_EMAIL; 409 EMAIL_TAKEN if the address has an account
  */
@@ -53,6 +57,7 @@ export async function createInitialAdmin(
   db: Database,
   config: AppConfig,
   input: { email: string; fullName: string },
+  bindingHash: string | null = null,
 ) {
   if (config.NODE_ENV === "production") {
     const allowed = config.INITIAL_ADMIN_EMAIL?.trim().toLowerCase();
@@ -86,20 +91,71 @@ export async function createInitialAdmin(
       .values({ email: input.email, fullName: input.fullName, role: "admin" })
       .returning();
     if (!admin) throw new Error("admin insert returned no row");
-    await issueMagicLink(tx, admin, config);
+    await issueMagicLink(tx, admin, config, bindingHash);
   });
 }
 
 /**
  * Emails a sign-in link when `email` belongs to an active user; does nothing otherwise. The
- * caller answers the same either way, so the response reveals nothing (issue #2).
+ * caller answers the same either way, and before this runs, so neither the response nor its
+ * timing reveals whether the account exists (issue #2, issue #11 item 5).
+ * @param bindingHash digest of the requesting browser's binding cookie (see binding.ts)
+ * @returns true when a link was issued
  */
-export async function sendMagicLink(db: Database, config: AppConfig, email: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function sendMagicLink(
+  db: Database,
+  config: AppConfig,
+  email: string,
+  bindingHash: string | null = null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-    if (!user?.isActive) return;
-    await issueMagicLink(tx, user, config);
+    if (!user?.isActive) return false;
+    await issueMagicLink(tx, user, config, bindingHash);
+    return true;
   });
+}
+
+/** The reason a magic link cannot be used, as the verify call would answer it. */
+function unusableLink(known: { used: boolean } | undefined): HttpError {
+  if (!known) return new HttpError(400, ERROR_CODES.TOKEN_INVALID, "This sign-in link is not valid.");
+  if (known.used)
+    return new HttpError(
+      410,
+      ERROR_CODES.TOKEN_USED,
+      "This sign-in link has already been used. Request a new one.",
+    );
+  return new HttpError(410, ERROR_CODES.TOKEN_EXPIRED, "This sign-in link has expired. Request a new one.");
+}
+
+/**
+ * Looks at a magic link without using it (issue #11 item 5, ADR 0015): whose it is and whether
+ * it was asked for in this browser. Changes nothing, so a scanner calling it consumes nothing.
+ * @param isBound tells whether the request's binding cookie matches the stored digest
+ * @returns `email` (the full address: the caller masks it) and `bound`
+ * @throws the same 400 TOKEN_INVALID / 410 TOKEN_USED / 410 TOKEN_EXPIRED / 403 ACCOUNT_INACTIVE
+ *   as {@link verifyMagicLink}
+ */
+export async function inspectMagicLink(
+  db: Database,
+  rawToken: string,
+  isBound: (bindingHash: string | null) => boolean,
+): Promise<{ email: string; bound: boolean }> {
+  const [row] = await db
+    .select({
+      used: magicLinkTokens.used,
+      expired: sql<boolean>`${magicLinkTokens.expiresAt} <= now()`,
+      bindingHash: magicLinkTokens.bindingHash,
+      email: users.email,
+      isActive: users.isActive,
+    })
+    .from(magicLinkTokens)
+    .innerJoin(users, eq(users.id, magicLinkTokens.userId))
+    .where(eq(magicLinkTokens.tokenHash, hashToken(rawToken)))
+    .limit(1);
+  if (!row || row.used || row.expired) throw unusableLink(row);
+  if (!row.isActive) throw new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "This account is disabled.");
+  return { email: row.email, bound: isBound(row.bindingHash) };
 }
 
 /**
@@ -129,18 +185,7 @@ export async function verifyMagicLink(db: Database, rawToken: string) {
         .from(magicLinkTokens)
         .where(eq(magicLinkTokens.tokenHash, tokenHash))
         .limit(1);
-      if (!known) throw new HttpError(400, ERROR_CODES.TOKEN_INVALID, "This sign-in link is not valid.");
-      if (known.used)
-        throw new HttpError(
-          410,
-          ERROR_CODES.TOKEN_USED,
-          "This sign-in link has already been used. Request a new one.",
-        );
-      throw new HttpError(
-        410,
-        ERROR_CODES.TOKEN_EXPIRED,
-        "This sign-in link has expired. Request a new one.",
-      );
+      throw unusableLink(known);
     }
     const [user] = await tx
       .update(users)

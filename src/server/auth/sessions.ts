@@ -1,22 +1,38 @@
 import { and, eq, gt } from "drizzle-orm";
-import { SESSION_SLIDE_AFTER_MS, SESSION_TTL_MS } from "../../common/limits";
+import { SESSION_ABSOLUTE_TTL_MS, SESSION_SLIDE_AFTER_MS, SESSION_TTL_MS } from "../../common/limits";
 import type { Database, Executor } from "../db/database";
-import { companies, sessions, users } from "../db/schema";
+import { companies, magicLinkTokens, sessions, users } from "../db/schema";
 import { hashToken, issueToken } from "./tokens";
 
-/** Name of the session cookie. HttpOnly, SameSite=Lax, Secure in production (issue #2). */
+/**
+ * Name of the session cookie over plain HTTP, and the name read as a fallback for one release
+ * after the switch to {@link HOST_SESSION_COOKIE} (issue #11 item 5). HttpOnly, SameSite=Lax.
+ */
 export const SESSION_COOKIE = "aisleiq_session";
+
+/**
+ * Name of the session cookie when PUBLIC_URL is HTTPS: the `__Host-` prefix makes browsers
+ * refuse it unless it is Secure, has Path=/ and no Domain, so a sibling subdomain cannot plant
+ * or overwrite it (RFC 6265bis §4.1.3.2, issue #11 item 5).
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The expiry a session may slide to at `now`: 30 days idle, never past 90 days from creation. */
+function slidingExpiry(createdAt: Date, now: Date): Date {
+  return new Date(Math.min(now.getTime() + SESSION_TTL_MS, createdAt.getTime() + SESSION_ABSOLUTE_TTL_MS));
+}
+
 /**
  * Starts a session for a user.
+ * @param now the sign-in time; stored as the session's creation time (absolute lifetime)
  * @returns the raw token for the cookie and its expiry (now + 30 days)
  */
 export async function createSession(tx: Executor, userId: number, now = new Date()) {
   const token = issueToken();
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await tx.insert(sessions).values({ userId, tokenHash: token.hash, expiresAt });
+  const expiresAt = slidingExpiry(now, now);
+  await tx.insert(sessions).values({ userId, tokenHash: token.hash, expiresAt, createdAt: now });
   return { token: token.raw, expiresAt };
 }
 
@@ -25,12 +41,15 @@ export interface ResolvedSession {
   company: { id: number; name: string } | null;
   /** New expiry when the session was slid forward on this request; the cookie must be re-sent. */
   renewedUntil: Date | null;
+  /** The session's expiry after this request (slid or not). */
+  expiresAt: Date;
 }
 
 /**
  * Looks up the active user behind a raw session token, sliding the expiry forward when it is
- * more than a day old (30-day sliding expiry, issue #2).
- * @returns null for an unknown or expired token, or an inactive user
+ * more than a day old: 30 days idle (issue #2), and never past 90 days after sign-in, however
+ * often it is used (issue #11 item 5, {@link SESSION_ABSOLUTE_TTL_MS}).
+ * @returns null for an unknown, expired or too old session, or an inactive user
  */
 export async function resolveSession(
   db: Database,
@@ -42,23 +61,51 @@ export async function resolveSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.tokenHash, hashToken(rawToken)), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(rawToken)),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_TTL_MS)),
+      ),
+    )
     .limit(1);
   if (!row?.user.isActive) return null;
   let renewedUntil: Date | null = null;
-  const fullExpiry = now.getTime() + SESSION_TTL_MS;
-  if (fullExpiry - row.session.expiresAt.getTime() > SESSION_SLIDE_AFTER_MS) {
-    renewedUntil = new Date(fullExpiry);
+  const slid = slidingExpiry(row.session.createdAt, now);
+  if (slid.getTime() - row.session.expiresAt.getTime() > SESSION_SLIDE_AFTER_MS) {
+    renewedUntil = slid;
     await db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.id, row.session.id));
   }
   const company =
     row.user.companyId !== null && row.companyName !== null
       ? { id: row.user.companyId, name: row.companyName }
       : null;
-  return { user: row.user, company, renewedUntil };
+  return { user: row.user, company, renewedUntil, expiresAt: renewedUntil ?? row.session.expiresAt };
 }
 
 /** Deletes the session behind a raw token, if any. */
-export async function deleteSession(db: Database, rawToken: string): Promise<void> {
+export async function deleteSession(db: Executor, rawToken: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(rawToken)));
+}
+
+/**
+ * Signs a user out everywhere (issue #11 items 4 and 5): deletes every session of `userId` and
+ * every magic link of theirs not used yet, so neither a cookie nor an emailed link works any
+ * more. Call it in the same transaction that deactivates the user; reactivating them later
+ * revives nothing.
+ * @returns how many sessions and pending links were deleted
+ */
+export async function deleteSessionsOf(
+  tx: Executor,
+  userId: number,
+): Promise<{ sessions: number; magicLinks: number }> {
+  const deletedSessions = await tx
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  const deletedLinks = await tx
+    .delete(magicLinkTokens)
+    .where(and(eq(magicLinkTokens.userId, userId), eq(magicLinkTokens.used, false)))
+    .returning({ id: magicLinkTokens.id });
+  return { sessions: deletedSessions.length, magicLinks: deletedLinks.length };
 }

@@ -12,8 +12,8 @@ import {
 } from "../../common/api/background-checks";
 import { MAX_FILES_PER_CHECK } from "../../common/uploads";
 import { sessionOf } from "../auth/access";
+import { bySessionOrIp } from "../auth/guards";
 import { manageScope } from "../auth/policy";
-import { SESSION_COOKIE } from "../auth/sessions";
 import { createStorage, type FileStorage } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
@@ -101,7 +101,7 @@ export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}):
           rateLimitBy(app, "background-check-submit", {
             max: 30,
             timeWindow: 15 * 60 * 1000,
-            key: (request) => request.cookies[SESSION_COOKIE] ?? request.ip,
+            key: bySessionOrIp,
           }),
         ],
         schema: {

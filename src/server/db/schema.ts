@@ -72,6 +72,11 @@ export const magicLinkTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     used: boolean("used").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Hex SHA-256 of the binding cookie set in the browser that asked for the link (issue #11
+     * item 5, ADR 0015); null when none was set. Only that browser verifies without a click.
+     */
+    bindingHash: text("binding_hash"),
   },
   (t) => [index("magic_link_tokens_user_id_idx").on(t.userId)],
 );

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import ipaddr from "ipaddr.js";
 import { ERROR_CODES } from "../../common/api/errors";
 import { HttpError } from "./errors";
 
@@ -10,14 +11,14 @@ import { HttpError } from "./errors";
  * `app.rateLimit()` handler runs only once per request, so a second one on a route was skipped.)
  * @param name namespaces the counter, so limits of different routes never share a count
  * @param options.max requests allowed per window; options.timeWindow window length in ms
- * @param options.key what to count by; defaults to the client IP
+ * @param options.key what to count by; defaults to {@link byIp}
  */
 export function rateLimitBy(
   app: FastifyInstance,
   name: string,
   options: { max: number; timeWindow: number; key?: (request: FastifyRequest) => string },
 ): preHandlerAsyncHookHandler {
-  const keyOf = options.key ?? ((request: FastifyRequest) => request.ip);
+  const keyOf = options.key ?? byIp;
   const limiter = app.createRateLimit({
     max: options.max,
     timeWindow: options.timeWindow,
@@ -43,4 +44,29 @@ export function describeWait(seconds: number): string {
   }
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/**
+ * The rate-limit key of a client address (issue #11 item 5): an IPv4 address (also when written
+ * IPv4-mapped, `::ffff:192.0.2.1`) counts on its own; an IPv6 address counts with its whole /64,
+ * the smallest block one customer is given (RFC 6177 §2, RFC 7421), so rotating addresses inside
+ * it gains nothing. Anything unparsable is used as it is.
+ * @param address e.g. `203.0.113.7`, `2001:db8:1:2:a:b:c:d`
+ * @returns e.g. `203.0.113.7`, `2001:db8:1:2::/64`
+ */
+export function ipKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  const prefix = new ipaddr.IPv6([...parts, 0, 0, 0, 0]);
+  return `${prefix.toString()}/64`;
+}
+
+/**
+ * Rate-limit key function: the client's IP as Fastify resolved it (honouring TRUST_PROXY),
+ * grouped by {@link ipKey}.
+ */
+export function byIp(request: FastifyRequest): string {
+  return ipKey(request.ip);
 }

@@ -10,10 +10,9 @@ import {
   sendInvitationBody,
 } from "../../common/api/invitations";
 import { sessionOf } from "../auth/access";
-import { isSecure, sessionCookieOptions } from "../auth/guards";
+import { bySessionOrIp, startSessionCookie } from "../auth/guards";
 import { manageScope } from "../auth/policy";
 import { toSessionUser } from "../auth/routes";
-import { SESSION_COOKIE } from "../auth/sessions";
 import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {
@@ -31,8 +30,7 @@ const WINDOW_MS = 15 * 60 * 1000;
 /** Invitations (spec §7, issue #3): send, preview, accept, list, resend, revoke. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
-  const bySession = (request: { cookies: Record<string, string | undefined>; ip: string }) =>
-    request.cookies[SESSION_COOKIE] ?? request.ip;
+  const bySession = bySessionOrIp;
 
   app.post(
     "/api/invitations/send",
@@ -97,11 +95,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await acceptInvitation(db, request.body.token, request.body.fullName);
-      reply.setCookie(
-        SESSION_COOKIE,
-        session.token,
-        sessionCookieOptions(isSecure(config), session.expiresAt),
-      );
+      await startSessionCookie(request, reply, session);
       return reply.status(201).send({ user: toSessionUser(user) });
     },
   );

@@ -603,7 +603,9 @@ export class OutboxWorker {
     if (!next?.at) return;
     // A row due now but leased to another worker must not spin this one: wait at least 1 s then.
     const untilDue = new Date(next.at).getTime() - Date.now();
-    this.armTimer(untilDue > 0 ? Math.min(untilDue + 5, OutboxWorker.SWEEP_INTERVAL_MS) : 1000, true);
+    // Never replaces a sooner wake-up: a lane's failed delivery arms its retry timer before the
+    // row's lease is released, and this read may still see the lease (up to 2 min away).
+    this.armTimer(untilDue > 0 ? Math.min(untilDue + 5, OutboxWorker.SWEEP_INTERVAL_MS) : 1000);
   }
 
   /** Wakes the worker in `ms`, unless a wake-up is already due sooner (or `replace` is set). */

@@ -8,10 +8,10 @@ import type {
   UserList,
 } from "../../common/api/users";
 import { canManageUser, type ManageScope, scopeFilter, type UserAction } from "../auth/policy";
-import type { UserRow } from "../auth/sessions";
+import { deleteSessionsOf, type UserRow } from "../auth/sessions";
 import { deleteUserWithChecks } from "../background-checks/service";
 import type { Database, Executor } from "../db/database";
-import { backgroundChecks, companies, magicLinkTokens, sessions, userAudit, users } from "../db/schema";
+import { backgroundChecks, companies, userAudit, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
 import { badRequest, forbidden, HttpError, notFound } from "../http/errors";
 
@@ -28,14 +28,11 @@ export function usersInScope(scope: ManageScope): SQL | undefined {
 
 /**
  * Ends every way a user is signed in or about to sign in: deletes their sessions and their
- * unused magic links (issue #11: deactivation takes effect at once). One small function so it
- * can become `deleteSessionsOf(userId)` from auth/sessions.ts once that lands.
+ * unused magic links (issue #11: deactivation takes effect at once), through
+ * `deleteSessionsOf` of auth/sessions.ts.
  */
 export async function endSessionsOf(tx: Executor, userId: number): Promise<void> {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
-  await tx
-    .delete(magicLinkTokens)
-    .where(and(eq(magicLinkTokens.userId, userId), eq(magicLinkTokens.used, false)));
+  await deleteSessionsOf(tx, userId);
 }
 
 /** `%text%` for LIKE/ILIKE with the user's `%`, `_` and `\` matched literally. */

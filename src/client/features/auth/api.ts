@@ -1,4 +1,4 @@
-import type { MeResponse, MessageResponse } from "@common/api/auth";
+import type { InspectMagicLinkResponse, MeResponse, MessageResponse } from "@common/api/auth";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "~/lib/api";
 import { meQueryOptions } from "~/lib/session";
@@ -38,3 +38,18 @@ export function useVerifyMagicLink() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey }),
   });
 }
+
+/**
+ * `POST /api/auth/magic-link/inspect` (issue #11 item 5, ADR 0015): whose link this is (masked)
+ * and whether this browser asked for it. Never uses the link, so it is safe to run on page load;
+ * asked once per token (a later answer would say "used" once the link has signed in).
+ */
+export const inspectMagicLinkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ["/api/auth/magic-link/inspect", token] as const,
+    queryFn: () => apiRequest<InspectMagicLinkResponse>("POST", "/api/auth/magic-link/inspect", { token }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });

@@ -1,5 +1,6 @@
 import { VERIFY_REDIRECT_MS } from "@common/limits";
-import { CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { CheckCircle2, Loader2, ShieldCheck, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -7,20 +8,24 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
-import { useVerifyMagicLink } from "./api";
+import { inspectMagicLinkQueryOptions, useVerifyMagicLink } from "./api";
 
 /**
- * The verify screen of spec §2: verifies on load by POST (so mail scanners that GET the link
- * do not consume it), shows 'Verifying Access', then 'Login Successful!' and redirects to
+ * The verify screen of spec §2: 'Verifying Access', then 'Login Successful!' and a redirect to
  * /dashboard after 2 s, or 'Verification Failed' with the reason and 'Back to Login'.
+ * It first asks the server about the link without using it (issue #11 item 5, ADR 0015): in the
+ * browser that requested the link it verifies at once, as spec §2 describes; anywhere else (a
+ * second browser, a mail scanner running the page) it shows 'Continue as a•••@example.com' and
+ * verifies only on that click, so opening the page never consumes the link.
  */
 export function VerifyScreen({ token }: { token: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const inspect = useQuery({ ...inspectMagicLinkQueryOptions(token ?? ""), enabled: Boolean(token) });
   const verify = useVerifyMagicLink();
   const started = useRef(false);
 
-  useEffect(() => {
+  const start = () => {
     if (!token || started.current) return;
     started.current = true;
     verify.mutate(token, {
@@ -31,7 +36,14 @@ export function VerifyScreen({ token }: { token: string | undefined }) {
           variant: "destructive",
         }),
     });
-  }, [token, verify, t]);
+  };
+  const startRef = useRef(start);
+  startRef.current = start;
+
+  const bound = inspect.data?.bound === true;
+  useEffect(() => {
+    if (bound) startRef.current();
+  }, [bound]);
 
   useEffect(() => {
     if (!verify.isSuccess) return;
@@ -39,8 +51,11 @@ export function VerifyScreen({ token }: { token: string | undefined }) {
     return () => clearTimeout(timer);
   }, [verify.isSuccess, navigate]);
 
-  const failed = !token || verify.isError;
-  const reason = !token ? t("verify.invalidLink") : errorMessage(verify.error, t("verify.failedNote"));
+  const failed = !token || verify.isError || (inspect.isError && !verify.isSuccess);
+  const reason = !token
+    ? t("verify.invalidLink")
+    : errorMessage(verify.error ?? inspect.error, t("verify.failedNote"));
+  const needsClick = inspect.data !== undefined && !inspect.data.bound && verify.isIdle;
 
   return (
     <main
@@ -48,7 +63,13 @@ export function VerifyScreen({ token }: { token: string | undefined }) {
       className="flex min-h-screen items-center justify-center bg-gradient-to-b from-secondary/60 to-background p-4"
     >
       <Card className="w-full max-w-md text-center">
-        {failed ? (
+        {verify.isSuccess ? (
+          <CardHeader className="items-center" role="status">
+            <CheckCircle2 className="mb-2 size-12 text-success" aria-hidden="true" />
+            <CardTitle>{t("verify.success")}</CardTitle>
+            <CardDescription>{t("verify.successText")}</CardDescription>
+          </CardHeader>
+        ) : failed ? (
           <>
             <CardHeader className="items-center">
               <XCircle className="mb-2 size-12 text-destructive" aria-hidden="true" />
@@ -62,12 +83,19 @@ export function VerifyScreen({ token }: { token: string | undefined }) {
               </Button>
             </CardContent>
           </>
-        ) : verify.isSuccess ? (
-          <CardHeader className="items-center" role="status">
-            <CheckCircle2 className="mb-2 size-12 text-success" aria-hidden="true" />
-            <CardTitle>{t("verify.success")}</CardTitle>
-            <CardDescription>{t("verify.successText")}</CardDescription>
-          </CardHeader>
+        ) : needsClick ? (
+          <>
+            <CardHeader className="items-center">
+              <ShieldCheck className="mb-2 size-12 text-primary" aria-hidden="true" />
+              <CardTitle>{t("verify.confirmTitle")}</CardTitle>
+              <CardDescription>{t("verify.confirmText")}</CardDescription>
+            </CardHeader>
+            <CardContent className="grid">
+              <Button type="button" onClick={start}>
+                {t("verify.continueAs", { email: inspect.data?.maskedEmail ?? "" })}
+              </Button>
+            </CardContent>
+          </>
         ) : (
           <CardHeader className="items-center" role="status">
             <Loader2 className="mb-2 size-12 animate-spin text-primary" aria-hidden="true" />

@@ -1,0 +1,88 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "~/components/ui/toaster";
+import { VerifyScreen } from "~/features/auth/verify-screen";
+import "~/lib/i18n";
+import { createQueryClient } from "~/lib/query-client";
+
+const TOKEN = "v".repeat(43);
+
+const VerifyPage = () => <VerifyScreen token={TOKEN} />;
+const DashboardPage = () => <h1>Dashboard page</h1>;
+
+function renderVerify() {
+  const Stub = createRoutesStub([
+    { path: "/verify", Component: VerifyPage },
+    { path: "/dashboard", Component: DashboardPage },
+  ]);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Stub initialEntries={["/verify"]} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** A fetch stub answering inspect with `bound`, and counting verify calls. */
+function stubServer(bound: boolean) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === "/api/auth/magic-link/inspect" && init?.method === "POST") {
+      expect(JSON.parse(String(init.body))).toEqual({ token: TOKEN });
+      return json(200, { bound, maskedEmail: "a•••@example.com" });
+    }
+    if (url === "/api/auth/verify-magic-link" && init?.method === "POST") return json(200, { user: {} });
+    return json(401, { error: "Please sign in to continue.", code: "UNAUTHENTICATED" });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  const verifyCalls = () =>
+    fetchMock.mock.calls.filter(([url]) => url === "/api/auth/verify-magic-link").length;
+  return { verifyCalls };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("verify screen (spec §2, issue #11 item 5, ADR 0015)", () => {
+  it("in the browser that asked for the link, verifies on load and says 'Login Successful!'", async () => {
+    const server = stubServer(true);
+    renderVerify();
+    expect(await screen.findByText("Login Successful!")).toBeTruthy();
+    expect(server.verifyCalls()).toBe(1);
+    expect(screen.queryByRole("button", { name: /Continue as/ })).toBeNull();
+  });
+
+  it("anywhere else, shows 'Continue as a•••@example.com' and verifies only on the click", async () => {
+    const server = stubServer(false);
+    renderVerify();
+    const button = await screen.findByRole("button", { name: "Continue as a•••@example.com" });
+    expect(screen.getByText("Confirm Sign-In")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.verifyCalls()).toBe(0);
+    await userEvent.setup().click(button);
+    expect(await screen.findByText("Login Successful!")).toBeTruthy();
+    expect(server.verifyCalls()).toBe(1);
+  });
+
+  it("shows 'Verification Failed' with the server's reason when the link is spent", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        json(410, {
+          error: "This sign-in link has already been used. Request a new one.",
+          code: "TOKEN_USED",
+        }),
+      ),
+    );
+    renderVerify();
+    expect(await screen.findByText("Verification Failed")).toBeTruthy();
+    expect(screen.getByText("This sign-in link has already been used. Request a new one.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Login" })).toBeTruthy();
+  });
+});

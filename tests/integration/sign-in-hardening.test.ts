@@ -1,0 +1,525 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { GATE_RATE_PER_IP } from "../../src/common/api/gates";
+import {
+  INVITATION_TTL_MS,
+  MAGIC_LINK_RATE_PER_EMAIL,
+  MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
+} from "../../src/common/limits";
+import { deleteSessionsOf } from "../../src/server/auth/sessions";
+import { hashToken, issueToken } from "../../src/server/auth/tokens";
+import { emailOutbox, magicLinkTokens, sessions, userInvitations, users } from "../../src/server/db/schema";
+import { testBackends } from "./support/database";
+import {
+  createUser,
+  requestMagicLink,
+  type ServerFixture,
+  useTestDatabase,
+  useTestServer,
+  verifyToken,
+} from "./support/fixture";
+import { verifyTokenFrom } from "./support/smtp-sink";
+import {
+  type HttpResult,
+  parseSetCookie,
+  startTestServer,
+  TEST_PUBLIC_URL,
+  waitFor,
+} from "./support/test-app";
+
+/** Issue #11 item 5: sign-in hardening. */
+
+const BINDING = "aisleiq_link_binding";
+const SESSION = "aisleiq_session";
+const HOST_SESSION = "__Host-aisleiq_session";
+const DAY = 24 * 3600 * 1000;
+
+const cookieFrom = (response: HttpResult, name: string) =>
+  response.setCookies.map(parseSetCookie).find((cookie) => cookie.name === name);
+
+/** Requests a link "in a browser": returns the emailed token and that browser's binding cookie header. */
+async function requestInBrowser(f: ServerFixture, email: string, headers: Record<string, string> = {}) {
+  const response = await f.server.request("POST", "/api/auth/send-magic-link", { json: { email }, headers });
+  expect(response.status).toBe(200);
+  const binding = cookieFrom(response, BINDING);
+  if (!binding) throw new Error("no binding cookie");
+  const mail = await f.smtp.nextEmail(email);
+  return { token: verifyTokenFrom(mail, TEST_PUBLIC_URL), bindingCookie: `${BINDING}=${binding.value}` };
+}
+
+const inspect = (f: ServerFixture, token: string, cookie?: string) =>
+  f.server.request("POST", "/api/auth/magic-link/inspect", { json: { token }, cookie });
+
+describe.each(testBackends())("sign-in hardening on $name", (backend) => {
+  const database = useTestDatabase(backend);
+
+  describe("link bound to the requesting browser (ADR 0015)", () => {
+    const f = useTestServer(database);
+
+    it("sets the same short-lived, HttpOnly, path-scoped binding cookie for known and unknown addresses", async () => {
+      await createUser(f.db, { email: "known@example.com" });
+      const known = await f.server.request("POST", "/api/auth/send-magic-link", {
+        json: { email: "known@example.com" },
+      });
+      const unknown = await f.server.request("POST", "/api/auth/send-magic-link", {
+        json: { email: "nobody@example.com" },
+      });
+      for (const response of [known, unknown]) {
+        const cookie = cookieFrom(response, BINDING);
+        expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(cookie?.attributes).toMatchObject({
+          httponly: true,
+          samesite: "Lax",
+          path: "/api/auth",
+          "max-age": "900",
+        });
+      }
+      expect(cookieFrom(known, BINDING)?.value).not.toBe(cookieFrom(unknown, BINDING)?.value);
+      await f.smtp.nextEmail("known@example.com");
+      // Only the digest is stored with the link.
+      const [row] = await f.db
+        .select()
+        .from(magicLinkTokens)
+        .where(eq(magicLinkTokens.email, "known@example.com"));
+      expect(row?.bindingHash).toBe(hashToken(cookieFrom(known, BINDING)?.value ?? ""));
+    });
+
+    it("tells the requesting browser it is bound, with a masked email, and never consumes the link", async () => {
+      await createUser(f.db, { email: "bella@example.com" });
+      const { token, bindingCookie } = await requestInBrowser(f, "bella@example.com");
+      for (let i = 0; i < 3; i++) {
+        const here = await inspect(f, token, bindingCookie);
+        expect(here.status).toBe(200);
+        expect(here.body).toEqual({ bound: true, maskedEmail: "b•••@example.com" });
+        expect(here.setCookies).toEqual([]);
+      }
+      const [row] = await f.db
+        .select()
+        .from(magicLinkTokens)
+        .where(eq(magicLinkTokens.tokenHash, hashToken(token)));
+      expect(row?.used).toBe(false);
+      const verified = await f.server.request("POST", "/api/auth/verify-magic-link", {
+        json: { token },
+        cookie: bindingCookie,
+      });
+      expect(verified.status).toBe(200);
+      expect(cookieFrom(verified, SESSION)?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // The binding cookie has served its purpose.
+      const cleared = cookieFrom(verified, BINDING);
+      expect(cleared?.value).toBe("");
+      expect(cleared?.attributes.path).toBe("/api/auth");
+    });
+
+    it("says 'not bound' to another browser or a scanner, which then needs an explicit verify", async () => {
+      await createUser(f.db, { email: "carl@example.com" });
+      const { token } = await requestInBrowser(f, "carl@example.com");
+      const { bindingCookie: otherBrowsers } = await requestInBrowser(f, "known@example.com");
+      for (const cookie of [undefined, otherBrowsers, `${BINDING}=${"A".repeat(43)}`]) {
+        const elsewhere = await inspect(f, token, cookie);
+        expect(elsewhere.status).toBe(200);
+        expect(elsewhere.body).toEqual({ bound: false, maskedEmail: "c•••@example.com" });
+      }
+      // A scanner fetching the page gets HTML (or 404 without a client build) and no session.
+      const page = await f.server.request("GET", `/verify/${token}`);
+      expect(cookieFrom(page, SESSION)).toBeUndefined();
+      // The click (explicit POST, same contract as before) still signs in.
+      const clicked = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
+      expect(clicked.status).toBe(200);
+      expect(clicked.body.user.email).toBe("carl@example.com");
+    });
+
+    it("answers inspect of a used, unknown or malformed link like verify, without side effects", async () => {
+      await createUser(f.db, { email: "dora@example.com" });
+      const { token, bindingCookie } = await requestInBrowser(f, "dora@example.com");
+      await verifyToken(f, token);
+      const used = await inspect(f, token, bindingCookie);
+      expect(used.status).toBe(410);
+      expect(used.body).toEqual({ error: expect.any(String), code: "TOKEN_USED" });
+      const unknown = await inspect(f, issueToken().raw);
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.code).toBe("TOKEN_INVALID");
+      const malformed = await inspect(f, "short");
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.code).toBe("VALIDATION_ERROR");
+    });
+
+    it("binds the first admin's link to the browser that created the account", async () => {
+      await f.db.delete(users);
+      const created = await f.server.request("POST", "/api/admin/create-initial", {
+        json: { email: "first@example.com", fullName: "First Admin" },
+      });
+      expect(created.status).toBe(201);
+      const binding = cookieFrom(created, BINDING);
+      expect(binding?.attributes).toMatchObject({ httponly: true, samesite: "Lax", path: "/api/auth" });
+      const token = verifyTokenFrom(await f.smtp.nextEmail("first@example.com"), TEST_PUBLIC_URL);
+      expect((await inspect(f, token, `${BINDING}=${binding?.value}`)).body).toEqual({
+        bound: true,
+        maskedEmail: "f•••@example.com",
+      });
+      expect((await inspect(f, token)).body.bound).toBe(false);
+      // A refused setup sets no binding cookie.
+      const refused = await f.server.request("POST", "/api/admin/create-initial", {
+        json: { email: "second@example.com", fullName: "Second" },
+      });
+      expect(refused.status).toBe(409);
+      expect(cookieFrom(refused, BINDING)).toBeUndefined();
+    });
+
+    it("does not consume an invitation when its page is previewed", async () => {
+      const [admin] = await f.db.select().from(users).where(eq(users.role, "admin"));
+      if (!admin) throw new Error("no admin");
+      const invite = issueToken();
+      await f.db.insert(userInvitations).values({
+        email: "ivy@example.com",
+        invitedBy: admin.id,
+        tokenHash: invite.hash,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      });
+      for (let i = 0; i < 3; i++) {
+        const preview = await f.server.request("GET", `/api/invitations/${invite.raw}`);
+        expect(preview.status).toBe(200);
+        expect(cookieFrom(preview, SESSION)).toBeUndefined();
+      }
+      const accepted = await f.server.request("POST", "/api/invitations/accept", {
+        json: { token: invite.raw, fullName: "Ivy" },
+      });
+      expect(accepted.status).toBe(201);
+    });
+  });
+
+  describe("send-magic-link answers before issuing the link", () => {
+    const f = useTestServer(database);
+
+    it("issues the link after replying, and the work survives until it is done", async () => {
+      await createUser(f.db, { email: "later@example.com" });
+      const response = await f.server.request("POST", "/api/auth/send-magic-link", {
+        json: { email: "later@example.com" },
+      });
+      expect(response.status).toBe(200);
+      await f.server.app.ctx.tasks.idle();
+      const queued = await f.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, "later@example.com"));
+      expect(queued).toHaveLength(1);
+      await f.smtp.nextEmail("later@example.com");
+    });
+
+    it("logs a failed background issue instead of crashing, and keeps serving", async () => {
+      await createUser(f.db, { email: "broken@example.com" });
+      // Make the insert fail: a duplicate token hash is impossible, so break the table instead.
+      await f.db.execute(
+        sql`alter table magic_link_tokens add constraint no_new_links check (id < 0) not valid`,
+      );
+      try {
+        const response = await f.server.request("POST", "/api/auth/send-magic-link", {
+          json: { email: "broken@example.com" },
+        });
+        expect(response.status).toBe(200);
+        await f.server.app.ctx.tasks.idle();
+        const queued = await f.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.toAddress, "broken@example.com"));
+        expect(queued).toHaveLength(0);
+      } finally {
+        await f.db.execute(sql`alter table magic_link_tokens drop constraint no_new_links`);
+      }
+      const health = await f.server.request("GET", "/api/health");
+      expect(health.status).toBe(200);
+      await requestMagicLink(f, "broken@example.com");
+    });
+
+    it("answers 503 while the database is known to be down, for every address alike", async () => {
+      f.server.app.ctx.dbOutage.report(
+        Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      );
+      for (const email of ["later@example.com", "nobody@example.com"]) {
+        const response = await f.server.request("POST", "/api/auth/send-magic-link", { json: { email } });
+        expect(response.status).toBe(503);
+        expect(response.body).toEqual({ error: expect.any(String), code: "SERVICE_UNAVAILABLE" });
+        expect(response.headers.get("retry-after")).toBe("5");
+        expect(cookieFrom(response, BINDING)).toBeUndefined();
+      }
+      // The monitor's probe finds the database answering, and links flow again.
+      await waitFor(() => !f.server.app.ctx.dbOutage.isDown);
+      await requestMagicLink(f, "later@example.com");
+    });
+  });
+
+  describe("TRUST_PROXY unset: X-Forwarded-For is ignored (ADR 0016)", () => {
+    const f = useTestServer(database);
+
+    it("rate-limits 40 wrong Events passwords with rotated X-Forwarded-For headers", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const response = await f.server.request("POST", "/api/gates/events", {
+          json: { password: `wrong-${i}` },
+          headers: { "x-forwarded-for": `203.0.113.${i + 1}` },
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, GATE_RATE_PER_IP)).toEqual(Array(GATE_RATE_PER_IP).fill(401));
+      expect(statuses.slice(GATE_RATE_PER_IP)).toEqual(Array(40 - GATE_RATE_PER_IP).fill(429));
+    });
+  });
+
+  describe("TRUST_PROXY=1: the client IP comes from X-Forwarded-For", () => {
+    const f = useTestServer(database, { env: { TRUST_PROXY: "1" } });
+
+    it("counts gate attempts per forwarded client", async () => {
+      for (let i = 0; i < GATE_RATE_PER_IP; i++) {
+        const response = await f.server.request("POST", "/api/gates/events", {
+          json: { password: "wrong" },
+          headers: { "x-forwarded-for": "198.51.100.7" },
+        });
+        expect(response.status).toBe(401);
+      }
+      const limited = await f.server.request("POST", "/api/gates/events", {
+        json: { password: "wrong" },
+        // A spoofed leftmost entry does not help: one hop is trusted, so the proxy's entry counts.
+        headers: { "x-forwarded-for": "192.0.2.99, 198.51.100.7" },
+      });
+      expect(limited.status).toBe(429);
+      const other = await f.server.request("POST", "/api/gates/events", {
+        json: { password: "wrong" },
+        headers: { "x-forwarded-for": "198.51.100.8" },
+      });
+      expect(other.status).toBe(401);
+    });
+
+    it("limits magic links per (email, IP): a stranger's requests do not lock the owner out", async () => {
+      await createUser(f.db, { email: "victim@example.com" });
+      const stranger = { "x-forwarded-for": "198.51.100.66" };
+      for (let i = 0; i < MAGIC_LINK_RATE_PER_EMAIL; i++) {
+        const response = await f.server.request("POST", "/api/auth/send-magic-link", {
+          json: { email: "victim@example.com" },
+          headers: stranger,
+        });
+        expect(response.status).toBe(200);
+      }
+      const blocked = await f.server.request("POST", "/api/auth/send-magic-link", {
+        json: { email: "victim@example.com" },
+        headers: stranger,
+      });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe("RATE_LIMITED");
+      // The owner, on another network, still gets a link.
+      const owner = await requestInBrowser(f, "victim@example.com", { "x-forwarded-for": "203.0.113.10" });
+      expect(owner.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it("caps one address at MAGIC_LINK_RATE_PER_EMAIL_GLOBAL requests from all IPs together", async () => {
+      const email = "popular@example.com";
+      let sent = 0;
+      for (let ip = 1; sent < MAGIC_LINK_RATE_PER_EMAIL_GLOBAL; ip++) {
+        for (let i = 0; i < MAGIC_LINK_RATE_PER_EMAIL && sent < MAGIC_LINK_RATE_PER_EMAIL_GLOBAL; i++) {
+          const response = await f.server.request("POST", "/api/auth/send-magic-link", {
+            json: { email },
+            headers: { "x-forwarded-for": `192.0.2.${ip}` },
+          });
+          expect(response.status, `request ${sent + 1}`).toBe(200);
+          sent++;
+        }
+      }
+      const over = await f.server.request("POST", "/api/auth/send-magic-link", {
+        json: { email },
+        headers: { "x-forwarded-for": "192.0.2.200" },
+      });
+      expect(over.status).toBe(429);
+    });
+
+    it("groups IPv6 clients by /64 and keeps IPv4-mapped addresses per address", async () => {
+      const send = (email: string, ip: string) =>
+        f.server.request("POST", "/api/auth/send-magic-link", {
+          json: { email },
+          headers: { "x-forwarded-for": ip },
+        });
+      for (let i = 0; i < MAGIC_LINK_RATE_PER_EMAIL; i++) {
+        expect((await send("six@example.com", `2001:db8:aa:bb::${i + 1}`)).status).toBe(200);
+      }
+      // Another address in the same /64 shares the count; the next /64 does not.
+      expect((await send("six@example.com", "2001:db8:aa:bb:ffff::9")).status).toBe(429);
+      expect((await send("six@example.com", "2001:db8:aa:bc::1")).status).toBe(200);
+      for (let i = 0; i < MAGIC_LINK_RATE_PER_EMAIL; i++) {
+        expect((await send("four@example.com", "::ffff:198.51.100.20")).status).toBe(200);
+      }
+      expect((await send("four@example.com", "198.51.100.20")).status).toBe(429);
+      expect((await send("four@example.com", "::ffff:198.51.100.21")).status).toBe(200);
+    });
+  });
+
+  describe("TRUST_PROXY as an address list", () => {
+    it("honours X-Forwarded-For only from a listed proxy", async () => {
+      for (const [trust, honoured] of [
+        ["127.0.0.1/8, ::1", true],
+        ["10.0.0.0/8", false],
+      ] as const) {
+        const server = await startTestServer({ db: database.handle, env: { TRUST_PROXY: trust } });
+        try {
+          const statuses: number[] = [];
+          for (let i = 0; i <= GATE_RATE_PER_IP; i++) {
+            const response = await server.request("POST", "/api/gates/channel-partner", {
+              json: { password: "wrong" },
+              headers: { "x-forwarded-for": `203.0.113.${i + 1}` },
+            });
+            statuses.push(response.status);
+          }
+          expect(statuses.at(-1), trust).toBe(honoured ? 401 : 429);
+        } finally {
+          await server.close();
+        }
+      }
+    });
+
+    it("refuses to start with an invalid TRUST_PROXY", async () => {
+      await expect(
+        startTestServer({ db: database.handle, env: { TRUST_PROXY: "proxy.example" } }),
+      ).rejects.toThrow(/TRUST_PROXY/);
+    });
+  });
+
+  describe("sessions", () => {
+    const f = useTestServer(database);
+
+    it("end 90 days after sign-in however often they are used", async () => {
+      const user = await createUser(f.db, { email: "old@example.com" });
+      const cookie = await verifyToken(f, await requestMagicLink(f, "old@example.com"));
+      await f.db
+        .update(sessions)
+        .set({ createdAt: sql`now() - interval '88 days'`, expiresAt: sql`now() + interval '1 hour'` })
+        .where(eq(sessions.userId, user.id));
+      // Still valid, and slides only up to the 90-day mark (2 days away), not 30 days ahead.
+      const late = await f.server.request("GET", "/api/auth/me", { cookie });
+      expect(late.status).toBe(200);
+      const renewed = cookieFrom(late, SESSION);
+      const until = Date.parse(String(renewed?.attributes.expires)) - Date.now();
+      expect(until).toBeGreaterThan(1.9 * DAY);
+      expect(until).toBeLessThan(2.1 * DAY);
+
+      await f.db
+        .update(sessions)
+        .set({
+          createdAt: sql`now() - interval '90 days 1 minute'`,
+          expiresAt: sql`now() + interval '20 days'`,
+        })
+        .where(eq(sessions.userId, user.id));
+      const expired = await f.server.request("GET", "/api/auth/me", { cookie });
+      expect(expired.status).toBe(401);
+      expect(expired.body.code).toBe("UNAUTHENTICATED");
+    });
+
+    it("a new sign-in through a magic link deletes the session behind the old cookie", async () => {
+      const user = await createUser(f.db, { email: "again@example.com" });
+      const first = await verifyToken(f, await requestMagicLink(f, "again@example.com"));
+      const token = await requestMagicLink(f, "again@example.com");
+      const second = await f.server.request("POST", "/api/auth/verify-magic-link", {
+        json: { token },
+        cookie: first,
+      });
+      expect(second.status).toBe(200);
+      const fresh = cookieFrom(second, SESSION);
+      expect(fresh?.value).not.toBe(first.split("=")[1]);
+      expect((await f.server.request("GET", "/api/auth/me", { cookie: first })).status).toBe(401);
+      expect(
+        (await f.server.request("GET", "/api/auth/me", { cookie: `${SESSION}=${fresh?.value}` })).status,
+      ).toBe(200);
+      expect(await f.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    });
+
+    it("accepting an invitation deletes the session behind the old cookie", async () => {
+      const other = await createUser(f.db, { email: "previous@example.com" });
+      const admin = await createUser(f.db, { email: "inviter@example.com", role: "admin" });
+      const oldCookie = await verifyToken(f, await requestMagicLink(f, "previous@example.com"));
+      const invite = issueToken();
+      await f.db.insert(userInvitations).values({
+        email: "newcomer@example.com",
+        invitedBy: admin.id,
+        tokenHash: invite.hash,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      });
+      const accepted = await f.server.request("POST", "/api/invitations/accept", {
+        json: { token: invite.raw, fullName: "New Comer" },
+        cookie: oldCookie,
+      });
+      expect(accepted.status).toBe(201);
+      expect(await f.db.select().from(sessions).where(eq(sessions.userId, other.id))).toHaveLength(0);
+      expect((await f.server.request("GET", "/api/auth/me", { cookie: oldCookie })).status).toBe(401);
+    });
+
+    it("deleteSessionsOf signs a user out everywhere and kills pending links; reactivating revives nothing", async () => {
+      const user = await createUser(f.db, { email: "leaver@example.com" });
+      const laptop = await verifyToken(f, await requestMagicLink(f, "leaver@example.com"));
+      const phone = await verifyToken(f, await requestMagicLink(f, "leaver@example.com"));
+      const pending = await requestMagicLink(f, "leaver@example.com");
+      // Deactivation, as the user-management service does it.
+      await f.db.transaction(async (tx) => {
+        await tx.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+        expect(await deleteSessionsOf(tx, user.id)).toEqual({ sessions: 2, magicLinks: 1 });
+      });
+      await f.db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
+      for (const cookie of [laptop, phone]) {
+        expect((await f.server.request("GET", "/api/auth/me", { cookie })).status).toBe(401);
+      }
+      const link = await f.server.request("POST", "/api/auth/verify-magic-link", {
+        json: { token: pending },
+      });
+      expect(link.status).toBe(400);
+      // The reactivated user signs in afresh.
+      await verifyToken(f, await requestMagicLink(f, "leaver@example.com"));
+    });
+  });
+
+  describe("over HTTPS", () => {
+    const f = useTestServer(database, { env: { PUBLIC_URL: "https://aisleiq.test" } });
+
+    it("names the session cookie __Host-aisleiq_session: Secure, Path=/, no Domain", async () => {
+      await createUser(f.db, { email: "secure@example.com" });
+      const mail = f.server.request("POST", "/api/auth/send-magic-link", {
+        json: { email: "secure@example.com" },
+      });
+      expect((await mail).status).toBe(200);
+      const token = verifyTokenFrom(await f.smtp.nextEmail("secure@example.com"), "https://aisleiq.test");
+      const verified = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
+      expect(verified.status).toBe(200);
+      const cookie = cookieFrom(verified, HOST_SESSION);
+      expect(cookie?.attributes).toMatchObject({ secure: true, httponly: true, samesite: "Lax", path: "/" });
+      expect(cookie?.attributes.domain).toBeUndefined();
+      expect(cookieFrom(verified, SESSION)).toBeUndefined();
+      const me = await f.server.request("GET", "/api/auth/me", {
+        cookie: `${HOST_SESSION}=${cookie?.value}`,
+      });
+      expect(me.status).toBe(200);
+
+      const logout = await f.server.request("POST", "/api/auth/logout", {
+        cookie: `${HOST_SESSION}=${cookie?.value}`,
+      });
+      expect(cookieFrom(logout, HOST_SESSION)?.value).toBe("");
+      expect(
+        (await f.server.request("GET", "/api/auth/me", { cookie: `${HOST_SESSION}=${cookie?.value}` }))
+          .status,
+      ).toBe(401);
+    });
+
+    it("still reads the old cookie name for one release and moves it to the new one", async () => {
+      const token = verifyTokenFrom(
+        await (async () => {
+          await f.server.request("POST", "/api/auth/send-magic-link", {
+            json: { email: "secure@example.com" },
+          });
+          return f.smtp.nextEmail("secure@example.com");
+        })(),
+        "https://aisleiq.test",
+      );
+      const verified = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
+      const raw = cookieFrom(verified, HOST_SESSION)?.value;
+      const me = await f.server.request("GET", "/api/auth/me", { cookie: `${SESSION}=${raw}` });
+      expect(me.status).toBe(200);
+      expect(me.body.user.email).toBe("secure@example.com");
+      const moved = cookieFrom(me, HOST_SESSION);
+      expect(moved?.value).toBe(raw);
+      expect(moved?.attributes).toMatchObject({ secure: true, path: "/" });
+      expect(cookieFrom(me, SESSION)?.value).toBe("");
+    });
+  });
+});
