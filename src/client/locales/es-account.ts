@@ -45,6 +45,9 @@ export const esAccount: Translation<typeof enAccount> = {
     failedNote: "Es posible que el enlace haya vencido o no sea válido",
     backToLogin: "Volver al inicio de sesión",
     invalidLink: "Enlace de verificación no válido",
+    confirmTitle: "Confirmar inicio de sesión",
+    confirmText: "Este enlace se solicitó en otro navegador. Continúe solo si usted lo pidió.",
+    continueAs: "Continuar como {{email}}",
   },
   dashboard: {
     title: "Panel",
