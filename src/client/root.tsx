@@ -1,6 +1,8 @@
 import "./lib/zod-jitless";
-import { pageLanguage } from "@common/languages";
+import { basePath, isLocalized, pageLanguage } from "@common/languages";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -15,6 +17,7 @@ import stylesheet from "./app.css?url";
 import { LoadingScreen } from "./components/loading-screen";
 import { ToasterOnDemand } from "./components/toaster-on-demand";
 import { i18next, setPageLanguage } from "./lib/i18n";
+import { loadPortalLanguage, portalLanguage } from "./lib/portal-language";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React place the stylesheet before the module preloads (earliest first paint).
@@ -29,10 +32,26 @@ export const links: Route.LinksFunction = () => [
  * The document shell. The stylesheet is a blocking <link> in <head>, so no page paints
  * unstyled (this replaces the spec's 50 ms stylesheet poll, §2; see ADR 0003). The page's
  * language follows its path (`/es/…` is Spanish, ADR 0022), set before anything renders so the
- * prerendered `<html lang>`, meta tags and texts agree.
+ * prerendered `<html lang>`, meta tags and texts agree; pages without a Spanish twin (portal)
+ * follow the `lang` cookie once their Spanish catalogs have loaded.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
-  setPageLanguage(pageLanguage(useLocation().pathname));
+  const { pathname } = useLocation();
+  // Re-render (`<html lang>`) when the language changes after load (portal pages, below).
+  useTranslation();
+  const localized = isLocalized(basePath(pathname));
+  setPageLanguage(localized ? pageLanguage(pathname) : portalLanguage());
+  useEffect(() => {
+    if (localized) return;
+    // Pages without a Spanish twin follow the `lang` cookie once its catalogs have loaded.
+    let cancelled = false;
+    void loadPortalLanguage().then((language) => {
+      if (!cancelled) setPageLanguage(language);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [localized]);
   return (
     <html lang={i18next.language}>
       <head>

@@ -34,7 +34,6 @@ export const CATALOG_PAIRS: Record<string, { en: Tree; es: Tree | null }> = {
   "en-imu-demo": { en: enImuDemo, es: esImuDemo },
   "en-login-portals": { en: enLoginPortals, es: esLoginPortals },
   "en-retailer-demo": { en: enRetailerDemo, es: esRetailerDemo },
-  // Written but not wired yet: the portal still renders English (issue #12 item 1, next step).
   "en-account": { en: enAccount, es: esAccount },
   "en-leads": { en: enLeads, es: esLeads },
   "en-portal": { en: enPortal, es: esPortal },

@@ -2,9 +2,8 @@ import type { enAccount } from "./en-account";
 import type { Translation } from "./types";
 
 /**
- * Spanish texts of the account screens: the same keys as `en-account.ts` (ADR 0022). Not wired
- * yet: the portal routes still register only English (the portal following the `lang` cookie is
- * the next step of issue #12).
+ * Spanish texts of the account screens: the same keys as `en-account.ts` (ADR 0022). Loaded with the
+ * other portal texts when the `lang` cookie asks for Spanish (`es-portal-register.ts`).
  */
 export const esAccount: Translation<typeof enAccount> = {
   adminLogin: {

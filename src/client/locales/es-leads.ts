@@ -2,8 +2,8 @@ import type { enLeads } from "./en-leads";
 import type { Translation } from "./types";
 
 /**
- * Spanish texts of the admin Leads section: the same keys as `en-leads.ts` (ADR 0022). Not
- * wired yet (the portal following the `lang` cookie is the next step of issue #12).
+ * Spanish texts of the admin Leads section: the same keys as `en-leads.ts` (ADR 0022). Loaded with the
+ * other portal texts when the `lang` cookie asks for Spanish (`es-portal-register.ts`).
  */
 export const esLeads: Translation<typeof enLeads> = {
   title: "Contactos",

@@ -2,9 +2,8 @@ import type { enPortal } from "./en-portal";
 import type { Translation } from "./types";
 
 /**
- * Spanish texts of the account portal: the same keys as `en-portal.ts` (ADR 0022). Not wired
- * yet: the portal routes still register only English (the portal following the `lang` cookie is
- * the next step of issue #12).
+ * Spanish texts of the account portal: the same keys as `en-portal.ts` (ADR 0022). Loaded with the
+ * other portal texts when the `lang` cookie asks for Spanish (`es-portal-register.ts`).
  */
 export const esPortal: Translation<typeof enPortal> = {
   nav: {

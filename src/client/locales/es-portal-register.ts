@@ -1,0 +1,21 @@
+import { esAccount } from "./es-account";
+import { esImuDemo } from "./es-imu-demo";
+import { esLeads } from "./es-leads";
+import { esPortal } from "./es-portal";
+import { addSpanish } from "./es-register";
+import { esRetailerDemo } from "./es-retailer-demo";
+
+/**
+ * Registers the Spanish texts of the signed-in portal and the other single-language pages
+ * (account screens, portal, leads, demo registrations, IMU page). Loaded on demand by
+ * lib/portal-language.ts when the `lang` cookie asks for Spanish (ADR 0022).
+ */
+export function addSpanishPortal(): void {
+  addSpanish({
+    ...esAccount,
+    portal: esPortal,
+    leads: esLeads,
+    retailerDemo: esRetailerDemo,
+    imuDemo: esImuDemo,
+  });
+}
