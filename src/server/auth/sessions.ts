@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_SLIDE_AFTER_MS, SESSION_TTL_MS } from "../../common/limits";
 import type { Database, Executor } from "../db/database";
 import { companies, magicLinkTokens, sessions, users } from "../db/schema";
@@ -46,6 +46,42 @@ export interface ResolvedSession {
 }
 
 /**
+ * The session lookup of every signed-in request as one NAMED prepared statement per database
+ * (issue #13): PostgreSQL parses and plans the three-table join once per connection instead of
+ * on every request, and Drizzle builds the SQL once. Placeholders: `tokenHash` (hex SHA-256),
+ * `now` and `signedInAfter` (ISO 8601 instants).
+ */
+function buildSessionLookup(db: Database) {
+  return db
+    .select({
+      session: { id: sessions.id, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt },
+      user: users,
+      companyName: companies.name,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.createdAt, sql.placeholder("signedInAfter")),
+      ),
+    )
+    .limit(1)
+    .prepare("session_lookup");
+}
+const sessionLookups = new WeakMap<Database, ReturnType<typeof buildSessionLookup>>();
+function sessionLookup(db: Database): ReturnType<typeof buildSessionLookup> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = buildSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/**
  * Looks up the active user behind a raw session token, sliding the expiry forward when it is
  * more than a day old: 30 days idle (issue #2), and never past 90 days after sign-in, however
  * often it is used (issue #11 item 5, {@link SESSION_ABSOLUTE_TTL_MS}).
@@ -56,19 +92,11 @@ export async function resolveSession(
   rawToken: string,
   now = new Date(),
 ): Promise<ResolvedSession | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users, companyName: companies.name })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(rawToken)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_TTL_MS)),
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionLookup(db).execute({
+    tokenHash: hashToken(rawToken),
+    now: now.toISOString(),
+    signedInAfter: new Date(now.getTime() - SESSION_ABSOLUTE_TTL_MS).toISOString(),
+  });
   if (!row?.user.isActive) return null;
   let renewedUntil: Date | null = null;
   const slid = slidingExpiry(row.session.createdAt, now);
