@@ -68,6 +68,13 @@ export const enPortal = {
     sentTitle: "Invitation Sent",
     sentText: "User invitation has been sent successfully",
     failed: "Failed to send invitation",
+    pendingExists: "A pending invitation to this address exists (Company: {{company}}).",
+    pendingExistsNone: "A pending invitation to this address exists (no company).",
+    sendKeeps: "Sending again replaces it and keeps {{company}}.",
+    sendKeepsNone: "Sending again replaces it, still without a company.",
+    sendReplaces: "Sending again replaces it with {{company}} as the company.",
+    sendReplacesNone: "Sending again replaces it without a company.",
+    replaceCompany: "Replace the company: {{from}} → {{to}}",
   },
   companies: {
     title: "Companies",

@@ -1,11 +1,13 @@
 import type { SessionUser } from "@common/api/auth";
-import { invitableRoles } from "@common/api/invitations";
+import { type InvitationSummary, invitableRoles, type SendInvitationInput } from "@common/api/invitations";
 import { isAdmin, type Role } from "@common/roles";
+import { normalizeEmail } from "@common/validation";
 import { useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
@@ -21,12 +23,48 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { companiesQueryOptions } from "./api/companies";
-import { useSendInvitation } from "./api/invitations";
+import { invitationsQueryOptions, useSendInvitation } from "./api/invitations";
+
+/**
+ * What re-inviting an address does (issue #11 item 3, ADR 0017), from the invitations the
+ * inviter can see (`GET /api/invitations`, newest first) and the dialog's choices.
+ * @param invitations the visible invitations (any status; only pending ones count)
+ * @param email the address as typed (compared trimmed and lower-cased, as the server does)
+ * @param chosen the company picked in the dialog (null: none), or undefined when the dialog
+ *   offers no company choice (company admins, or no companies exist)
+ * @param replace whether "Replace the company" is ticked
+ * @returns `pending`: the newest pending invitation to that address, if any; `conflict`: the
+ *   chosen company differs from the pending one (the dialog then offers the checkbox);
+ *   `companyId`/`replaceCompany`: the request fields to send (`companyId` omitted keeps the
+ *   pending invitation's company).
+ */
+export function reinvitePlan(
+  invitations: readonly InvitationSummary[],
+  email: string,
+  chosen: number | null | undefined,
+  replace: boolean,
+): {
+  pending: InvitationSummary | undefined;
+  conflict: boolean;
+  fields: Pick<SendInvitationInput, "companyId" | "replaceCompany">;
+} {
+  const address = normalizeEmail(email);
+  const pending = address
+    ? invitations.find((row) => row.status === "pending" && normalizeEmail(row.email) === address)
+    : undefined;
+  const companyId = chosen ?? null;
+  if (!pending) return { pending, conflict: false, fields: { companyId } };
+  const conflict = chosen !== undefined && chosen !== pending.companyId;
+  if (!conflict) return { pending, conflict, fields: { companyId } };
+  return { pending, conflict, fields: replace ? { companyId, replaceCompany: true } : {} };
+}
 
 /**
  * The Invite User dialog of spec §2 and §5: email (required, email type), role (User and
  * Company Admin; Admin only for an admin), 'Company (Optional)' only when companies exist
- * (the list is requested only for admins), submit disabled while sending.
+ * (the list is requested only for admins), submit disabled while sending. When the address
+ * has a pending invitation the inviter can see, a note says what sending again does and, if
+ * another company is chosen, a checkbox must be ticked to replace it (see {@link reinvitePlan}).
  */
 export function InviteUserDialog({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -37,13 +75,38 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("user");
   const [companyId, setCompanyId] = useState("");
+  const [replace, setReplace] = useState(false);
+  const invitations = useQuery({ ...invitationsQueryOptions(), enabled: open });
   const roles = invitableRoles(user.role);
   const companyList = admin ? (companies.data ?? []) : [];
+  const chosen = companyList.length > 0 ? (companyId ? Number(companyId) : null) : undefined;
+  const plan = reinvitePlan(invitations.data ?? [], email, chosen, replace);
+  const companyLabel = (id: number | null | undefined, name?: string | null) =>
+    (name ?? companyList.find((company) => company.id === id)?.name) || t("portal.invite.noCompany");
+
+  const note = (() => {
+    const { pending } = plan;
+    if (!pending) return "";
+    const exists = pending.companyName
+      ? t("portal.invite.pendingExists", { company: pending.companyName })
+      : t("portal.invite.pendingExistsNone");
+    let outcome: string;
+    if (plan.conflict && replace) {
+      outcome = chosen
+        ? t("portal.invite.sendReplaces", { company: companyLabel(chosen) })
+        : t("portal.invite.sendReplacesNone");
+    } else {
+      outcome = pending.companyName
+        ? t("portal.invite.sendKeeps", { company: pending.companyName })
+        : t("portal.invite.sendKeepsNone");
+    }
+    return `${exists} ${outcome}`;
+  })();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     send.mutate(
-      { email, role, companyId: companyId ? Number(companyId) : null },
+      { email, role, ...plan.fields },
       {
         onSuccess: () => {
           toast({ title: t("portal.invite.sentTitle"), description: t("portal.invite.sentText") });
@@ -51,6 +114,7 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
           setEmail("");
           setRole("user");
           setCompanyId("");
+          setReplace(false);
         },
         onError: (error) =>
           toast({
@@ -85,8 +149,14 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
               autoComplete="off"
               placeholder={t("portal.invite.emailPlaceholder")}
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setReplace(false);
+              }}
             />
+            <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+              {note}
+            </p>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="invite-role">{t("portal.invite.role")}</Label>
@@ -108,7 +178,10 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
               <NativeSelect
                 id="invite-company"
                 value={companyId}
-                onChange={(event) => setCompanyId(event.target.value)}
+                onChange={(event) => {
+                  setCompanyId(event.target.value);
+                  setReplace(false);
+                }}
               >
                 <option value="">{t("portal.invite.noCompany")}</option>
                 {companyList.map((company) => (
@@ -117,6 +190,22 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
                   </option>
                 ))}
               </NativeSelect>
+            </div>
+          )}
+          {plan.pending && plan.conflict && (
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id="invite-replace-company"
+                className="mt-0.5"
+                checked={replace}
+                onCheckedChange={(checked) => setReplace(checked === true)}
+              />
+              <Label htmlFor="invite-replace-company" className="leading-6">
+                {t("portal.invite.replaceCompany", {
+                  from: companyLabel(plan.pending.companyId, plan.pending.companyName),
+                  to: companyLabel(chosen),
+                })}
+              </Label>
             </div>
           )}
           <DialogFooter>

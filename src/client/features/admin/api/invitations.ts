@@ -1,6 +1,6 @@
 import type { InvitationSummary, SendInvitationInput } from "@common/api/invitations";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getQueryFn } from "~/lib/api";
+import { ApiError, apiRequest, getQueryFn } from "~/lib/api";
 
 /** `GET /api/invitations`: the invitations this manager may see, newest first. */
 export const invitationsQueryOptions = () =>
@@ -11,13 +11,17 @@ function useRefreshInvitations() {
   return () => queryClient.invalidateQueries({ queryKey: invitationsQueryOptions().queryKey });
 }
 
-/** `POST /api/invitations/send` (spec §7). */
+/**
+ * `POST /api/invitations/send` (spec §7). A 409 (pending invitation elsewhere or with another
+ * company, ADR 0017) also refreshes the list, so the dialog shows the pending invitation.
+ */
 export function useSendInvitation() {
   const refresh = useRefreshInvitations();
   return useMutation({
     mutationFn: (input: SendInvitationInput) =>
       apiRequest<InvitationSummary>("POST", "/api/invitations/send", input),
     onSuccess: refresh,
+    onError: (error) => (error instanceof ApiError && error.status === 409 ? refresh() : undefined),
   });
 }
 
