@@ -70,6 +70,13 @@ export const esPortal: Translation<typeof enPortal> = {
     sentTitle: "Invitación enviada",
     sentText: "La invitación se envió correctamente",
     failed: "No se pudo enviar la invitación",
+    pendingExists: "Ya hay una invitación pendiente para esta dirección (empresa: {{company}}).",
+    pendingExistsNone: "Ya hay una invitación pendiente para esta dirección (sin empresa).",
+    sendKeeps: "Si la envía de nuevo, reemplaza la anterior y conserva {{company}}.",
+    sendKeepsNone: "Si la envía de nuevo, reemplaza la anterior y sigue sin empresa.",
+    sendReplaces: "Si la envía de nuevo, reemplaza la anterior con {{company}} como empresa.",
+    sendReplacesNone: "Si la envía de nuevo, reemplaza la anterior sin empresa.",
+    replaceCompany: "Cambiar la empresa: {{from}} → {{to}}",
   },
   companies: {
     title: "Empresas",
