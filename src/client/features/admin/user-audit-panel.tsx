@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
@@ -84,38 +85,21 @@ export function UserAuditPanel() {
               ))}
             </ol>
           )}
-          {total > pageSize && (
-            <nav
-              aria-label={t("portal.userAudit.pagination")}
-              className="flex flex-wrap items-center justify-between gap-3 text-sm"
-            >
-              <p className="text-muted-foreground">
-                {t("portal.userAudit.range", {
-                  from: first + 1,
-                  to: Math.min(first + entries.length, total),
-                  total,
-                })}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  size="sm-touch"
-                  variant="outline"
-                  disabled={page === 1 || audit.isFetching}
-                  onClick={() => setPage(page - 1)}
-                >
-                  {t("portal.userAudit.previous")}
-                </Button>
-                <Button
-                  size="sm-touch"
-                  variant="outline"
-                  disabled={first + pageSize >= total || audit.isFetching}
-                  onClick={() => setPage(page + 1)}
-                >
-                  {t("portal.userAudit.next")}
-                </Button>
-              </div>
-            </nav>
-          )}
+          <Pager
+            offset={first}
+            shown={entries.length}
+            total={total}
+            pageSize={pageSize}
+            busy={audit.isFetching}
+            onPrevious={() => setPage(page - 1)}
+            onNext={() => setPage(page + 1)}
+            texts={{
+              label: t("portal.userAudit.pagination"),
+              range: (values) => t("portal.userAudit.range", values),
+              previous: t("portal.userAudit.previous"),
+              next: t("portal.userAudit.next"),
+            }}
+          />
         </CardContent>
       </Card>
     </section>

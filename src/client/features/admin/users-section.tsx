@@ -2,15 +2,15 @@ import type { SessionUser } from "@common/api/auth";
 import type { ManagedUser } from "@common/api/users";
 import { isAdmin } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
-import { Search, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pager } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
+import { SearchField } from "~/components/search-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useDebounced } from "~/hooks/use-debounced";
 import { formatDate } from "~/lib/format";
 import { USERS_PAGE_SIZE, usersQueryOptions } from "./api/users";
@@ -133,25 +133,14 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
           <CardDescription>{t("portal.users.description")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <div className="relative">
-            <Label htmlFor={searchId} className="sr-only">
-              {t("portal.users.searchLabel")}
-            </Label>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              className="pl-9"
-              placeholder={t("portal.users.searchPlaceholder")}
-              value={search}
-              maxLength={200}
-              onChange={(event) => setSearch(event.target.value)}
-              autoComplete="off"
-            />
-          </div>
+          <SearchField
+            id={searchId}
+            label={t("portal.users.searchLabel")}
+            placeholder={t("portal.users.searchPlaceholder")}
+            value={search}
+            maxLength={200}
+            onChange={setSearch}
+          />
 
           {users.isError && !users.data ? (
             <div
@@ -246,38 +235,21 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
             </div>
           )}
 
-          {total > pageSize && (
-            <nav
-              aria-label={t("portal.users.pagination")}
-              className="flex flex-wrap items-center justify-between gap-3 text-sm"
-            >
-              <p className="text-muted-foreground">
-                {t("portal.users.range", {
-                  from: first + 1,
-                  to: Math.min(first + list.length, total),
-                  total,
-                })}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  size="sm-touch"
-                  variant="outline"
-                  disabled={page === 1 || users.isFetching}
-                  onClick={() => setPaging({ q, page: page - 1 })}
-                >
-                  {t("portal.users.previous")}
-                </Button>
-                <Button
-                  size="sm-touch"
-                  variant="outline"
-                  disabled={first + pageSize >= total || users.isFetching}
-                  onClick={() => setPaging({ q, page: page + 1 })}
-                >
-                  {t("portal.users.next")}
-                </Button>
-              </div>
-            </nav>
-          )}
+          <Pager
+            offset={first}
+            shown={list.length}
+            total={total}
+            pageSize={pageSize}
+            busy={users.isFetching}
+            onPrevious={() => setPaging({ q, page: page - 1 })}
+            onNext={() => setPaging({ q, page: page + 1 })}
+            texts={{
+              label: t("portal.users.pagination"),
+              range: (values) => t("portal.users.range", values),
+              previous: t("portal.users.previous"),
+              next: t("portal.users.next"),
+            }}
+          />
         </CardContent>
       </Card>
       {open?.action === "edit" && (

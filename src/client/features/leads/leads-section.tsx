@@ -1,28 +1,19 @@
 import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
-import { Download, Inbox, RefreshCw, Search } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { Download, Inbox, RefreshCw } from "lucide-react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pager } from "~/components/pager";
+import { SearchField } from "~/components/search-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { useDebounced } from "~/hooks/use-debounced";
 import { formatDate } from "~/lib/format";
 import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api";
 
 /** Wait after the last keystroke before the search is sent, in ms. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** `value`, once it has stopped changing for `delayMs`. */
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /**
  * The admin's Leads inbox (issue #4): Get Started requests newest first, a debounced search
@@ -87,26 +78,13 @@ export function LeadsSection() {
           </div>
         </div>
         <CardContent className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={searchId} className="sr-only">
-              {t("leads.searchLabel")}
-            </Label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                id={searchId}
-                type="search"
-                className="pl-9"
-                placeholder={t("leads.searchPlaceholder")}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                autoComplete="off"
-              />
-            </div>
-          </div>
+          <SearchField
+            id={searchId}
+            label={t("leads.searchLabel")}
+            placeholder={t("leads.searchPlaceholder")}
+            value={search}
+            onChange={setSearch}
+          />
 
           {leads.isError ? (
             <div
@@ -187,38 +165,22 @@ export function LeadsSection() {
             </div>
           )}
 
-          {total > LEADS_PAGE_SIZE && (
-            <nav
-              aria-label={t("leads.pagination")}
-              className="flex flex-wrap items-center justify-between gap-3 text-sm"
-            >
-              <p className="text-muted-foreground">
-                {t("leads.range", {
-                  from: offset + 1,
-                  to: Math.min(offset + list.length, total),
-                  total,
-                })}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={offset === 0 || leads.isFetching}
-                  onClick={() => setOffset(Math.max(0, offset - LEADS_PAGE_SIZE))}
-                >
-                  {t("leads.previous")}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={offset + LEADS_PAGE_SIZE >= total || leads.isFetching}
-                  onClick={() => setOffset(offset + LEADS_PAGE_SIZE)}
-                >
-                  {t("leads.next")}
-                </Button>
-              </div>
-            </nav>
-          )}
+          <Pager
+            offset={offset}
+            shown={list.length}
+            total={total}
+            pageSize={LEADS_PAGE_SIZE}
+            busy={leads.isFetching}
+            onPrevious={() => setOffset(Math.max(0, offset - LEADS_PAGE_SIZE))}
+            onNext={() => setOffset(offset + LEADS_PAGE_SIZE)}
+            texts={{
+              label: t("leads.pagination"),
+              range: (values) => t("leads.range", values),
+              previous: t("leads.previous"),
+              next: t("leads.next"),
+            }}
+            size="sm"
+          />
         </CardContent>
       </Card>
     </section>

@@ -1,11 +1,12 @@
 import type { DemoRegistrationListResponse } from "@common/api/demo-registrations";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { Download, RefreshCw, Search, Users } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { Download, RefreshCw, Users } from "lucide-react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
+import { useDebounced } from "~/hooks/use-debounced";
 import { getQueryFn } from "~/lib/api";
 import { formatDate } from "~/lib/format";
 
@@ -37,11 +38,7 @@ export function DemoRegistrationsSection() {
   const { t, i18n } = useTranslation();
   const searchId = useId();
   const [text, setText] = useState("");
-  const [q, setQ] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const list = useQuery(demoRegistrationsQueryOptions(q));
   const rows = list.data?.registrations ?? [];
 
@@ -66,23 +63,13 @@ export function DemoRegistrationsSection() {
         </div>
       </div>
       <CardContent className="grid gap-4">
-        <div className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            {t("retailerDemo.admin.search")}
-          </label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder={t("retailerDemo.admin.searchPlaceholder")}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
+        <SearchField
+          id={searchId}
+          label={t("retailerDemo.admin.search")}
+          placeholder={t("retailerDemo.admin.searchPlaceholder")}
+          value={text}
+          onChange={setText}
+        />
         {list.isError ? (
           <p role="alert" className="text-destructive">
             {t("retailerDemo.admin.loadFailed")}
