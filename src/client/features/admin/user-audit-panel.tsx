@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ListEmpty, ListLoadFailed } from "~/components/list-states";
 import { Pager } from "~/components/pager";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { userAuditQueryOptions } from "./api/users";
@@ -46,20 +46,15 @@ export function UserAuditPanel() {
         </CardHeader>
         <CardContent className="grid gap-4">
           {audit.isError && !audit.data ? (
-            <div
-              role="alert"
-              className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/40 p-4"
-            >
-              <p className="text-destructive">{t("portal.userAudit.loadFailed")}</p>
-              <Button size="sm-touch" variant="outline" onClick={() => void audit.refetch()}>
-                {t("portal.userAudit.retry")}
-              </Button>
-            </div>
+            <ListLoadFailed
+              message={t("portal.userAudit.loadFailed")}
+              retry={t("portal.userAudit.retry")}
+              onRetry={() => void audit.refetch()}
+            />
           ) : entries.length === 0 ? (
-            <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
-              <History className="size-5 shrink-0" aria-hidden="true" />
-              <p>{audit.isPending ? t("common.loading") : t("portal.userAudit.empty")}</p>
-            </div>
+            <ListEmpty icon={History}>
+              {audit.isPending ? t("common.loading") : t("portal.userAudit.empty")}
+            </ListEmpty>
           ) : (
             <ol
               className="divide-y divide-border rounded-xl border border-border"

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ListEmpty, ListLoadFailed } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
 import { SearchField } from "~/components/search-field";
@@ -143,26 +144,19 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
           />
 
           {users.isError && !users.data ? (
-            <div
-              role="alert"
-              className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/40 p-4"
-            >
-              <p className="text-destructive">{t("portal.users.loadFailed")}</p>
-              <Button size="sm-touch" variant="outline" onClick={() => void users.refetch()}>
-                {t("portal.users.retry")}
-              </Button>
-            </div>
+            <ListLoadFailed
+              message={t("portal.users.loadFailed")}
+              retry={t("portal.users.retry")}
+              onRetry={() => void users.refetch()}
+            />
           ) : list.length === 0 ? (
-            <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
-              <Users className="size-5 shrink-0" aria-hidden="true" />
-              <p aria-live="polite">
-                {users.isPending
-                  ? t("common.loading")
-                  : q
-                    ? t("portal.users.noMatches", { q })
-                    : t("portal.users.empty")}
-              </p>
-            </div>
+            <ListEmpty icon={Users} live>
+              {users.isPending
+                ? t("common.loading")
+                : q
+                  ? t("portal.users.noMatches", { q })
+                  : t("portal.users.empty")}
+            </ListEmpty>
           ) : (
             <div
               className={users.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, Inbox, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ListEmpty, ListLoadFailed } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
 import { Badge } from "~/components/ui/badge";
@@ -87,22 +88,16 @@ export function LeadsSection() {
           />
 
           {leads.isError ? (
-            <div
-              role="alert"
-              className="flex flex-wrap items-center gap-3 rounded-xl border border-destructive/40 p-4"
-            >
-              <p className="text-destructive">{t("leads.loadFailed")}</p>
-              <Button size="sm" variant="outline" onClick={() => void leads.refetch()}>
-                {t("leads.retry")}
-              </Button>
-            </div>
+            <ListLoadFailed
+              message={t("leads.loadFailed")}
+              retry={t("leads.retry")}
+              onRetry={() => void leads.refetch()}
+              size="sm"
+            />
           ) : list.length === 0 ? (
-            <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
-              <Inbox className="size-5 shrink-0" aria-hidden="true" />
-              <p aria-live="polite">
-                {leads.isPending ? t("common.loading") : q ? t("leads.noMatches", { q }) : t("leads.empty")}
-              </p>
-            </div>
+            <ListEmpty icon={Inbox} live>
+              {leads.isPending ? t("common.loading") : q ? t("leads.noMatches", { q }) : t("leads.empty")}
+            </ListEmpty>
           ) : (
             <div
               className={leads.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
