@@ -6,15 +6,9 @@ import { useTranslation } from "react-i18next";
 import { ApiError, apiRequest } from "~/lib/api";
 import { addCatalog } from "~/lib/i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
+import { DialogActions } from "./dialog-actions";
 import { Button } from "./ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "./ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
@@ -120,14 +114,12 @@ function EventsPasswordDialog({
               {error}
             </p>
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("landing.events.cancel")}
-            </Button>
-            <Button type="submit" disabled={checking}>
-              {checking ? t("landing.events.checking") : t("landing.events.submit")}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            cancel={t("landing.events.cancel")}
+            onCancel={() => onOpenChange(false)}
+            confirm={checking ? t("landing.events.checking") : t("landing.events.submit")}
+            disabled={checking}
+          />
         </form>
       </DialogContent>
     </Dialog>

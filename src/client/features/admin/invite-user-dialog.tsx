@@ -6,13 +6,13 @@ import { useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogActions } from "~/components/dialog-actions";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -208,14 +208,12 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
               </Label>
             </div>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? t("portal.invite.sending") : t("portal.invite.submit")}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            cancel={t("common.cancel")}
+            onCancel={() => setOpen(false)}
+            confirm={send.isPending ? t("portal.invite.sending") : t("portal.invite.submit")}
+            disabled={send.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -10,15 +10,9 @@ import { Download, FileText, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckStatusBadge } from "~/components/check-status-badge";
+import { DialogActions } from "~/components/dialog-actions";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
@@ -226,14 +220,12 @@ export function ReviewDialog({
               onChange={(event) => setNotes(event.target.value)}
             />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("portal.review.cancel")}
-            </Button>
-            <Button type="submit" disabled={!status || update.isPending}>
-              {update.isPending ? t("portal.review.updating") : t("portal.review.update")}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            cancel={t("portal.review.cancel")}
+            onCancel={onClose}
+            confirm={update.isPending ? t("portal.review.updating") : t("portal.review.update")}
+            disabled={!status || update.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

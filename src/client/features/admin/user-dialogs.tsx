@@ -3,15 +3,8 @@ import { ROLES, type Role } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { DialogActions } from "~/components/dialog-actions";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/hooks/use-toast";
@@ -136,14 +129,12 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
                     })
                   : t("portal.users.editSummaryNoCompany", { name: user.fullName, role: t(`roles.${role}`) })}
           </p>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={!changed || companyMissing || update.isPending}>
-              {update.isPending ? t("portal.users.saving") : t("portal.users.save")}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            cancel={t("common.cancel")}
+            onCancel={onClose}
+            confirm={update.isPending ? t("portal.users.saving") : t("portal.users.save")}
+            disabled={!changed || companyMissing || update.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -215,19 +206,14 @@ export function ConfirmUserDialog({
             {t(`portal.users.${action}Text`, values)}
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            type="button"
-            variant={action === "reactivate" ? "default" : "destructive"}
-            disabled={pending}
-            onClick={onConfirm}
-          >
-            {pending ? t("portal.users.working") : t(`portal.users.${action}Confirm`)}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          cancel={t("common.cancel")}
+          onCancel={onClose}
+          confirm={pending ? t("portal.users.working") : t(`portal.users.${action}Confirm`)}
+          disabled={pending}
+          onConfirm={onConfirm}
+          variant={action === "reactivate" ? "default" : "destructive"}
+        />
       </DialogContent>
     </Dialog>
   );
