@@ -1,48 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testBackends } from "./support/database";
+import { useFakeClientServer } from "./support/fake-client";
 import { useTestDatabase } from "./support/fixture";
-import { startTestServer, type TestServer } from "./support/test-app";
 
 /**
  * Spanish twins of the public pages (issue #12 item 1, ADR 0022): `/es/…` pages answer 200, and a
  * page that exists in both languages follows the `lang` cookie with a 302 (`Vary: Cookie`).
  * The client directory is a minimal fake build with marked pages.
  */
-function fakeClientDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "aisleiq-client-"));
-  const page = (file: string, marker: string) => {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), `<!doctype html><html><body>${marker}</body></html>`);
-  };
-  page("index.html", "PAGE:home");
-  page("__spa-fallback.html", "PAGE:spa-fallback");
-  page("calculator/index.html", "PAGE:calculator");
-  page("es/index.html", "PAGE:es-home");
-  page("es/calculator/index.html", "PAGE:es-calculator");
-  page("es/schnucks/index.html", "PAGE:es-schnucks");
-  page("404/index.html", "PAGE:not-found");
-  return dir;
-}
-
 describe.each(testBackends())("Spanish pages and the lang cookie on $name", (backend) => {
   const database = useTestDatabase(backend);
-  let clientDir: string;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    clientDir = fakeClientDir();
-    server = await startTestServer({
-      db: database.handle,
-      env: { CLIENT_DIR: clientDir },
-      serveClient: true,
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(clientDir, { recursive: true, force: true });
+  const app = useFakeClientServer(database, {
+    "index.html": "PAGE:home",
+    "__spa-fallback.html": "PAGE:spa-fallback",
+    "calculator/index.html": "PAGE:calculator",
+    "es/index.html": "PAGE:es-home",
+    "es/calculator/index.html": "PAGE:es-calculator",
+    "es/schnucks/index.html": "PAGE:es-schnucks",
+    "404/index.html": "PAGE:not-found",
   });
 
   it.each([
@@ -51,7 +26,7 @@ describe.each(testBackends())("Spanish pages and the lang cookie on $name", (bac
     ["/es/calculator", "PAGE:es-calculator"],
     ["/es/schnucks", "PAGE:es-schnucks"],
   ])("answers %s with its Spanish page when no language is chosen", async (pathname, marker) => {
-    const response = await server.request("GET", pathname);
+    const response = await app.server.request("GET", pathname);
     expect(response.status).toBe(200);
     expect(response.body).toContain(marker);
     expect(response.headers.get("vary")).toContain("Cookie");
@@ -60,7 +35,7 @@ describe.each(testBackends())("Spanish pages and the lang cookie on $name", (bac
   it.each(["/es/no-such-page", "/es/dashboard", "/es/ES/schnucks"])(
     "answers %s with 404",
     async (pathname) => {
-      expect((await server.request("GET", pathname)).status).toBe(404);
+      expect((await app.server.request("GET", pathname)).status).toBe(404);
     },
   );
 
@@ -70,7 +45,10 @@ describe.each(testBackends())("Spanish pages and the lang cookie on $name", (bac
     ["/es/", "lang=en", "/"],
     ["/es/calculator", "lang=en", "/calculator"],
   ])("redirects %s with cookie %s to %s", async (pathname, cookie, location) => {
-    const response = await fetch(`${server.baseUrl}${pathname}`, { headers: { cookie }, redirect: "manual" });
+    const response = await fetch(`${app.server.baseUrl}${pathname}`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(location);
     expect(response.headers.get("cache-control")).toBe("no-cache");
@@ -82,7 +60,7 @@ describe.each(testBackends())("Spanish pages and the lang cookie on $name", (bac
     ["/", "lang=fr", "PAGE:home"],
     ["/dashboard", "lang=es", "PAGE:spa-fallback"],
   ])("serves %s with cookie %s without a redirect", async (pathname, cookie, marker) => {
-    const response = await server.request("GET", pathname, { cookie });
+    const response = await app.server.request("GET", pathname, { cookie });
     expect(response.status).toBe(200);
     expect(response.body).toContain(marker);
   });
