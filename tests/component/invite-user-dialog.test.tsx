@@ -7,26 +7,15 @@ import {
   sendInvitationBody,
 } from "@common/api/invitations";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
+import { beforeEach, describe, expect, it, type Mock } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import { InviteUserDialog } from "~/features/admin/invite-user-dialog";
-import { dismissToast } from "~/hooks/use-toast";
 import "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
+import { ADMIN, json, restoreAfterEach, stubFetch } from "./support/fake-api";
 
-const ADMIN: SessionUser = {
-  id: 1,
-  email: "ada@example.com",
-  fullName: "Ada Admin",
-  role: "admin",
-  companyId: null,
-  isActive: true,
-  isEmailVerified: true,
-  lastLoginAt: "2026-11-20T10:00:00.000Z",
-  createdAt: "2026-11-01T00:00:00.000Z",
-};
 const COMPANY_ADMIN: SessionUser = { ...ADMIN, id: 2, role: "company_admin", companyId: 10 };
 const company = (id: number, name: string): Company => ({
   id,
@@ -57,9 +46,6 @@ let visible: InvitationSummary[];
 /** Every pending invitation the server holds, the visible ones and other tenants' ones. */
 let serverPending: InvitationSummary[];
 let fetchMock: Mock;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /**
  * The invitations API as ADR 0017 and src/server/invitations/service.ts answer it (contract:
@@ -116,13 +102,9 @@ beforeEach(() => {
     invitation(3, "nina@example.com", null),
   ];
   serverPending = visible.filter((row) => row.status === "pending");
-  fetchMock = vi.fn(fakeServer);
-  vi.stubGlobal("fetch", fetchMock);
+  fetchMock = stubFetch(fakeServer);
 });
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-});
+restoreAfterEach();
 
 async function openDialog(user: SessionUser = ADMIN) {
   const events = userEvent.setup();

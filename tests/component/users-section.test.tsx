@@ -10,28 +10,17 @@ import {
   userResponse,
 } from "@common/api/users";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
+import { beforeEach, describe, expect, it, type Mock } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import { StatCards } from "~/features/admin/stat-cards";
 import { UserAuditPanel } from "~/features/admin/user-audit-panel";
 import { UsersSection } from "~/features/admin/users-section";
-import { dismissToast } from "~/hooks/use-toast";
 import "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
+import { ADMIN, json, restoreAfterEach, stubFetch } from "./support/fake-api";
 
-const ADMIN: SessionUser = {
-  id: 1,
-  email: "ada@example.com",
-  fullName: "Ada Admin",
-  role: "admin",
-  companyId: null,
-  isActive: true,
-  isEmailVerified: true,
-  lastLoginAt: "2026-11-20T10:00:00.000Z",
-  createdAt: "2026-11-01T00:00:00.000Z",
-};
 const COMPANY_ADMIN: SessionUser = {
   ...ADMIN,
   id: 2,
@@ -79,9 +68,6 @@ let users: ManagedUser[];
 let fetchMock: Mock;
 /** When set, every mutation answers this status and body. */
 let failMutationsWith: { status: number; body: unknown } | null;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** Answers the user-management API like the server would (contract: src/common/api/users.ts). */
 async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -146,13 +132,9 @@ beforeEach(() => {
     ...Array.from({ length: 24 }, (_, index) => managed(index + 2)),
   ];
   failMutationsWith = null;
-  fetchMock = vi.fn(fakeServer);
-  vi.stubGlobal("fetch", fetchMock);
+  fetchMock = stubFetch(fakeServer);
 });
-afterEach(() => {
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-});
+restoreAfterEach();
 
 function renderSection(viewer: SessionUser = ADMIN) {
   return render(
