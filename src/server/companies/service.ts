@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Company } from "../../common/api/companies";
-import type { Database } from "../db/database";
+import type { Database, Executor } from "../db/database";
 import { companies } from "../db/schema";
 import { conflict } from "../http/errors";
 
@@ -16,6 +16,20 @@ export function toCompany(row: CompanyRow): Company {
     address: row.address,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The name of company `id` (users and invitations show it beside the company id).
+ * @returns null when `id` is null (no company), undefined when there is no such company
+ */
+export async function companyNameOf(db: Executor, id: number | null): Promise<string | null | undefined> {
+  if (id === null) return null;
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  return company?.name;
 }
 
 /** Every company, by name (spec §7 `GET /api/companies`, admin only). */

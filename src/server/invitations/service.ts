@@ -14,6 +14,7 @@ import {
 } from "../auth/policy";
 import { createSession, type UserRow } from "../auth/sessions";
 import { hashToken, issueToken } from "../auth/tokens";
+import { companyNameOf } from "../companies/service";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { companies, userInvitations, users } from "../db/schema";
@@ -171,7 +172,7 @@ export async function sendInvitation(
       if (input.companyId === undefined || input.companyId === null) {
         companyId = previous.companyId;
       } else {
-        const previousName = previous.companyId === null ? null : await companyNameOf(tx, previous.companyId);
+        const previousName = await companyNameOf(tx, previous.companyId);
         throw conflict(
           `A pending invitation to this address is for ${previousName ?? "no company"}. Send again with replaceCompany to change it.`,
           INVITATION_CODES.COMPANY_CONFLICT,
@@ -184,7 +185,7 @@ export async function sendInvitation(
         INVITATION_CODES.COMPANY_REQUIRED,
       );
     }
-    const companyName = companyId === null ? null : await companyNameOf(tx, companyId);
+    const companyName = await companyNameOf(tx, companyId);
     if (companyName === undefined) {
       throw badRequest("That company does not exist.", INVITATION_CODES.COMPANY_NOT_FOUND);
     }
@@ -320,16 +321,6 @@ async function summaryOf(db: Executor, id: number): Promise<InvitationSummary> {
   return summary;
 }
 
-/** The name of company `id`, or undefined when there is no such company. */
-async function companyNameOf(db: Executor, id: number): Promise<string | undefined> {
-  const [company] = await db
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
-  return company?.name;
-}
-
 async function findInScope(db: Executor, scope: ManageScope, id: number): Promise<InvitationRow> {
   const filter = invitationsIn(scope);
   const [row] = await db
@@ -367,7 +358,7 @@ export async function resendInvitation(
       .update(userInvitations)
       .set({ tokenHash: token.hash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
       .where(eq(userInvitations.id, row.id));
-    const companyName = row.companyId === null ? null : ((await companyNameOf(tx, row.companyId)) ?? null);
+    const companyName = (await companyNameOf(tx, row.companyId)) ?? null;
     await queueInvitationEmail(tx, config, {
       email: row.email,
       token: token.raw,

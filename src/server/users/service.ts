@@ -10,6 +10,7 @@ import type {
 import { canManageUser, type ManageScope, scopeFilter, type UserAction } from "../auth/policy";
 import { deleteSessionsOf, type UserRow } from "../auth/sessions";
 import { deleteUserWithChecks } from "../background-checks/service";
+import { companyNameOf } from "../companies/service";
 import type { Database, Executor } from "../db/database";
 import { backgroundChecks, companies, userAudit, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
@@ -83,16 +84,6 @@ export async function listUsers(
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { users: rows.map(toManagedUser), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
-}
-
-async function companyNameOf(db: Executor, id: number | null): Promise<string | null | undefined> {
-  if (id === null) return null;
-  const [company] = await db
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
-  return company?.name;
 }
 
 /**
