@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteAccess } from "../../src/server/auth/access";
 import { createSession } from "../../src/server/auth/sessions";
 import { gatePassword } from "../../src/server/gates/service";
-import { type Actor, createActor, createCompanyRow, pdfBytes, submitCheck } from "./portal/helpers";
+import { type Actor, createActor, createTwoTenants, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 import type { HttpResult } from "./support/test-app";
@@ -353,20 +353,12 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
   }
 
   beforeAll(async () => {
-    companyA = await createCompanyRow(f.db, "Alpha Foods");
-    const companyB = await createCompanyRow(f.db, "Beta Mart");
-    actors.admin = await createActor(f.db, { email: "admin@example.com", role: "admin" });
-    actors.companyAdminA = await createActor(f.db, {
-      email: "ca-a@example.com",
-      role: "company_admin",
-      companyId: companyA,
-    });
-    actors.companyAdminB = await createActor(f.db, {
-      email: "ca-b@example.com",
-      role: "company_admin",
-      companyId: companyB,
-    });
-    actors.user = await createActor(f.db, { email: "user-a@example.com", role: "user", companyId: companyA });
+    const tenants = await createTwoTenants(f.db);
+    companyA = tenants.companyA;
+    actors.admin = tenants.admin;
+    actors.companyAdminA = tenants.companyAdminA;
+    actors.companyAdminB = tenants.companyAdminB;
+    actors.user = tenants.userA;
     const created = await submitCheck(
       f,
       actors.user.cookie,

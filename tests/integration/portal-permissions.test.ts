@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Actor, createActor, createCompanyRow, pdfBytes, submitCheck } from "./portal/helpers";
+import { type Actor, createActor, createTwoTenants, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
@@ -32,24 +32,12 @@ describe.each(testBackends())("portal permission matrix on $name", (backend) => 
   }
 
   beforeAll(async () => {
-    companyA = await createCompanyRow(f.db, "Alpha Foods");
-    companyB = await createCompanyRow(f.db, "Beta Mart");
-    actors.admin = await createActor(f.db, { email: "admin@example.com", role: "admin" });
-    actors.companyAdminA = await createActor(f.db, {
-      email: "ca-a@example.com",
-      role: "company_admin",
-      companyId: companyA,
-    });
-    actors.companyAdminB = await createActor(f.db, {
-      email: "ca-b@example.com",
-      role: "company_admin",
-      companyId: companyB,
-    });
-    actors.userA = await createActor(f.db, {
-      email: "user-a@example.com",
-      role: "user",
-      companyId: companyA,
-    });
+    const tenants = await createTwoTenants(f.db);
+    ({ companyA, companyB } = tenants);
+    actors.admin = tenants.admin;
+    actors.companyAdminA = tenants.companyAdminA;
+    actors.companyAdminB = tenants.companyAdminB;
+    actors.userA = tenants.userA;
     actors.userB = await createActor(f.db, {
       email: "user-b@example.com",
       role: "user",

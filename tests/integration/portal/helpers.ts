@@ -56,6 +56,39 @@ export async function createActor(
   };
 }
 
+/** Two tenants and who acts in them, as created by {@link createTwoTenants}. */
+export interface TwoTenants {
+  companyA: number;
+  companyB: number;
+  admin: Actor;
+  companyAdminA: Actor;
+  companyAdminB: Actor;
+  userA: Actor;
+}
+
+/**
+ * Creates companies "Alpha Foods" (A) and "Beta Mart" (B), the platform admin
+ * (admin@example.com), a company admin of each (ca-a@ / ca-b@example.com) and a user of A
+ * (user-a@example.com), each signed in: the cast of the permission tests.
+ */
+export async function createTwoTenants(db: Database): Promise<TwoTenants> {
+  const companyA = await createCompanyRow(db, "Alpha Foods");
+  const companyB = await createCompanyRow(db, "Beta Mart");
+  const admin = await createActor(db, { email: "admin@example.com", role: "admin" });
+  const companyAdminA = await createActor(db, {
+    email: "ca-a@example.com",
+    role: "company_admin",
+    companyId: companyA,
+  });
+  const companyAdminB = await createActor(db, {
+    email: "ca-b@example.com",
+    role: "company_admin",
+    companyId: companyB,
+  });
+  const userA = await createActor(db, { email: "user-a@example.com", role: "user", companyId: companyA });
+  return { companyA, companyB, admin, companyAdminA, companyAdminB, userA };
+}
+
 /** A file to upload: its name, bytes and the MIME type the "browser" claims. */
 export interface UploadFile {
   name: string;
