@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REGISTRATION_RATE_PER_IP } from "../../src/common/demo-registration";
@@ -12,22 +11,14 @@ import {
   useTestServer,
   verifyToken,
 } from "./support/fixture";
+import { demoRegistrationBody } from "./support/payloads";
 import { startSmtpSink } from "./support/smtp-sink";
 import { closedPort, startTestServer, waitFor } from "./support/test-app";
 
 const NOTIFY_TO = "demo-desk@example.com";
 
 function registration(overrides: Record<string, unknown> = {}) {
-  return {
-    registrationId: randomUUID(),
-    firstName: "Rosa",
-    lastName: "Parker",
-    email: "rosa.parker@schnucks.com",
-    phone: "(314) 555-0100",
-    acceptTerms: true,
-    timestamp: new Date().toISOString(),
-    ...overrides,
-  };
+  return demoRegistrationBody({ timestamp: new Date().toISOString(), ...overrides });
 }
 
 describe.each(testBackends())("demo registrations API on $name", (backend) => {

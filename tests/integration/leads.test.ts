@@ -10,23 +10,14 @@ import {
   useTestServer,
   verifyToken,
 } from "./support/fixture";
+import { leadBody } from "./support/payloads";
 import { closedPort, startTestServer, waitFor } from "./support/test-app";
 
 const SALES = "sales-desk@example.com";
 /** The phone error states the rule (ADR 0019). */
 const PHONE_RULE = "Please enter a phone number with 7 to 15 digits.";
 
-function lead(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: "Grace",
-    lastName: "Hopper",
-    company: "Hopper Foods",
-    phone: "+1 314 555 0100",
-    email: "grace@hopperfoods.example",
-    planTitle: "Optimal",
-    ...overrides,
-  };
-}
+const lead = leadBody;
 
 describe.each(testBackends())("Get Started leads API on $name", (backend) => {
   const database = useTestDatabase(backend);

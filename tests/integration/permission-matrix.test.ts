@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteAccess } from "../../src/server/auth/access";
 import { createSession } from "../../src/server/auth/sessions";
@@ -6,6 +5,7 @@ import { gatePassword } from "../../src/server/gates/service";
 import { type Actor, createActor, createTwoTenants, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
+import { demoRegistrationBody, leadBody } from "./support/payloads";
 import type { HttpResult } from "./support/test-app";
 
 /**
@@ -72,14 +72,6 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     expect(sent.status).toBe(201);
     return sent.body.id as number;
   };
-  const registration = () => ({
-    registrationId: randomUUID(),
-    firstName: "Rosa",
-    lastName: "Parker",
-    email: "rosa.parker@schnucks.com",
-    phone: "(314) 555-0100",
-    acceptTerms: true,
-  });
 
   const probes: Record<string, Probe> = {
     "GET /api/health": {
@@ -260,12 +252,12 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     },
     "POST /api/send-schnucks-demo-email": {
       access: "public",
-      call: () => ({ url: "/api/send-schnucks-demo-email", json: registration() }),
+      call: () => ({ url: "/api/send-schnucks-demo-email", json: demoRegistrationBody() }),
       ok: 200,
     },
     "POST /api/demo-registrations/:slug": {
       access: "public",
-      call: () => ({ url: "/api/demo-registrations/schnucks", json: registration() }),
+      call: () => ({ url: "/api/demo-registrations/schnucks", json: demoRegistrationBody() }),
       ok: 200,
     },
     "GET /api/demo-registrations": {
@@ -290,14 +282,7 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       access: "public",
       call: () => ({
         url: "/api/send-get-started-email",
-        json: {
-          firstName: "Grace",
-          lastName: "Hopper",
-          company: "Hopper Foods",
-          phone: "+1 314 555 0100",
-          email: "grace@hopperfoods.example",
-          planTitle: "Optimal",
-        },
+        json: leadBody(),
       }),
       ok: 201,
     },
