@@ -4,7 +4,7 @@ import { backgroundChecks, userInvitations } from "../../src/server/db/schema";
 import {
   type Actor,
   createActor,
-  createCompanyRow,
+  createTwoTenants,
   invitationTokenFrom,
   pdfBytes,
   submitCheck,
@@ -43,12 +43,16 @@ describe.each(testBackends())("tenant rules on $name", (backend) => {
     f.db.select().from(userInvitations).where(eq(userInvitations.email, email)).orderBy(userInvitations.id);
 
   beforeAll(async () => {
-    companyA = await createCompanyRow(f.db, "Alpha Foods");
-    companyB = await createCompanyRow(f.db, "Beta Mart");
-    admin = await createActor(f.db, { email: "admin@example.com", role: "admin", fullName: "Ada Admin" });
-    caA = await createActor(f.db, { email: "ca-a@example.com", role: "company_admin", companyId: companyA });
-    caB = await createActor(f.db, { email: "ca-b@example.com", role: "company_admin", companyId: companyB });
-    userA = await createActor(f.db, { email: "user-a@example.com", role: "user", companyId: companyA });
+    ({
+      companyA,
+      companyB,
+      admin,
+      companyAdminA: caA,
+      companyAdminB: caB,
+      userA,
+    } = await createTwoTenants(f.db, {
+      admin: "Ada Admin",
+    }));
     userB = await createActor(f.db, { email: "user-b@example.com", role: "user", companyId: companyB });
   });
 

@@ -10,7 +10,7 @@ import {
   users,
 } from "../../src/server/db/schema";
 import { createStorage } from "../../src/server/files/storage";
-import { type Actor, createActor, createCompanyRow, pdfBytes, submitCheck } from "./portal/helpers";
+import { type Actor, createActor, createTwoTenants, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
@@ -32,28 +32,20 @@ describe.each(testBackends())("user management on $name", (backend) => {
     createActor(f.db, { email: `member-${++counter}@example.com`, role, companyId, fullName });
 
   beforeAll(async () => {
-    companyA = await createCompanyRow(f.db, "Alpha Foods");
-    companyB = await createCompanyRow(f.db, "Beta Mart");
-    admin = await createActor(f.db, { email: "admin@example.com", role: "admin", fullName: "Ada Admin" });
+    ({
+      companyA,
+      companyB,
+      admin,
+      companyAdminA: caA,
+      companyAdminB: caB,
+      userA,
+    } = await createTwoTenants(f.db, {
+      admin: "Ada Admin",
+      companyAdminA: "Carl Alpha",
+      companyAdminB: "Cora Beta",
+      userA: "Uma Alpha",
+    }));
     admin2 = await createActor(f.db, { email: "admin2@example.com", role: "admin", fullName: "Bea Admin" });
-    caA = await createActor(f.db, {
-      email: "ca-a@example.com",
-      role: "company_admin",
-      companyId: companyA,
-      fullName: "Carl Alpha",
-    });
-    caB = await createActor(f.db, {
-      email: "ca-b@example.com",
-      role: "company_admin",
-      companyId: companyB,
-      fullName: "Cora Beta",
-    });
-    userA = await createActor(f.db, {
-      email: "user-a@example.com",
-      role: "user",
-      companyId: companyA,
-      fullName: "Uma Alpha",
-    });
   });
 
   describe("listing", () => {

@@ -69,23 +69,39 @@ export interface TwoTenants {
 /**
  * Creates companies "Alpha Foods" (A) and "Beta Mart" (B), the platform admin
  * (admin@example.com), a company admin of each (ca-a@ / ca-b@example.com) and a user of A
- * (user-a@example.com), each signed in: the cast of the permission tests.
+ * (user-a@example.com), each signed in: the cast of the permission and tenant tests.
+ * @param fullNames display names by actor; without one an actor is named after its email's
+ *   local part (see {@link createActor})
  */
-export async function createTwoTenants(db: Database): Promise<TwoTenants> {
+export async function createTwoTenants(
+  db: Database,
+  fullNames: Partial<Record<"admin" | "companyAdminA" | "companyAdminB" | "userA", string>> = {},
+): Promise<TwoTenants> {
   const companyA = await createCompanyRow(db, "Alpha Foods");
   const companyB = await createCompanyRow(db, "Beta Mart");
-  const admin = await createActor(db, { email: "admin@example.com", role: "admin" });
+  const admin = await createActor(db, {
+    email: "admin@example.com",
+    role: "admin",
+    fullName: fullNames.admin,
+  });
   const companyAdminA = await createActor(db, {
     email: "ca-a@example.com",
     role: "company_admin",
     companyId: companyA,
+    fullName: fullNames.companyAdminA,
   });
   const companyAdminB = await createActor(db, {
     email: "ca-b@example.com",
     role: "company_admin",
     companyId: companyB,
+    fullName: fullNames.companyAdminB,
   });
-  const userA = await createActor(db, { email: "user-a@example.com", role: "user", companyId: companyA });
+  const userA = await createActor(db, {
+    email: "user-a@example.com",
+    role: "user",
+    companyId: companyA,
+    fullName: fullNames.userA,
+  });
   return { companyA, companyB, admin, companyAdminA, companyAdminB, userA };
 }
 
