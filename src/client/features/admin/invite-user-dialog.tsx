@@ -200,7 +200,7 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
                 checked={replace}
                 onCheckedChange={(checked) => setReplace(checked === true)}
               />
-              <Label htmlFor="invite-replace-company" className="leading-6">
+              <Label htmlFor="invite-replace-company">
                 {t("portal.invite.replaceCompany", {
                   from: companyLabel(plan.pending.companyId, plan.pending.companyName),
                   to: companyLabel(chosen),
