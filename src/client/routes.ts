@@ -2,7 +2,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOGIN_PORTALS } from "../common/login-portals";
 import { RETAILER_DEMOS } from "../common/retailer-demos";
 
-/** Route table (spec §2). Routes not built yet fall to the not-found page. */
+/** Route table (docs/product.md#2-pages). Routes not built yet fall to the not-found page. */
 export default [
   index("routes/home.tsx"),
   route("admin/login", "routes/admin-login.tsx"),

@@ -1,5 +1,5 @@
 /**
- * The revenue calculator's formulas (spec §3 "Calculator inputs", §5, §9 "Calculator",
+ * The revenue calculator's formulas (docs/product.md#3-records "Calculator inputs", §5, §9 "Calculator",
  * "Lost revenue", "Channel partner"). Pure functions, shared by any screen that shows the figures.
  *
  * Every function returns a finite number for any input, because the page formats whatever comes
@@ -12,25 +12,25 @@
  * can arise on the way.
  */
 
-/** Share of monthly receipts that become app visits, per month since launch (spec §9). */
+/** Share of monthly receipts that become app visits, per month since launch (docs/product.md#9-constants). */
 export const APP_VISIT_RATE = 0.13;
-/** An app visit's average receipt is the cart size times this (the "23% lift", spec §1, §9). */
+/** An app visit's average receipt is the cart size times this (the "23% lift", docs/product.md#1-audience, §9). */
 export const APP_CART_MULTIPLIER = 1.23;
-/** RevenueBot sales commission, as a fraction of the revenue increase (spec §1, §9). */
+/** RevenueBot sales commission, as a fraction of the revenue increase (docs/product.md#1-audience, §9). */
 export const COMMISSION_RATE = 0.03895;
-/** Working hours per employee per month in the lost-revenue formula (spec §9). */
+/** Working hours per employee per month in the lost-revenue formula (docs/product.md#9-constants). */
 export const HOURS_PER_MONTH = 160;
-/** Hourly cost, in $, of one AI seat that replaces {@link EMPLOYEES_PER_AI_SEAT} employees (spec §9). */
+/** Hourly cost, in $, of one AI seat that replaces {@link EMPLOYEES_PER_AI_SEAT} employees (docs/product.md#9-constants). */
 export const AI_SEAT_HOURLY_COST = 51.45;
-/** Customer-experience employees one AI seat replaces: the divisor in `currentPerStore / 5` (spec §9). */
+/** Customer-experience employees one AI seat replaces: the divisor in `currentPerStore / 5` (docs/product.md#9-constants). */
 export const EMPLOYEES_PER_AI_SEAT = 5;
-/** Months-since-launch slider: 1 to 7, step 1, default 1 (spec §3, §9). */
+/** Months-since-launch slider: 1 to 7, step 1, default 1 (docs/product.md#3-records, §9). */
 export const MONTHS_MIN = 1;
 export const MONTHS_MAX = 7;
 export const MONTHS_STEP = 1;
 export const MONTHS_DEFAULT = 1;
 
-/** Main calculator inputs (spec §3). */
+/** Main calculator inputs (docs/product.md#3-records). */
 export interface CalculatorInputs {
   /** Average receipt, $ per store visit. */
   cartSize: number;
@@ -40,7 +40,7 @@ export interface CalculatorInputs {
   monthsSinceLaunch: number;
 }
 
-/** Lost Revenue section inputs (spec §3). */
+/** Lost Revenue section inputs (docs/product.md#3-records). */
 export interface LostRevenueInputs {
   /** Number of months the loss runs over. */
   months: number;
@@ -52,7 +52,7 @@ export interface LostRevenueInputs {
   stores: number;
 }
 
-/** Channel Partner section inputs (spec §3; minimum 0, spec §5). */
+/** Channel Partner section inputs (docs/product.md#3-records; minimum 0, docs/product.md#5-validation). */
 export interface ChannelPartnerInputs {
   /** Partner's share of the commission, in percent (10 means 10%). */
   partnerCommissionPercentage: number;
@@ -63,7 +63,7 @@ export interface ChannelPartnerInputs {
 /** Everything {@link calculate} needs: the three sections' inputs side by side. */
 export type CalculateInputs = CalculatorInputs & LostRevenueInputs & ChannelPartnerInputs;
 
-/** Every derived figure (spec §3 "Derived", §9). Money in $; "monthly" is per store per month. */
+/** Every derived figure (docs/product.md#3-records "Derived", §9). Money in $; "monthly" is per store per month. */
 export interface CalculatorResults {
   /** Months since launch actually used, after {@link clampMonths}. */
   monthsSinceLaunch: number;
@@ -97,7 +97,7 @@ function product(...factors: number[]): number {
 }
 
 /**
- * Parses a calculator field's text (spec §5: "numeric inputs parse as numbers; non-numeric text
+ * Parses a calculator field's text (docs/product.md#5-validation: "numeric inputs parse as numbers; non-numeric text
  * counts as 0").
  * @param text what the user typed; surrounding spaces are ignored
  * @returns the decimal number it spells (e.g. "12", "-3.5", ".5", "1e3"), else 0. Text that is
@@ -111,7 +111,7 @@ export function parseNumericInput(text: string): number {
 }
 
 /**
- * Puts a months-since-launch value on the slider (spec §9: 1 to 7, step 1).
+ * Puts a months-since-launch value on the slider (docs/product.md#9-constants: 1 to 7, step 1).
  * @param n months, any number; non-finite counts as 0
  * @returns the nearest whole month in [{@link MONTHS_MIN}, {@link MONTHS_MAX}]
  */
@@ -121,7 +121,7 @@ export function clampMonths(n: number): number {
 }
 
 /**
- * App visits per store per month (spec §9): `monthlyReceipts × 0.13 × monthsSinceLaunch`.
+ * App visits per store per month (docs/product.md#9-constants): `monthlyReceipts × 0.13 × monthsSinceLaunch`.
  * @param monthlyReceipts receipts per store per month (count)
  * @param monthsSinceLaunch months since the app launched (not clamped here; see {@link calculate})
  * @returns app visits per store per month (count, not rounded)
@@ -131,7 +131,7 @@ export function monthlyAppVisits(monthlyReceipts: number, monthsSinceLaunch: num
 }
 
 /**
- * Average receipt of an app visit (spec §9): `cartSize × 1.23` when there are app visits, else 0.
+ * Average receipt of an app visit (docs/product.md#9-constants): `cartSize × 1.23` when there are app visits, else 0.
  * @param cartSize average receipt, $ per store visit
  * @param appVisits app visits per store per month, from {@link monthlyAppVisits}
  * @returns $ per app visit
@@ -142,7 +142,7 @@ export function monthlyAverageAppCartSize(cartSize: number, appVisits: number): 
 }
 
 /**
- * Monthly revenue increase per store (spec §9):
+ * Monthly revenue increase per store (docs/product.md#9-constants):
  * `visits × appCart + (monthlyReceipts − visits) × cartSize − cartSize × monthlyReceipts`.
  *
  * The receipts terms cancel exactly, so this computes the equal `visits × (appCart − cartSize)`:
@@ -163,7 +163,7 @@ export function monthlyIncreaseInRevenue(input: {
 }
 
 /**
- * RevenueBot commission on the revenue increase (spec §9): `increase × 0.03895`.
+ * RevenueBot commission on the revenue increase (docs/product.md#9-constants): `increase × 0.03895`.
  * @param increase $ per store per month, from {@link monthlyIncreaseInRevenue}
  * @returns $ per store per month
  */
@@ -172,7 +172,7 @@ export function monthlyCommission(increase: number): number {
 }
 
 /**
- * Revenue lost by not adopting, over `months` across `stores` (spec §9):
+ * Revenue lost by not adopting, over `months` across `stores` (docs/product.md#9-constants):
  * `months × revenueChange × stores + (currentPerStore × hourlyRate × stores × months × 160
  *  − currentPerStore / 5 × 51.45 × stores × months × 160)`.
  *
@@ -210,8 +210,8 @@ export function lostRevenue(input: {
 }
 
 /**
- * Channel partner's commission per store (spec §9): `percentage / 100 × monthlyCommission`.
- * @param percentage partner's share in percent; below 0 counts as 0 (inputs minimum 0, spec §5)
+ * Channel partner's commission per store (docs/product.md#9-constants): `percentage / 100 × monthlyCommission`.
+ * @param percentage partner's share in percent; below 0 counts as 0 (inputs minimum 0, docs/product.md#5-validation)
  * @param commission RevenueBot commission, $ per store per month, from {@link monthlyCommission}
  * @returns $ per store per month
  */
@@ -220,9 +220,9 @@ export function commissionPerStore(percentage: number, commission: number): numb
 }
 
 /**
- * Channel partner's commission over the brand (spec §9): per-store commission × store count.
+ * Channel partner's commission over the brand (docs/product.md#9-constants): per-store commission × store count.
  * @param perStore $ per store per month, from {@link commissionPerStore}
- * @param storesInBrand stores in the brand; below 0 counts as 0 (inputs minimum 0, spec §5)
+ * @param storesInBrand stores in the brand; below 0 counts as 0 (inputs minimum 0, docs/product.md#5-validation)
  * @returns $ per month
  */
 export function totalPartnerCommission(perStore: number, storesInBrand: number): number {
@@ -230,7 +230,7 @@ export function totalPartnerCommission(perStore: number, storesInBrand: number):
 }
 
 /**
- * Every derived figure at once (spec §3, §9). Months since launch are first put on the slider
+ * Every derived figure at once (docs/product.md#3-records, §9). Months since launch are first put on the slider
  * with {@link clampMonths}; lost revenue uses the monthly revenue increase as its revenue change.
  * @param inputs the three sections' inputs (units as in each input type)
  * @returns all figures, finite; money in $

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "./validation";
 
 /**
- * Store-demo registration rules (spec §5 "Registration", §8, §9), shared by the registration
+ * Store-demo registration rules (docs/product.md#5-validation "Registration", §8, §9), shared by the registration
  * page and the server so both reject the same input with the same words.
  */
 
-/** Registration request timeout in ms: the client aborts after 15 s (spec §7, §9). */
+/** Registration request timeout in ms: the client aborts after 15 s (docs/product.md#7-api, §9). */
 export const REGISTRATION_TIMEOUT_MS = 15_000;
-/** Phone digits allowed after stripping non-digits: 10 to 15 (spec §5, §9). */
+/** Phone digits allowed after stripping non-digits: 10 to 15 (docs/product.md#5-validation, §9). */
 export const PHONE_MIN_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 15;
 /** Longest first or last name we store. */
@@ -59,7 +59,7 @@ export interface RegistrationFields {
 }
 
 /**
- * The phone number's digits: every non-digit removed (spec §5).
+ * The phone number's digits: every non-digit removed (docs/product.md#5-validation).
  * @example normalizePhone("+1 (314) 555-0100") === "13145550100"
  */
 export function normalizePhone(value: string): string {
@@ -67,7 +67,7 @@ export function normalizePhone(value: string): string {
 }
 
 /**
- * True when the phone has 10 to 15 digits once non-digits are stripped (spec §5) and is at most
+ * True when the phone has 10 to 15 digits once non-digits are stripped (docs/product.md#5-validation) and is at most
  * {@link PHONE_MAX_LENGTH} characters as typed (checked first, so long input costs nothing).
  */
 export function isValidDemoPhone(value: string): boolean {
@@ -78,7 +78,7 @@ export function isValidDemoPhone(value: string): boolean {
 
 /**
  * True when `email` is one address at exactly the company domain, compared case-insensitively
- * (spec §5): `ann@Schnucks.com` passes for `schnucks.com`; `ann@evil-schnucks.com`,
+ * (docs/product.md#5-validation): `ann@Schnucks.com` passes for `schnucks.com`; `ann@evil-schnucks.com`,
  * `ann@schnucks.com.evil.io`, `@schnucks.com` and `a b@schnucks.com` do not.
  * @param domain the company domain without '@', e.g. "schnucks.com"
  */

@@ -1,9 +1,9 @@
 /**
  * Limits and timings that come from the product spec. One place to change them; every
- * constant names the spec section it comes from (`../shared/spec/product-spec.md`).
+ * constant names the spec section it comes from (`docs/product.md`).
  */
 
-/** Magic-link lifetime in milliseconds: 15 minutes (spec §9, "as stated in the interface"). */
+/** Magic-link lifetime in milliseconds: 15 minutes (docs/product.md#9-constants, "as stated in the interface"). */
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 
 /** Invitation lifetime in milliseconds: 7 days (issue #3; the spec leaves it unstated, §9). */
@@ -24,14 +24,14 @@ export const SESSION_ABSOLUTE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
  */
 export const SESSION_SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** Verify screen: redirect to /dashboard this many ms after success (spec §9). */
+/** Verify screen: redirect to /dashboard this many ms after success (docs/product.md#9-constants). */
 export const VERIFY_REDIRECT_MS = 2000;
 
-/** Toasts (spec §9): at most one at a time, shown 5000 ms, removed 1000000 ms after dismissal. */
+/** Toasts (docs/product.md#9-constants): at most one at a time, shown 5000 ms, removed 1000000 ms after dismissal. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-/** Toasts are dismissed by a swipe to the right past 50 px (spec §9). */
+/** Toasts are dismissed by a swipe to the right past 50 px (docs/product.md#9-constants). */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 /**
@@ -51,5 +51,5 @@ export const MAGIC_LINK_RATE_PER_IP = 20;
 /** Window for the magic-link rate limits: 15 minutes. */
 export const MAGIC_LINK_RATE_WINDOW_MS = 15 * 60 * 1000;
 
-/** A wrong gate password shakes and reddens the panel for this many ms (spec §4, §9: "shake 2 s"). */
+/** A wrong gate password shakes and reddens the panel for this many ms (docs/product.md#4-states, §9: "shake 2 s"). */
 export const SHAKE_DURATION_MS = 2000;

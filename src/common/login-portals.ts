@@ -1,5 +1,5 @@
 /**
- * The five placeholder login portals (spec §2 "Routes", "Login portal pages"). Their copy lives
+ * The five placeholder login portals (docs/product.md#2-pages "Routes", "Login portal pages"). Their copy lives
  * in the i18n catalog under `loginPortals.<id>`; the route table and the prerender list read
  * the paths from here, so the three cannot drift.
  */

@@ -11,9 +11,9 @@ export interface SiteConfig {
   brandName: string;
   /** Public origin of the marketing site, used for canonical and Open Graph URLs. */
   siteUrl: string;
-  /** Jobs board page embedded in the Jobs modal iframe (spec §2 "Jobs modal"). */
+  /** Jobs board page embedded in the Jobs modal iframe (docs/product.md#2-pages "Jobs modal"). */
   jobsBoardUrl: string;
-  /** Booking page shown by the booking widget, 1-hour meeting (spec §2 "Events dialogs", §9). */
+  /** Booking page shown by the booking widget, 1-hour meeting (docs/product.md#2-pages "Events dialogs", §9). */
   bookingUrl: string;
   /** Script of the booking widget, loaded only when Book a Meeting is chosen. */
   bookingWidgetScriptUrl: string;

@@ -1,16 +1,16 @@
 /**
- * Background-check upload rules (spec §5 and §9, issue #3), shared by the client form and the
+ * Background-check upload rules (docs/product.md#5-validation and §9, issue #3), shared by the client form and the
  * server so both refuse the same files.
  */
 
-/** At most this many files per submission (spec §9); the client drops extras. */
+/** At most this many files per submission (docs/product.md#9-constants); the client drops extras. */
 export const MAX_FILES_PER_CHECK = 5;
 
-/** Largest accepted file in bytes: 10 MB = 10,485,760 bytes (spec §9). */
+/** Largest accepted file in bytes: 10 MB = 10,485,760 bytes (docs/product.md#9-constants). */
 export const MAX_FILE_BYTES = 10_485_760;
 
 /**
- * Allowed kinds (spec §5: PDF, JPEG, PNG, GIF, doc, docx): the file-name extensions accepted
+ * Allowed kinds (docs/product.md#5-validation: PDF, JPEG, PNG, GIF, doc, docx): the file-name extensions accepted
  * for each, the MIME type a browser reports, and the type the server's magic-byte sniffing
  * (the `file-type` package) must find. Legacy .doc files are OLE compound files, which
  * `file-type` reports as `cfb`.
@@ -53,7 +53,7 @@ export function uploadKindOf(fileName: string): UploadKind | undefined {
 }
 
 /**
- * A byte count in 1024-based units (spec §9): "512 B", "1.5 KB", "10 MB".
+ * A byte count in 1024-based units (docs/product.md#9-constants): "512 B", "1.5 KB", "10 MB".
  * @param bytes non-negative integer
  */
 export function formatFileSize(bytes: number): string {

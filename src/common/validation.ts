@@ -1,5 +1,5 @@
 /**
- * Shared validation rules, used by the client forms and by the server alike (spec §5).
+ * Shared validation rules, used by the client forms and by the server alike (docs/product.md#5-validation).
  *
  * Every rule here runs in time linear in its input, whatever the input (issue #10, "Freeze
  * (regex DoS)"): no regex with overlapping quantifiers, and length caps first where they apply.
@@ -8,7 +8,7 @@
 
 /**
  * The spec's email shape for the browser's `pattern` attribute: non-space text, '@', text, '.',
- * text (spec §5, Get Started). It accepts exactly what `^[^\s@]+@[^\s@]+\.[^\s@]+$` accepts,
+ * text (docs/product.md#5-validation, Get Started). It accepts exactly what `^[^\s@]+@[^\s@]+\.[^\s@]+$` accepts,
  * but that literal backtracks quadratically on "a@a.a.a.…@"; here the lookahead first proves
  * the domain is one run of non-space, non-'@' characters, after which the search for a dot
  * cannot fail expensively. Server and shared code use {@link hasEmailShape}.
@@ -25,7 +25,7 @@ export const INT4_MAX = 2_147_483_647;
 const WHITESPACE = /\s/;
 
 /**
- * The spec's email shape, `^[^\s@]+@[^\s@]+\.[^\s@]+$` (spec §5), checked in linear time:
+ * The spec's email shape, `^[^\s@]+@[^\s@]+\.[^\s@]+$` (docs/product.md#5-validation), checked in linear time:
  * exactly one '@' with non-empty text before it, no whitespace anywhere, and a '.' in the
  * domain that is neither its first nor its last character. Deliberately loose; the mailbox
  * itself is proven by the magic link. No length limit (see {@link isEmail}).

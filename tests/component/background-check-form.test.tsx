@@ -73,7 +73,7 @@ afterEach(() => {
   FakeXhr.last = undefined;
 });
 
-describe("background-check form (spec §5)", () => {
+describe("background-check form (docs/product.md#5-validation)", () => {
   it("keeps submit disabled until a file is chosen", () => {
     const { submit } = renderForm();
     expect((submit as HTMLButtonElement).disabled).toBe(true);

@@ -17,7 +17,7 @@ const money = new Intl.NumberFormat("en", { style: "currency", currency: "USD", 
 const count = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
 const figure = (page: Page, name: string) => page.getByTestId(`figure-${name}`);
 
-/** The inputs the tests type, and what the page must show for them (spec §9 formulas). */
+/** The inputs the tests type, and what the page must show for them (docs/product.md#9-constants formulas). */
 const INPUTS: CalculateInputs = {
   cartSize: 62.5,
   monthlyReceipts: 18_000,

@@ -66,7 +66,7 @@ async function acceptInvitation(page: Page, email: string, fullName: string) {
 test("admin and company admin find the admin area and review a check by keyboard", async ({ browser }) => {
   test.setTimeout(180_000);
 
-  // 1. The first admin signs in through the emailed link and lands on /dashboard (spec §2).
+  // 1. The first admin signs in through the emailed link and lands on /dashboard (docs/product.md#2-pages).
   const admin = await persona(browser);
   await admin.page.goto(`${app.baseUrl}/admin/login`);
   await admin.page.getByLabel("Full Name").fill("Ada Admin");

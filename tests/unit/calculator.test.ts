@@ -30,7 +30,7 @@ function expectClose(actual: number, expected: number, rel = 1e-12): void {
   expect(Math.abs(actual - expected)).toBeLessThanOrEqual(rel * Math.max(1, Math.abs(expected)));
 }
 
-/** The spec §9 revenue formula written out literally, as an independent oracle. */
+/** The docs/product.md#9-constants revenue formula written out literally, as an independent oracle. */
 function specIncrease(visits: number, appCart: number, receipts: number, cartSize: number): number {
   return visits * appCart + (receipts - visits) * cartSize - cartSize * receipts;
 }
@@ -60,7 +60,7 @@ const RESULT_KEYS: (keyof CalculatorResults)[] = [
   "totalPartnerCommission",
 ];
 
-describe("constants (spec §9)", () => {
+describe("constants (docs/product.md#9-constants)", () => {
   it("carry the spec's values", () => {
     expect(APP_VISIT_RATE).toBe(0.13);
     expect(APP_CART_MULTIPLIER).toBe(1.23);
@@ -183,7 +183,7 @@ describe("channel partner commission", () => {
     expectClose(totalPartnerCommission(279.5052, 100), 27_950.52);
   });
 
-  it("treats negative percentage and store counts as 0 (inputs minimum 0, spec §5)", () => {
+  it("treats negative percentage and store counts as 0 (inputs minimum 0, docs/product.md#5-validation)", () => {
     expect(commissionPerStore(-10, 1_000)).toBe(0);
     expect(totalPartnerCommission(25, -3)).toBe(0);
   });
@@ -206,7 +206,7 @@ describe("clampMonths", () => {
   });
 });
 
-describe("parseNumericInput (spec §5)", () => {
+describe("parseNumericInput (docs/product.md#5-validation)", () => {
   it("parses decimal numbers, ignoring surrounding spaces", () => {
     expect(parseNumericInput("40")).toBe(40);
     expect(parseNumericInput(" 25.5 ")).toBe(25.5);

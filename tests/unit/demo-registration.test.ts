@@ -16,7 +16,7 @@ const valid = {
   acceptTerms: true,
 };
 
-describe("registration validation order (spec §5)", () => {
+describe("registration validation order (docs/product.md#5-validation)", () => {
   it("reports missing fields first, even when every other rule fails too", () => {
     const result = validateRegistration(
       { firstName: "", lastName: "P", email: "x@gmail.com", phone: "1", acceptTerms: false },

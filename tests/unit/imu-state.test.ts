@@ -15,7 +15,7 @@ const reading = (alpha: number | null, beta: number | null, gamma: number | null
   gamma,
 });
 
-describe("IMU state machine (spec §4)", () => {
+describe("IMU state machine (docs/product.md#4-states)", () => {
   it("starts with support unknown and no permission", () => {
     expect(initialImuState).toMatchObject({ support: "unknown", permission: "none" });
   });

@@ -6,7 +6,7 @@ import {
   scrollTargetFor,
 } from "../../src/client/lib/smooth-scroll";
 
-describe("smooth scroll (spec §2)", () => {
+describe("smooth scroll (docs/product.md#2-pages)", () => {
   it("leaves the spec's offset above each section", () => {
     expect(scrollOffsetFor("pricing")).toBe(10);
     expect(scrollOffsetFor("industries")).toBe(30);

@@ -34,7 +34,7 @@ const BAD_EMAILS = [
   "ada@.com",
 ];
 
-describe("isEmail (spec §5 shape)", () => {
+describe("isEmail (docs/product.md#5-validation shape)", () => {
   it.each(GOOD_EMAILS)("accepts %s", (email) => expect(isEmail(email)).toBe(true));
   it.each(BAD_EMAILS)("rejects %j", (email) => expect(isEmail(email)).toBe(false));
 
@@ -141,7 +141,7 @@ describe("auth request bodies", () => {
   });
 });
 
-describe("hasEmailShape and EMAIL_PATTERN (linear forms of the spec §5 shape, issue #10)", () => {
+describe("hasEmailShape and EMAIL_PATTERN (linear forms of the docs/product.md#5-validation shape, issue #10)", () => {
   /** The spec's literal shape: the oracle; quadratic on hostile input, so only short strings here. */
   const SPEC_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
   const shortText = fc.string({ unit: fc.constantFrom("a", "b", ".", "@", " ", "\t", "é"), maxLength: 12 });

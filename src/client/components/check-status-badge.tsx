@@ -9,7 +9,7 @@ const VARIANT = {
   pending: "outline",
 } as const;
 
-/** Background-check status badges of spec §4: Approved green, Rejected red, In Review yellow, Pending outline. */
+/** Background-check status badges of docs/product.md#4-states: Approved green, Rejected red, In Review yellow, Pending outline. */
 export function CheckStatusBadge({ status }: { status: CheckStatus }) {
   const { t } = useTranslation();
   return (

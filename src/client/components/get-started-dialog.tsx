@@ -19,7 +19,7 @@ addCatalog({ landing: enLandingDialogs });
 interface GetStartedDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The plan the visitor chose (spec §3): sent as `planTitle`. */
+  /** The plan the visitor chose (docs/product.md#3-records): sent as `planTitle`. */
   plan: PlanTitle;
 }
 
@@ -34,7 +34,7 @@ const FIELDS = [
   { name: "email", autoComplete: "email", type: "email" },
 ] as const;
 
-/** Toast keys for each validation failure of `validateLead` (spec §5). */
+/** Toast keys for each validation failure of `validateLead` (docs/product.md#5-validation). */
 const FAILURE_TOASTS = {
   required: ["landing.getStarted.required", "landing.getStarted.requiredText"],
   email: ["landing.getStarted.invalidEmail", "landing.getStarted.invalidEmailText"],
@@ -44,7 +44,7 @@ const FAILURE_TOASTS = {
 type Status = "form" | "submitting" | "success";
 
 /**
- * The Get Started modal (spec §2, §4, §5, §8): the lead form for a chosen plan. Validation runs
+ * The Get Started modal (docs/product.md#2-pages, §4, §5, §8): the lead form for a chosen plan. Validation runs
  * in the spec's order with its toasts; then form → 'Processing...' → 'Thank You!' with confetti.
  * A failure keeps the form and shows 'Something went wrong'. 300 ms after closing, the success
  * flag and the fields reset. Sends `POST /api/send-get-started-email`.

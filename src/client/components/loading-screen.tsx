@@ -1,7 +1,7 @@
 import { Loader2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
-/** Full-screen loading state used while the session loads (spec §2, protected routes). */
+/** Full-screen loading state used while the session loads (docs/product.md#2-pages, protected routes). */
 export function LoadingScreen() {
   const { t } = useTranslation();
   return (

@@ -4,7 +4,7 @@ import { Badge } from "./ui/badge";
 
 const VARIANT = { admin: "destructive", company_admin: "info", user: "outline" } as const;
 
-/** Role badges of spec §6: red Admin, blue Company Admin, outline User. */
+/** Role badges of docs/product.md#6-roles: red Admin, blue Company Admin, outline User. */
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation();
   return <Badge variant={VARIANT[role]}>{t(`roles.${role}`)}</Badge>;

@@ -5,7 +5,7 @@ import { useLanguage } from "~/lib/language";
 import { smoothScrollTo } from "~/lib/smooth-scroll";
 
 interface SectionLinkProps extends Omit<React.ComponentProps<typeof Link>, "to"> {
-  /** Id of the landing-page section (spec §2), e.g. "pricing". */
+  /** Id of the landing-page section (docs/product.md#2-pages), e.g. "pricing". */
   section: string;
   /** Called before scrolling, e.g. to close the mobile drawer first. */
   onNavigate?: () => void;
@@ -14,7 +14,7 @@ interface SectionLinkProps extends Omit<React.ComponentProps<typeof Link>, "to">
 }
 
 /**
- * A link to a landing-page section (spec §2 "Header and footer"): on the home page it smooth
+ * A link to a landing-page section (docs/product.md#2-pages "Header and footer"): on the home page it smooth
  * scrolls with the section's offset; from any other page it goes to `/#section` (`/es/#section`
  * on Spanish pages), and the home page scrolls once it renders.
  */

@@ -31,14 +31,14 @@ const SOCIAL = [
   },
 ] as const;
 
-/** Company and social links are dead links for now (spec §2): they only return to the page content. */
+/** Company and social links are dead links for now (docs/product.md#2-pages): they only return to the page content. */
 const DEAD_LINK = "#main";
 
 const linkClass =
   "inline-flex min-h-11 items-center rounded-sm text-sm text-slate-600 transition-colors hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:min-h-9";
 
 /**
- * The public site footer (spec §2 "Header and footer"): Industries, Resources and Company
+ * The public site footer (docs/product.md#2-pages "Header and footer"): Industries, Resources and Company
  * columns, a language select (switches language, ADR 0022), social icons (dead links, per spec) and
  * the copyright line with the current year. Hidden on /accelerometer.
  */
@@ -114,7 +114,7 @@ export function SiteFooter() {
         <FooterColumn title={t("landing.footer.company")}>
           {COMPANY_KEYS.map((key) => (
             <li key={key}>
-              {/* Dead links, per spec §2. */}
+              {/* Dead links, per docs/product.md#2-pages. */}
               <a href={DEAD_LINK} className={linkClass}>
                 {t(`landing.footer.${key}`)}
               </a>
@@ -128,7 +128,7 @@ export function SiteFooter() {
           <ul aria-label={t("landing.footer.social")} className="flex gap-1">
             {SOCIAL.map((item) => (
               <li key={item.key}>
-                {/* Dead links, per spec §2. */}
+                {/* Dead links, per docs/product.md#2-pages. */}
                 <a
                   href={DEAD_LINK}
                   className="inline-flex size-11 items-center justify-center rounded-md text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

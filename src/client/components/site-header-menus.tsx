@@ -21,26 +21,26 @@ import {
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "./ui/sheet";
 
 /**
- * The interactive parts of the site header (spec §2 "Header and footer"): the Developers, language
+ * The interactive parts of the site header (docs/product.md#2-pages "Header and footer"): the Developers, language
  * and Sign In dropdowns and the mobile drawer, on Radix. The header loads this module on the
  * first interaction with one of them (issue #4 budget: Radix DropdownMenu, Dialog and Floating UI
  * are not in the first load of `/`); until then it shows identical plain triggers.
  */
 
-/** Developers dropdown entries (spec §2 "Header and footer"). */
+/** Developers dropdown entries (docs/product.md#2-pages "Header and footer"). */
 const DEVELOPER_LINKS = [
   { key: "api", to: "/developer-api-login" },
   { key: "documentation", to: "/documentation-login" },
   { key: "sdk", to: "/developer-sdk-login" },
 ] as const;
 
-/** External apps of the Sign In dropdown (spec §2), from site config. */
+/** External apps of the Sign In dropdown (docs/product.md#2-pages), from site config. */
 const EXTERNAL_SIGN_IN = [
   { key: "proConnect", href: SITE_CONFIG.proConnectUrl },
   { key: "channelPartner", href: SITE_CONFIG.channelPartnerUrl },
 ] as const;
 
-/** The account sign-in page (spec §2 "Admin login page"): invited users, company admins and admins (issue #11). */
+/** The account sign-in page (docs/product.md#2-pages "Admin login page"): invited users, company admins and admins (issue #11). */
 const ACCOUNT_SIGN_IN_PATH = "/admin/login";
 
 const LANGUAGES = [
@@ -56,7 +56,7 @@ interface MenuProps {
 }
 
 /**
- * Open-on-hover for a header dropdown (spec §9: submenu open delay 100 ms). A mouse resting on
+ * Open-on-hover for a header dropdown (docs/product.md#9-constants: submenu open delay 100 ms). A mouse resting on
  * the trigger opens the menu after {@link SUBMENU_OPEN_DELAY_MS}; a menu opened that way closes
  * {@link SUBMENU_CLOSE_DELAY_MS} after the mouse leaves both trigger and menu, and a click on the
  * trigger then keeps it open (instead of Radix's toggle closing it). Clicks, touch and the

@@ -26,7 +26,7 @@ const MobileDrawer = lazy(() => loadMenus().then((m) => ({ default: m.MobileDraw
 type MenuId = "developers" | "language" | "signIn";
 
 /**
- * The public site header (spec §2 "Header and footer"): Industries and Pricing anchors, Plugins,
+ * The public site header (docs/product.md#2-pages "Header and footer"): Industries and Pricing anchors, Plugins,
  * the Developers dropdown, Calculator, the Sign In dropdown (Retailer, Pro Connect, Channel
  * Partner, Events) and the English/Spanish language menu (ADR 0022). Below the
  * `lg` breakpoint everything moves into a side drawer.

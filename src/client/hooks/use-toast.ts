@@ -2,7 +2,7 @@ import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@common/limits";
 import * as React from "react";
 
 /**
- * Toast state shared by the whole app (spec §9): at most one toast at a time, removed
+ * Toast state shared by the whole app (docs/product.md#9-constants): at most one toast at a time, removed
  * 1,000,000 ms after it is dismissed. Variants: default and destructive.
  */
 export interface ToastInput {

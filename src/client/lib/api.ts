@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from "@common/api/errors";
 
 /**
- * The API client (spec §7, §8). Every request sends credentials; any non-ok response throws an
+ * The API client (docs/product.md#7-api, §8). Every request sends credentials; any non-ok response throws an
  * {@link ApiError} whose message is `"<status>: <response text or status text>"`.
  */
 export class ApiError extends Error {
@@ -52,7 +52,7 @@ export async function apiRequest<T>(
 }
 
 /**
- * A GET for TanStack Query. On 401 it throws (the default) or yields null, per spec §7.
+ * A GET for TanStack Query. On 401 it throws (the default) or yields null, per docs/product.md#7-api.
  */
 export function getQueryFn<T>(options: { on401: "throw" | "returnNull" } = { on401: "throw" }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {

@@ -2,7 +2,7 @@ import type { MeResponse, MessageResponse } from "@common/api/auth";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, getQueryFn } from "./api";
 
-/** `GET /api/auth/me`; yields null when signed out (spec §7: the read is not retried). */
+/** `GET /api/auth/me`; yields null when signed out (docs/product.md#7-api: the read is not retried). */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ["/api/auth/me"] as const,

@@ -1,12 +1,12 @@
 import { DEFAULT_SCROLL_OFFSET, SCROLL_DURATION_MS, SCROLL_OFFSETS } from "@common/landing";
 
 /**
- * Smooth scrolling to landing-page sections (spec §2): each id has its own offset above the
+ * Smooth scrolling to landing-page sections (docs/product.md#2-pages): each id has its own offset above the
  * section (pricing 10, industries 30, branded-app-sdk 50, any other 100 px), over 800 ms with an
  * ease-out cubic curve. Under prefers-reduced-motion the jump is instant.
  */
 
-/** Pixels to leave above the section `id` (spec §2). */
+/** Pixels to leave above the section `id` (docs/product.md#2-pages). */
 export function scrollOffsetFor(id: string): number {
   return SCROLL_OFFSETS[id] ?? DEFAULT_SCROLL_OFFSET;
 }
@@ -29,7 +29,7 @@ export function scrollTargetFor(id: string, sectionTop: number, scrollY: number)
 
 /**
  * The scroll position at `elapsed` ms into an animation from `from` to `to` px that lasts
- * `duration` ms (default 800, spec §2), eased out cubically.
+ * `duration` ms (default 800, docs/product.md#2-pages), eased out cubically.
  */
 export function scrollPositionAt(
   from: number,
@@ -47,7 +47,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Scrolls the window to the section with `id` (spec §2 offsets and timing) and moves focus to it
+ * Scrolls the window to the section with `id` (docs/product.md#2-pages offsets and timing) and moves focus to it
  * for keyboard and screen-reader users.
  * @returns false when no element has that id
  */

@@ -1,5 +1,5 @@
 /**
- * English strings of the calculator page (spec §2 "Calculator page", §3, §5, §8; issue #5).
+ * English strings of the calculator page (docs/product.md#2-pages "Calculator page", §3, §5, §8; issue #5).
  * Spec texts appear word for word: 'Get Started', 'Incorrect password. Please try again.'
  */
 export const enCalculator = {

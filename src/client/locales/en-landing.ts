@@ -1,5 +1,5 @@
 /**
- * English strings of the public marketing site (spec §1, §2 "Landing page", "Header and footer",
+ * English strings of the public marketing site (docs/product.md#1-audience, §2 "Landing page", "Header and footer",
  * "Events dialogs", §3 plans, §4, §5, §8; issue #4). Spec texts appear word for word.
  */
 export const enLanding = {

@@ -1,5 +1,5 @@
 /**
- * English strings of the five login portal pages (spec §2 "Login portal pages"). The submit
+ * English strings of the five login portal pages (docs/product.md#2-pages "Login portal pages"). The submit
  * texts are the spec's, word for word.
  */
 export const enLoginPortals = {

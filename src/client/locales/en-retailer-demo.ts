@@ -1,5 +1,5 @@
 /**
- * English strings of the retailer store-demo registration page (spec §2, §5, §8; issue #6).
+ * English strings of the retailer store-demo registration page (docs/product.md#2-pages, §5, §8; issue #6).
  * Spec texts appear word for word; `{{store}}`, `{{retailer}}` and `{{domain}}` come from the
  * demo's configuration (src/common/retailer-demos.ts).
  */

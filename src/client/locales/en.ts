@@ -14,7 +14,7 @@ import type { enRetailerDemo } from "./en-retailer-demo";
  * the route module that shows it (`addCatalog`, lib/i18n.ts), so `/` does not download the portal,
  * calculator or demo texts (issue #4 budget); the key paths are the same (`calculator.x`, …).
  * Every user-facing string goes through i18next with these keys (architecture
- * doc); spec texts (product-spec.md §2, §4, §5, §8) appear here word for word.
+ * doc); spec texts (docs/product.md §2, §4, §5, §8) appear here word for word.
  */
 export const en = {
   brand: {

@@ -14,7 +14,7 @@ export const meta = () => [
   { name: "description", content: i18next.t("imuDemo.metaDescription") },
 ];
 
-/** The IMU demo at /accelerometer and below (spec §2); other paths containing 'accelerometer' reach it via the not-found route. */
+/** The IMU demo at /accelerometer and below (docs/product.md#2-pages); other paths containing 'accelerometer' reach it via the not-found route. */
 export default function AccelerometerRoute() {
   return (
     <Suspense fallback={<LoadingScreen />}>

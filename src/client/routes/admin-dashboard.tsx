@@ -17,7 +17,7 @@ export const meta = () => [{ title: `${i18next.t("admin.title")} · ${i18next.t(
 
 /**
  * Admin-only route: a signed-in user without manage rights sees the normal user dashboard
- * (spec §2). Admins also get the Leads and Demo Registrations inboxes (issues #4, #6).
+ * (docs/product.md#2-pages). Admins also get the Leads and Demo Registrations inboxes (issues #4, #6).
  */
 function AdminDashboardRouteContent() {
   return (

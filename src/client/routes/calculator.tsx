@@ -12,7 +12,7 @@ export const meta = ({ location }: { location: { pathname: string } }) => [
   { name: "description", content: i18next.t("calculator.metaDescription") },
 ];
 
-/** /calculator (spec §2): the revenue calculator, prerendered at build time. */
+/** /calculator (docs/product.md#2-pages): the revenue calculator, prerendered at build time. */
 export default function CalculatorRoute() {
   return <CalculatorPage />;
 }

@@ -3,7 +3,7 @@ import { LandingPage } from "~/features/landing/landing-page";
 import { i18next } from "~/lib/i18n";
 import { languageLinks, siteUrl } from "~/lib/seo";
 
-/** Title, description, canonical and hreflang URLs and Open Graph / Twitter tags of the landing page (spec §2). */
+/** Title, description, canonical and hreflang URLs and Open Graph / Twitter tags of the landing page (docs/product.md#2-pages). */
 export const meta = ({ location }: { location: { pathname: string } }) => {
   const title = i18next.t("landing.metaTitle");
   const description = i18next.t("landing.metaDescription");
@@ -29,7 +29,7 @@ export const meta = ({ location }: { location: { pathname: string } }) => {
   ];
 };
 
-/** `/` (spec §2): the landing page, prerendered at build time. */
+/** `/` (docs/product.md#2-pages): the landing page, prerendered at build time. */
 export default function HomeRoute() {
   return <LandingPage />;
 }

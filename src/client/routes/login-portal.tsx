@@ -20,7 +20,7 @@ export const meta = ({ location }: Route.MetaArgs) => {
 };
 
 /**
- * The five login portals (spec §2): one route module mounted at each path of `LOGIN_PORTALS`,
+ * The five login portals (docs/product.md#2-pages): one route module mounted at each path of `LOGIN_PORTALS`,
  * prerendered at build time; the path picks the portal's copy (Spanish twins under `/es`).
  */
 export default function LoginPortalRoute() {

@@ -13,7 +13,7 @@ import { enImuDemo } from "~/locales/en-imu-demo";
 // This route's texts (issue #4: feature catalogs load with their route, not on `/`).
 addCatalog({ imuDemo: enImuDemo });
 
-/** Any path containing 'accelerometer' is the IMU demo (spec §2), loaded only when needed. */
+/** Any path containing 'accelerometer' is the IMU demo (docs/product.md#2-pages), loaded only when needed. */
 const ImuPage = lazy(() => import("~/features/imu-demo/imu-page").then((m) => ({ default: m.ImuPage })));
 const isImuPath = (pathname: string) => pathname.toLowerCase().includes("accelerometer");
 
@@ -26,7 +26,7 @@ export const meta = ({ location }: { location: { pathname: string } }) =>
       ];
 
 /**
- * Not-found page (spec §2): centred card, red icon, the spec's heading and text, and a link home,
+ * Not-found page (docs/product.md#2-pages): centred card, red icon, the spec's heading and text, and a link home,
  * inside the site header and footer (issue #12). Prerendered at NOT_FOUND_PRERENDER_PATH; the
  * server answers unknown paths with that page and status 404.
  */

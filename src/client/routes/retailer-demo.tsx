@@ -29,7 +29,7 @@ export const meta = ({ location }: { location: { pathname: string } }) => {
   ];
 };
 
-/** A retailer's store-demo registration page (spec §2; issue #6). */
+/** A retailer's store-demo registration page (docs/product.md#2-pages; issue #6). */
 function RetailerDemoRouteContent() {
   const { pathname } = useLocation();
   const demo = demoForPath(pathname);

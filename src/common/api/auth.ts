@@ -4,13 +4,13 @@ import { EMAIL_MAX_LENGTH, hasEmailShape, normalizeEmail } from "../validation";
 import { safeText } from "./fields";
 
 /**
- * Request and response contracts of the auth API (spec §3 and §7, issue #2). The server
+ * Request and response contracts of the auth API (docs/product.md#3-records and §7, issue #2). The server
  * validates with these exact schemas; the client types its calls with them.
  */
 
 /**
  * An email field: trimmed, at most 254 characters (checked first), no control characters,
- * spec §5 shape, lower-cased.
+ * docs/product.md#5-validation shape, lower-cased.
  */
 export const emailField = safeText({
   max: EMAIL_MAX_LENGTH,

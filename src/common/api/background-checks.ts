@@ -2,21 +2,21 @@ import { z } from "zod";
 import { emailField, fullNameField } from "./auth";
 import { idParam, safeText } from "./fields";
 
-/** Contracts of the background-checks API (spec §3, §4, §7; issue #3). */
+/** Contracts of the background-checks API (docs/product.md#3-records, §4, §7; issue #3). */
 
 export const CHECK_STATUSES = ["pending", "in_review", "approved", "rejected"] as const;
 export const checkStatusSchema = z.enum(CHECK_STATUSES);
 export type CheckStatus = z.infer<typeof checkStatusSchema>;
 
-/** Text fields of the multipart `POST /api/background-checks` (spec §3). */
+/** Text fields of the multipart `POST /api/background-checks` (docs/product.md#3-records). */
 export const submitCheckFields = z.object({ fullName: fullNameField, email: emailField });
 
 /** Longest review note in characters. */
 export const NOTES_MAX_LENGTH = 2000;
 
 /**
- * `PATCH /api/background-checks/{id}` (spec §3 "Status update payload"). `passedCheck` must be
- * true exactly when the status is approved (spec §4); the server derives it when omitted.
+ * `PATCH /api/background-checks/{id}` (docs/product.md#3-records "Status update payload"). `passedCheck` must be
+ * true exactly when the status is approved (docs/product.md#4-states); the server derives it when omitted.
  */
 export const updateCheckBody = z
   .object({
@@ -39,7 +39,7 @@ export type UpdateCheckInput = z.input<typeof updateCheckBody>;
 export const checkIdParams = z.object({ id: idParam });
 export const checkFileParams = z.object({ id: idParam, fileId: idParam });
 
-/** One check in a list (spec §7 fields plus userId, passedCheck, reviewedAt and a file count). */
+/** One check in a list (docs/product.md#7-api fields plus userId, passedCheck, reviewedAt and a file count). */
 export const checkSummarySchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),

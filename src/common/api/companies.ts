@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField } from "./auth";
 import { safeText } from "./fields";
 
-/** Contracts of the companies API (spec §3, §7; issue #3). */
+/** Contracts of the companies API (docs/product.md#3-records, §7; issue #3). */
 
 const optionalText = (max: number, tooLong: string, multiline = false) =>
   safeText({ max, tooLong, multiline })
@@ -35,7 +35,7 @@ export type Company = z.infer<typeof companySchema>;
 
 export const companyListResponse = z.array(companySchema);
 
-/** The four admin dashboard cards (spec §2), computed by the server, scoped for company admins. */
+/** The four admin dashboard cards (docs/product.md#2-pages), computed by the server, scoped for company admins. */
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   companies: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { safeText } from "./fields";
 
 /**
- * Contracts of the store-demo registration API (spec §3 "Registration payload", §7, issue #6).
+ * Contracts of the store-demo registration API (docs/product.md#3-records "Registration payload", §7, issue #6).
  * The body schema checks types only; the server then applies the spec's ordered rules with the
  * demo's company domain (`validateRegistration` in ../demo-registration.ts), as the form does.
  */
@@ -23,7 +23,7 @@ export const demoRegistrationBody = z.object({
   email: bodyText("email"),
   phone: bodyText("phone"),
   acceptTerms: z.boolean({ error: "acceptTerms must be true or false" }),
-  /** ISO 8601 time the registrant pressed submit (spec §3). */
+  /** ISO 8601 time the registrant pressed submit (docs/product.md#3-records). */
   timestamp: z.iso.datetime({ offset: true, error: "timestamp must be an ISO 8601 time" }).optional(),
 });
 export type DemoRegistrationBody = z.infer<typeof demoRegistrationBody>;

@@ -3,14 +3,14 @@ import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
 import { safeText } from "./fields";
 
 /**
- * Get Started lead request (spec §3) and its validation (spec §5), shared by the Get Started
+ * Get Started lead request (docs/product.md#3-records) and its validation (docs/product.md#5-validation), shared by the Get Started
  * form and `POST /api/send-get-started-email`.
  */
 
 export const PLAN_TITLES = ["Starter", "Optimal", "Unlimited"] as const;
 export type PlanTitle = (typeof PLAN_TITLES)[number];
 
-/** Fewest digits a lead-form phone may hold (spec §5's lower bound, counted in digits: ADR 0019). */
+/** Fewest digits a lead-form phone may hold (docs/product.md#5-validation's lower bound, counted in digits: ADR 0019). */
 export const LEAD_PHONE_MIN_DIGITS = 7;
 /** Most digits a lead-form phone may hold: E.164's 15 (ITU-T E.164 §6; ADR 0019). */
 export const LEAD_PHONE_MAX_DIGITS = 15;
@@ -20,7 +20,7 @@ export const LEAD_PHONE_MAX_LENGTH = 32;
 const LEAD_PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 
 /**
- * The lead-form phone rule (ADR 0019, departing from spec §5's character count): at most
+ * The lead-form phone rule (ADR 0019, departing from docs/product.md#5-validation's character count): at most
  * {@link LEAD_PHONE_MAX_LENGTH} characters, an optional leading '+', then digits and formatting
  * characters (spaces, parentheses, dots, dashes), holding 7 to 15 digits. "+1 (555) 010-3000" and
  * "+44 20 7946 0958" pass.
@@ -37,7 +37,7 @@ export function normalizeLeadPhone(value: string): string | null {
   return phone.startsWith("+") ? `+${digits}` : digits;
 }
 
-/** The spec's toast pair for each failure (spec §5): the server answers with the description; the client shows both from its i18n catalog. */
+/** The spec's toast pair for each failure (docs/product.md#5-validation): the server answers with the description; the client shows both from its i18n catalog. */
 export const LEAD_VALIDATION_MESSAGES = {
   required: { title: "All fields are required", description: "Please fill in all the fields to continue." },
   email: { title: "Invalid email", description: "Please enter a valid email address." },
@@ -54,7 +54,7 @@ export interface LeadFields {
 }
 
 /**
- * Runs the spec §5 checks in the spec's order: all five fields required, then the email shape,
+ * Runs the docs/product.md#5-validation checks in the spec's order: all five fields required, then the email shape,
  * then the phone. Linear in the input whatever its length (issue #10): an email longer than
  * 254 characters and a phone longer than 32 are invalid before any shape check.
  * @returns the first failure, or null when the fields are valid
@@ -67,7 +67,7 @@ export function validateLead(fields: LeadFields): LeadValidationFailure | null {
   return null;
 }
 
-/** 400 message for a plan other than the three of the pricing table (spec §3 "Plans"). */
+/** 400 message for a plan other than the three of the pricing table (docs/product.md#3-records "Plans"). */
 export const LEAD_PLAN_MESSAGE = "Please choose a plan: Starter, Optimal or Unlimited.";
 
 /** Longest first or last name and company of a lead (the email: 254; the phone: {@link LEAD_PHONE_MAX_LENGTH}). */
@@ -85,7 +85,7 @@ export const leadPhoneSchema = safeText({
 }).refine((phone) => normalizeLeadPhone(phone) !== null, LEAD_VALIDATION_MESSAGES.phone.description);
 
 /**
- * Body of `POST /api/send-get-started-email` (spec §7). `website` is a honeypot: people never see
+ * Body of `POST /api/send-get-started-email` (docs/product.md#7-api). `website` is a honeypot: people never see
  * it, so a non-empty value marks a bot (issue #4).
  */
 export const leadRequestSchema = z
@@ -108,7 +108,7 @@ export type LeadRequest = z.infer<typeof leadRequestSchema>;
 export const leadCreatedSchema = z.object({ id: z.number().int() });
 
 /**
- * The first problem with a raw request body, in the spec §5 order (required fields, email,
+ * The first problem with a raw request body, in the docs/product.md#5-validation order (required fields, email,
  * phone), then the plan. Unlike {@link leadRequestSchema} it also gives the spec's message when
  * a field is missing or not a string, so the server answers with the same texts the form shows.
  * @returns the message to answer with, or null when these checks pass

@@ -9,7 +9,7 @@ import { errorResponses } from "../http/errors";
 import { usersInScope } from "../users/service";
 
 /**
- * The four admin dashboard figures (spec §2; issue #3: Total Users is a real count). An admin
+ * The four admin dashboard figures (docs/product.md#2-pages; issue #3: Total Users is a real count). An admin
  * sees the whole system; a company admin their own company (ADR 0009): its users, the company
  * itself, and its users' checks. Total Users counts exactly the rows the Users list shows
  * (issue #11: one scope filter, `usersInScope`).

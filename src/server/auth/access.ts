@@ -8,7 +8,7 @@ import type { ResolvedSession } from "./sessions";
  * Who may call a route (issue #11 "Route-declared auth", ADR 0017):
  * - `public`: anyone, signed in or not (no session is looked up);
  * - `user`: any signed-in, active user;
- * - `manager`: admins and company admins (spec §6 canManageUsers);
+ * - `manager`: admins and company admins (docs/product.md#6-roles canManageUsers);
  * - `admin`: admins only.
  * Tenant rules (which rows a manager may touch) are not part of the declaration; they live in
  * `auth/policy.ts`.

@@ -22,7 +22,7 @@ export function issueBinding(): IssuedToken {
 
 /**
  * Sets the binding cookie: HttpOnly, SameSite=Lax, Path=/api/auth, Secure like the session
- * cookie, and gone after the magic-link lifetime (15 minutes, spec §9).
+ * cookie, and gone after the magic-link lifetime (15 minutes, docs/product.md#9-constants).
  */
 export function setBindingCookie(reply: FastifyReply, raw: string): void {
   reply.setCookie(BINDING_COOKIE, raw, {

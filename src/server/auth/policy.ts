@@ -22,7 +22,7 @@ export type Actor = { id: number; role: Role; companyId: number | null };
 
 /**
  * The manage scope of `user`.
- * @throws 403 FORBIDDEN when the user has no manage rights (spec §6 canManageUsers)
+ * @throws 403 FORBIDDEN when the user has no manage rights (docs/product.md#6-roles canManageUsers)
  */
 export function manageScope(user: Pick<Actor, "role" | "companyId">): ManageScope {
   if (!canManageUsers(user.role)) throw forbidden();
@@ -77,7 +77,7 @@ export function canReview(reviewer: Actor, check: CheckOwnership): "ok" | "self"
 
 /**
  * Why `inviter` may not invite someone with `target.role` into company `target.companyId`
- * (already defaulted: a company admin's own company), or null when they may (spec §5, §6;
+ * (already defaulted: a company admin's own company), or null when they may (docs/product.md#5-validation, §6;
  * ADR 0009): an admin any role into any company; a company admin only user or company_admin,
  * only into their own company, and only while they have one.
  */

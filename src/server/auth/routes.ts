@@ -46,7 +46,7 @@ function emailOf(request: FastifyRequest): string {
     .toLowerCase();
 }
 
-/** Maps a user row to the public shape of spec §3 (no internal columns). */
+/** Maps a user row to the public shape of docs/product.md#3-records (no internal columns). */
 export function toSessionUser(user: UserRow): SessionUser {
   return {
     id: user.id,
@@ -63,7 +63,7 @@ export function toSessionUser(user: UserRow): SessionUser {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
-/** Auth routes of spec §7 and issue #2: first-admin setup, magic links, session, sign-out. */
+/** Auth routes of docs/product.md#7-api and issue #2: first-admin setup, magic links, session, sign-out. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const windowMs = MAGIC_LINK_RATE_WINDOW_MS;

@@ -47,7 +47,7 @@ export async function issueMagicLink(
 }
 
 /**
- * Creates the first admin and emails a sign-in link (spec §7 `POST /api/admin/create-initial`).
+ * Creates the first admin and emails a sign-in link (docs/product.md#7-api `POST /api/admin/create-initial`).
  * Serialised by an advisory lock, so concurrent calls create exactly one admin.
  * @param bindingHash digest of the requesting browser's binding cookie (see binding.ts)
  * @throws 409 ADMIN_EXISTS once any admin exists; 403 INITIAL_ADMIN_EMAIL_ONLY in production
@@ -159,7 +159,7 @@ export async function inspectMagicLink(
 }
 
 /**
- * Consumes a magic-link token and starts a session (spec §7 `POST /api/auth/verify-magic-link`).
+ * Consumes a magic-link token and starts a session (docs/product.md#7-api `POST /api/auth/verify-magic-link`).
  * The single conditional UPDATE makes consumption atomic: of many concurrent calls exactly one
  * succeeds. Stamps `lastLoginAt` and `isEmailVerified`.
  * @returns the user and the raw session token with its expiry

@@ -52,7 +52,7 @@ export function attachmentHeader(name: string): string {
 }
 
 /**
- * Background checks (spec §7, issue #3). Uploads stream to the storage given, or to the one
+ * Background checks (docs/product.md#7-api, issue #3). Uploads stream to the storage given, or to the one
  * the configuration selects (local disk under DATA_DIR/uploads).
  */
 export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}): FastifyPluginAsyncZod {

@@ -46,7 +46,7 @@ function toSummary(row: CheckRow, files: number): CheckSummary {
 }
 
 /**
- * Stores a submission (spec §7 `POST /api/background-checks`): the check (status pending),
+ * Stores a submission (docs/product.md#7-api `POST /api/background-checks`): the check (status pending),
  * its file rows and the first audit row, in one transaction. The check's email is the owner's
  * account email, whatever the form said (issue #11: the check belongs to the account).
  * @param input the form's fields; `email` is ignored
@@ -85,7 +85,7 @@ export async function createCheck(
   });
 }
 
-/** The caller's own checks, newest first (spec §7 `GET /api/background-checks/my`). */
+/** The caller's own checks, newest first (docs/product.md#7-api `GET /api/background-checks/my`). */
 export async function listOwnChecks(db: Database, userId: number): Promise<CheckSummary[]> {
   const rows = await db
     .select({ check: backgroundChecks, files: fileCount })
@@ -96,7 +96,7 @@ export async function listOwnChecks(db: Database, userId: number): Promise<Check
 }
 
 /**
- * Checks a manager may review, newest first (spec §7 `GET /api/background-checks`): all for an
+ * Checks a manager may review, newest first (docs/product.md#7-api `GET /api/background-checks`): all for an
  * admin, those of users in their own company for a company admin (ADR 0009).
  */
 export async function listChecks(db: Database, scope: ManageScope): Promise<CheckSummary[]> {
@@ -178,10 +178,10 @@ export async function getCheckDetail(db: Database, check: CheckRow): Promise<Che
 const DECIDED: ReadonlySet<CheckStatus> = new Set(["approved", "rejected"]);
 
 /**
- * Reviews a check (spec §7 `PATCH /api/background-checks/{id}`) and appends an audit row (who,
+ * Reviews a check (docs/product.md#7-api `PATCH /api/background-checks/{id}`) and appends an audit row (who,
  * when, from, to, notes). The row is locked for the update, so concurrent reviews are recorded
  * one after the other with correct "from" statuses.
- * - approved / rejected: passedCheck true / false (spec §4), reviewedAt and reviewedBy stamped,
+ * - approved / rejected: passedCheck true / false (docs/product.md#4-states), reviewedAt and reviewedBy stamped,
  *   notes as given (kept when omitted);
  * - pending / in_review reopen the check (issue #11): reviewedAt, reviewedBy and passedCheck are
  *   cleared, and so are a decided check's notes unless new ones are given; earlier notes stay in
@@ -256,7 +256,7 @@ export async function findCheckFile(db: Database, checkId: number, fileId: numbe
 }
 
 /**
- * Deletes checks and their files, from storage as well (spec §3: files go with their check).
+ * Deletes checks and their files, from storage as well (docs/product.md#3-records: files go with their check).
  * Rows go first in one transaction; storage objects are removed after the commit, so a failed
  * delete never leaves rows pointing at missing files.
  * @returns how many checks were deleted
@@ -276,7 +276,7 @@ export async function deleteChecks(db: Database, storage: FileStorage, ids: numb
 }
 
 /**
- * Deletes a user (spec §3): their sessions, magic-link tokens and checks go by cascade, and the
+ * Deletes a user (docs/product.md#3-records): their sessions, magic-link tokens and checks go by cascade, and the
  * files of their checks are removed from storage as well (via {@link deleteChecks}).
  * @returns false when no such user exists
  */

@@ -74,7 +74,7 @@ class StorageFailure extends Error {
 }
 
 /**
- * Reads a background-check submission (spec §3: fullName, email, repeated files) from a
+ * Reads a background-check submission (docs/product.md#3-records: fullName, email, repeated files) from a
  * multipart request, streaming each file into storage as it arrives (never buffering a whole
  * file). Each file must have an allowed extension and magic bytes of the same kind (the
  * `file-type` package, on the file's first 64 KB); stored names are random, the client's name is

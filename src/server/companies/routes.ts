@@ -5,7 +5,7 @@ import { createCompany, listCompanies } from "./service";
 
 const errors = errorResponses(400, 401, 403, 409);
 
-/** Companies (spec §7, issue #3): list and create, admin only. */
+/** Companies (docs/product.md#7-api, issue #3): list and create, admin only. */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 

@@ -32,14 +32,14 @@ export async function companyNameOf(db: Executor, id: number | null): Promise<st
   return company?.name;
 }
 
-/** Every company, by name (spec §7 `GET /api/companies`, admin only). */
+/** Every company, by name (docs/product.md#7-api `GET /api/companies`, admin only). */
 export async function listCompanies(db: Database): Promise<Company[]> {
   const rows = await db.select().from(companies).orderBy(asc(companies.name), asc(companies.id));
   return rows.map(toCompany);
 }
 
 /**
- * Creates a company (issue #3). The email is unique (spec §3).
+ * Creates a company (issue #3). The email is unique (docs/product.md#3-records).
  * @param input already parsed by `createCompanyBody` (email normalised, blanks as null)
  * @throws 409 COMPANY_EMAIL_TAKEN when another company has the email
  */

@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * Database schema: every entity of spec §3, plus the outbox, lead and demo-registration tables
+ * Database schema: every entity of docs/product.md#3-records, plus the outbox, lead and demo-registration tables
  * (issue #2). Emailed and cookie tokens are never stored raw: `token_hash` holds the hex
  * SHA-256 digest of a 32-byte random value (see auth/tokens.ts).
  */
@@ -186,7 +186,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** A Get Started lead request (spec §3). */
+/** A Get Started lead request (docs/product.md#3-records). */
 export const leads = pgTable(
   "leads",
   {
@@ -204,7 +204,7 @@ export const leads = pgTable(
   (t) => [index("leads_created_at_idx").on(t.createdAt)],
 );
 
-/** A retailer store-demo registration (spec §3); `id` is the client's idempotency key. */
+/** A retailer store-demo registration (docs/product.md#3-records); `id` is the client's idempotency key. */
 export const demoRegistrations = pgTable(
   "demo_registrations",
   {

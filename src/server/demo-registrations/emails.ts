@@ -9,7 +9,7 @@ interface Registrant {
 }
 
 /**
- * The notice to DEMO_REGISTRATION_EMAIL about a new store-demo registration (spec §7, issue #6).
+ * The notice to DEMO_REGISTRATION_EMAIL about a new store-demo registration (docs/product.md#7-api, issue #6).
  * Every value is escaped by {@link layout}.
  */
 export function registrationNoticeEmail(demo: RetailerDemo, person: Registrant, registrationId: string) {

@@ -41,7 +41,7 @@ export function resolveDemo(config: AppConfig, slug: string): RetailerDemo {
  * visitor submits is lost; SMTP being down only delays mail). Idempotent on `registrationId`:
  * a replay stores and sends nothing more and gets the same answer.
  * @returns `created` false for a replay
- * @throws HttpError 400 with the spec §5 message and a rule code for invalid fields; 409
+ * @throws HttpError 400 with the docs/product.md#5-validation message and a rule code for invalid fields; 409
  *   IDEMPOTENCY_KEY_REUSED when the id is already used by a different registration
  */
 export async function registerForDemo(

@@ -13,7 +13,7 @@ import { rateLimitBy } from "../http/rate-limit";
 import { gatePassword, passwordMatches } from "./service";
 
 /**
- * Password gates of spec §4–§6 (issue #5): `POST /api/gates/events` and
+ * Password gates of docs/product.md#4-states–§6 (issue #5): `POST /api/gates/events` and
  * `POST /api/gates/channel-partner` with `{password}`. A right password answers 200 `{ok: true}`;
  * a wrong one 401 `{error: 'Incorrect password. Please try again.', code: 'INCORRECT_PASSWORD'}`;
  * a missing or oversized one 400; more than {@link GATE_RATE_PER_IP} checks per IP and gate in

@@ -43,7 +43,7 @@ export function inlineScriptHashes(clientDir: string): string[] {
 }
 
 /**
- * True when the browser app has a page at `pathname` (spec §2 "Routes"): one of
+ * True when the browser app has a page at `pathname` (docs/product.md#2-pages "Routes"): one of
  * {@link CLIENT_ROUTE_PATTERNS}, matched with React Router's own `matchPath` (so case, optional
  * segments, splats and trailing slashes behave as in the browser), or any path containing
  * "accelerometer".

@@ -27,7 +27,7 @@ import {
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 const WINDOW_MS = 15 * 60 * 1000;
 
-/** Invitations (spec §7, issue #3): send, preview, accept, list, resend, revoke. */
+/** Invitations (docs/product.md#7-api, issue #3): send, preview, accept, list, resend, revoke. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   const bySession = bySessionOrIp;

@@ -109,7 +109,7 @@ async function queueInvitationEmail(
 }
 
 /**
- * Invites `input.email` (spec §7 `POST /api/invitations/send`, issues #3 and #11). Role rules
+ * Invites `input.email` (docs/product.md#7-api `POST /api/invitations/send`, issues #3 and #11). Role rules
  * are the policy's `inviteRefusal`: an admin may invite any role into any company; a company
  * admin only user or company_admin, only into their own company (used when none is given). A
  * company admin invitee must belong to a company. The email goes into the outbox in the same
@@ -266,7 +266,7 @@ export async function previewInvitation(db: Database, rawToken: string): Promise
 }
 
 /**
- * Accepts an invitation (spec §7 `POST /api/invitations/accept`): consumes the token atomically
+ * Accepts an invitation (docs/product.md#7-api `POST /api/invitations/accept`): consumes the token atomically
  * (of concurrent calls exactly one wins), creates the user with the invited role and company,
  * marks the email verified (the link proved it), and starts a session.
  * @returns the new user and the raw session token with its expiry

@@ -29,7 +29,7 @@ export function leadNoticeEmail(lead: LeadDetails, id: number): RenderedEmail {
 }
 
 /**
- * The confirmation to the visitor, in the words of the Thank You view (spec §4):
+ * The confirmation to the visitor, in the words of the Thank You view (docs/product.md#4-states):
  * 'Congratulations you are on the way to the future of retail!' and
  * 'We will reach out shortly to set up your account.'
  */

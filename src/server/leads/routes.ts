@@ -28,7 +28,7 @@ function isBot(body: unknown): boolean {
 }
 
 /**
- * Get Started leads (spec §4, §7; issue #4): `POST /api/send-get-started-email` stores a lead and
+ * Get Started leads (docs/product.md#4-states, §7; issue #4): `POST /api/send-get-started-email` stores a lead and
  * queues two emails; `GET /api/leads` lists (JSON, paged) or exports (CSV) them for admins.
  */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +37,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Runs before schema validation: a bot that filled the honeypot gets a believable 201 and
-   * nothing is stored or sent; otherwise the spec §5 checks give the form's exact messages,
+   * nothing is stored or sent; otherwise the docs/product.md#5-validation checks give the form's exact messages,
    * in the form's order, even for missing fields.
    */
   const screen = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -4,7 +4,7 @@ import { Slot } from "radix-ui";
 import type * as React from "react";
 
 /**
- * Button variants and sizes of spec §9: default, destructive, outline, secondary, ghost, link;
+ * Button variants and sizes of docs/product.md#9-constants: default, destructive, outline, secondary, ghost, link;
  * default, sm, lg, icon, plus `sm-touch` (sm from the md breakpoint up, 44 px tall below it, the
  * WCAG 2.5.5 target size on phones).
  *

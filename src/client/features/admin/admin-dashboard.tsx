@@ -15,7 +15,7 @@ import { UserAuditPanel } from "./user-audit-panel";
 import { UsersSection } from "./users-section";
 
 /**
- * Admin dashboard (spec §2, issue #3): header with welcome message and role badge, the four
+ * Admin dashboard (docs/product.md#2-pages, issue #3): header with welcome message and role badge, the four
  * stat cards, Invite User, Background Checks with Review, Invitations, Users with their audit
  * trail (issue #11), and (admins only) Companies. Company admins see only their own company (ADR 0009). Without manage rights:
  * the spec's Access Denied text.

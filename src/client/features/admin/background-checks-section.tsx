@@ -11,7 +11,7 @@ import { checksQueryOptions } from "./api/checks";
 import { ReviewDialog } from "./review-dialog";
 
 /**
- * Background Checks table of spec §2: Applicant, Email, Status, Submitted, Actions (Review).
+ * Background Checks table of docs/product.md#2-pages: Applicant, Email, Status, Submitted, Actions (Review).
  * A table on wide screens, cards on phones; the spec's empty state when there are none.
  */
 export function BackgroundChecksSection() {

@@ -60,7 +60,7 @@ export function reinvitePlan(
 }
 
 /**
- * The Invite User dialog of spec §2 and §5: email (required, email type), role (User and
+ * The Invite User dialog of docs/product.md#2-pages and §5: email (required, email type), role (User and
  * Company Admin; Admin only for an admin), 'Company (Optional)' only when companies exist
  * (the list is requested only for admins), submit disabled while sending. When the address
  * has a pending invitation the inviter can see, a note says what sending again does and, if
@@ -200,7 +200,7 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
                 checked={replace}
                 onCheckedChange={(checked) => setReplace(checked === true)}
               />
-              <Label htmlFor="invite-replace-company" className="leading-6">
+              <Label htmlFor="invite-replace-company">
                 {t("portal.invite.replaceCompany", {
                   from: companyLabel(plan.pending.companyId, plan.pending.companyName),
                   to: companyLabel(chosen),

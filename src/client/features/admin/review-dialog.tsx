@@ -35,10 +35,10 @@ function typeLabel(mime: string): string {
 }
 
 /**
- * The Review dialog of spec §2 and issue #3: submitted date, current status, the uploaded files
+ * The Review dialog of docs/product.md#2-pages and issue #3: submitted date, current status, the uploaded files
  * (name, type, 1024-based size, download link), a status select, review notes (4 rows), and
  * Update Status (disabled until a status is chosen) and Cancel. Approved sends passedCheck
- * true, any other status false (spec §4); notes are sent only when edited. The reviewed date and reviewer show while the check
+ * true, any other status false (docs/product.md#4-states); notes are sent only when edited. The reviewed date and reviewer show while the check
  * has them (the server clears both when a check goes back to Pending or In Review, issue #11).
  * On close, focus returns to `returnFocusTo` (the Review button that opened it; WCAG 2.4.3):
  * the dialog is opened from outside, so Radix has no Dialog.Trigger to return to.

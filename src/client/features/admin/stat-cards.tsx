@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
 import { adminStatsQueryOptions } from "./api/stats";
 
-/** The four stat cards of spec §2, from `GET /api/admin/stats` (Total Users is a real count). */
+/** The four stat cards of docs/product.md#2-pages, from `GET /api/admin/stats` (Total Users is a real count). */
 export function StatCards() {
   const { t, i18n } = useTranslation();
   const stats = useQuery(adminStatsQueryOptions());

@@ -29,7 +29,7 @@ export function useCreateInitialAdmin() {
   });
 }
 
-/** Verifies a magic link and refreshes the session data (spec §4). */
+/** Verifies a magic link and refreshes the session data (docs/product.md#4-states). */
 export function useVerifyMagicLink() {
   const queryClient = useQueryClient();
   return useMutation({

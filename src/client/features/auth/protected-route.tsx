@@ -6,7 +6,7 @@ import { useSession } from "~/lib/session";
 import { AdminLoginScreen } from "./admin-login-screen";
 
 /**
- * Protected-route behaviour of spec §2: a Loading screen while the session loads; the login
+ * Protected-route behaviour of docs/product.md#2-pages: a Loading screen while the session loads; the login
  * screen for visitors who are signed out. With `adminOnly`, a signed-in user without manage
  * rights gets `fallback` (the normal user dashboard) instead.
  */

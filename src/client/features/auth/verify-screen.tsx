@@ -11,10 +11,10 @@ import { errorMessage } from "~/lib/api";
 import { inspectMagicLinkQueryOptions, useVerifyMagicLink } from "./api";
 
 /**
- * The verify screen of spec §2: 'Verifying Access', then 'Login Successful!' and a redirect to
+ * The verify screen of docs/product.md#2-pages: 'Verifying Access', then 'Login Successful!' and a redirect to
  * /dashboard after 2 s, or 'Verification Failed' with the reason and 'Back to Login'.
  * It first asks the server about the link without using it (issue #11 item 5, ADR 0015): in the
- * browser that requested the link it verifies at once, as spec §2 describes; anywhere else (a
+ * browser that requested the link it verifies at once, as docs/product.md#2-pages describes; anywhere else (a
  * second browser, a mail scanner running the page) it shows 'Continue as a•••@example.com' and
  * verifies only on that click, so opening the page never consumes the link.
  */

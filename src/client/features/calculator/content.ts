@@ -63,7 +63,7 @@ export const URL_TEXT_FIELDS = [
 /** Query parameter of the months-since-launch slider. */
 export const URL_MONTHS_PARAM = "monthsSinceLaunch";
 
-/** `<input type="number">` attributes per field: all minimum 0; steps per spec §5 where given. */
+/** `<input type="number">` attributes per field: all minimum 0; steps per docs/product.md#5-validation where given. */
 export const FIELD_ATTRIBUTES: Record<TextField, { min: number; step: number | "any" }> = {
   cartSize: { min: 0, step: "any" },
   monthlyReceipts: { min: 0, step: 1 },
@@ -75,5 +75,5 @@ export const FIELD_ATTRIBUTES: Record<TextField, { min: number; step: number | "
   storesInBrand: { min: 0, step: 1 },
 };
 
-/** sessionStorage key that keeps the Channel Partner section unlocked for the browser session (spec §4). */
+/** sessionStorage key that keeps the Channel Partner section unlocked for the browser session (docs/product.md#4-states). */
 export const CHANNEL_PARTNER_UNLOCKED_KEY = "aisleiq.channelPartnerUnlocked";

@@ -11,7 +11,7 @@ const SIZE_CLASSES: Record<FigureSize, string> = {
 /**
  * One result: a label and its figure, formatted in the i18n language with thousands separators
  * and no decimals, in tabular figures, one size smaller past 14 characters and smallest past 16
- * (spec §9), so it never overflows its tile. Render inside a `<dl>`.
+ * (docs/product.md#9-constants), so it never overflows its tile. Render inside a `<dl>`.
  */
 export function Figure({
   label,

@@ -1,14 +1,14 @@
 /**
- * Number display of the calculator (spec §9: "Numbers show thousands separators, no decimals,
+ * Number display of the calculator (docs/product.md#9-constants: "Numbers show thousands separators, no decimals,
  * and shrink past 14-16 characters"; visual.md: tabular figures).
  */
 
 /** A figure is money ($) or a plain count. */
 export type FigureKind = "money" | "count";
 
-/** Texts longer than this many characters are shown one step smaller (spec §9). */
+/** Texts longer than this many characters are shown one step smaller (docs/product.md#9-constants). */
 export const SHRINK_AFTER_CHARS = 14;
-/** Texts longer than this many characters are shown smallest, and may wrap (spec §9). */
+/** Texts longer than this many characters are shown smallest, and may wrap (docs/product.md#9-constants). */
 export const SHRINK_MORE_AFTER_CHARS = 16;
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -37,7 +37,7 @@ export function formatFigure(value: number, kind: FigureKind, language: string):
     formatter = new Intl.NumberFormat(language, {
       maximumFractionDigits: 0,
       minimumFractionDigits: 0,
-      // Spanish groups 4-digit numbers too ("5.200", spec §9: thousands separators; ADR 0022),
+      // Spanish groups 4-digit numbers too ("5.200", docs/product.md#9-constants: thousands separators; ADR 0022),
       // and prints the dollar as "$" ("53.820 $"), not "US$".
       useGrouping: "always",
       ...(kind === "money" ? { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol" } : {}),
@@ -64,7 +64,7 @@ function formatEnglish(value: number, kind: FigureKind): string {
 export type FigureSize = "base" | "small" | "smallest";
 
 /**
- * How large to print a formatted figure so that it fits its tile at 390 px (spec §9).
+ * How large to print a formatted figure so that it fits its tile at 390 px (docs/product.md#9-constants).
  * @param text the formatted figure
  */
 export function figureSize(text: string): FigureSize {

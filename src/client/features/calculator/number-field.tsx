@@ -4,7 +4,7 @@ import { Label } from "~/components/ui/label";
 import { FIELD_ATTRIBUTES, type TextField } from "./content";
 
 /**
- * One numeric input of the calculator, labelled, with the field's minimum and step (spec §5).
+ * One numeric input of the calculator, labelled, with the field's minimum and step (docs/product.md#5-validation).
  * The text is kept as typed; the page parses it with `parseNumericInput` (non-numeric → 0).
  */
 export function NumberField({

@@ -11,7 +11,7 @@ export const myChecksQueryOptions = () =>
  * Posts a background-check submission as multipart with XMLHttpRequest, which (unlike fetch)
  * reports upload progress.
  * @param onProgress called with whole percentages 0–100 as bytes leave the browser
- * @throws ApiError for non-ok responses (message "<status>: <text>", spec §8); TypeError on a
+ * @throws ApiError for non-ok responses (message "<status>: <text>", docs/product.md#8-messages); TypeError on a
  *   network failure
  */
 export function uploadCheck(form: FormData, onProgress: (percent: number) => void): Promise<CheckSummary> {

@@ -20,7 +20,7 @@ import { cn } from "~/lib/utils";
 import { useSubmitCheck } from "./api";
 
 /**
- * The background-check submission form (spec §2, §5; issue #3): full name, email, drag-and-drop
+ * The background-check submission form (docs/product.md#2-pages, §5; issue #3): full name, email, drag-and-drop
  * plus a file picker, per-file remove, the spec's validation toasts (types, 10 MB, at most 5
  * files with extras dropped, required fields), and a real upload progress bar.
  */

@@ -7,7 +7,7 @@ import { formatDate } from "~/lib/format";
 import { myChecksQueryOptions } from "./api";
 
 /**
- * The user's own checks (spec §2): name, email, status badge, submitted date, reviewed date and
+ * The user's own checks (docs/product.md#2-pages): name, email, status badge, submitted date, reviewed date and
  * review notes when present; the spec's empty state otherwise.
  */
 export function MyChecksList() {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { RoleBadge } from "~/components/role-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
-/** Profile card of spec §2: Full Name, Email, Role badge, Last Login date or 'Never'. */
+/** Profile card of docs/product.md#2-pages: Full Name, Email, Role badge, Last Login date or 'Never'. */
 export function ProfileCard({ session }: { session: MeResponse }) {
   const { t, i18n } = useTranslation();
   const { user, company } = session;

@@ -10,8 +10,8 @@ import { MyChecksList } from "./my-checks-list";
 import { ProfileCard } from "./profile-card";
 
 /**
- * The signed-in user's dashboard (spec §2): profile card, background-check form, own checks.
- * Admins and company admins, who land here after every sign-in (spec §2 verify redirect), also
+ * The signed-in user's dashboard (docs/product.md#2-pages): profile card, background-check form, own checks.
+ * Admins and company admins, who land here after every sign-in (docs/product.md#2-pages verify redirect), also
  * get a panel leading to the admin area (issue #11 item 1), besides the header's Admin link.
  */
 export function UserDashboard({ session }: { session: MeResponse }) {

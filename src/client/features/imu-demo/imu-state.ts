@@ -1,5 +1,5 @@
 /**
- * State machine of the IMU demo (spec §4 "IMU page", §9):
+ * State machine of the IMU demo (docs/product.md#4-states "IMU page", §9):
  * - support: unknown -> supported (first reading) or unsupported (no sensor API, no reading
  *   within {@link NO_READING_TIMEOUT_MS} of the grant, or a refused permission);
  * - permission: none -> granted or denied;
@@ -7,10 +7,10 @@
  * Pure: no DOM access, so it is unit-tested in Node.
  */
 
-/** Granted but no reading within this many ms marks the device unsupported (spec §9). */
+/** Granted but no reading within this many ms marks the device unsupported (docs/product.md#9-constants). */
 export const NO_READING_TIMEOUT_MS = 1000;
 
-/** Manual slider ranges and steps (spec §9). */
+/** Manual slider ranges and steps (docs/product.md#9-constants). */
 export const AXIS_RANGES = {
   alpha: { min: 0, max: 360 },
   beta: { min: -90, max: 90 },
@@ -24,7 +24,7 @@ export type Axis = keyof typeof AXIS_RANGES;
 export type Support = "unknown" | "supported" | "unsupported";
 export type Permission = "none" | "granted" | "denied";
 
-/** Device orientation in degrees (spec §3). */
+/** Device orientation in degrees (docs/product.md#3-records). */
 export interface Orientation {
   alpha: number;
   beta: number;

@@ -27,7 +27,7 @@ async function sensorsAlreadyGranted(): Promise<boolean> {
 }
 
 /**
- * Locks the screen to portrait while mounted and unlocks it on unmount (spec §4). Browsers that
+ * Locks the screen to portrait while mounted and unlocks it on unmount (docs/product.md#4-states). Browsers that
  * refuse (desktop, not full screen) are not an error.
  */
 function usePortraitLock() {
@@ -51,7 +51,7 @@ function usePortraitLock() {
 }
 
 /**
- * Drives the IMU state machine from the browser (spec §4): decides whether permission must be
+ * Drives the IMU state machine from the browser (docs/product.md#4-states): decides whether permission must be
  * asked (`requestPermission` exists, iOS) or is implied, listens for `deviceorientation` once
  * granted, and marks the device unsupported when no reading arrives within 1 s.
  * @returns the state, `dispatch` for the manual sliders, and `requestSensors` for 'Allow Sensors'

@@ -11,7 +11,7 @@ export const invitationPreviewQueryOptions = (token: string) =>
     queryFn: getQueryFn<InvitationPreview>(),
   });
 
-/** `POST /api/invitations/accept`; refreshes the session data on success (spec §4). */
+/** `POST /api/invitations/accept`; refreshes the session data on success (docs/product.md#4-states). */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({

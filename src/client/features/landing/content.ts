@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 
 /**
- * Static content of the landing page (spec §1, §3 "Pricing plan", "Feature card"; issue #4) as
+ * Static content of the landing page (docs/product.md#1-audience, §3 "Pricing plan", "Feature card"; issue #4) as
  * typed data. Texts live in the i18n catalog (src/client/locales/en-landing.ts) under the keys
  * named here; artwork lives in public/media/.
  */
@@ -35,11 +35,11 @@ export type FeatureCardId =
   | "staffDifferent"
   | "iqDashboard";
 
-/** A feature card (spec §3): title/description from `landing.cards.<id>`, its image, and whether it opens the Jobs modal. */
+/** A feature card (docs/product.md#3-records): title/description from `landing.cards.<id>`, its image, and whether it opens the Jobs modal. */
 export interface FeatureCard {
   id: FeatureCardId;
   image: string;
-  /** True for the card that opens the Jobs modal (spec §2: Staff Different). */
+  /** True for the card that opens the Jobs modal (docs/product.md#2-pages: Staff Different). */
   isClickable: boolean;
 }
 
@@ -59,7 +59,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
 
 export type IndustryId = "retail" | "convenience" | "grocery" | "hospitality" | "stadiums";
 
-/** Industries section (spec §1), labels from `landing.industries.<id>`. */
+/** Industries section (docs/product.md#1-audience), labels from `landing.industries.<id>`. */
 export const INDUSTRIES: readonly { id: IndustryId; icon: LucideIcon }[] = [
   { id: "retail", icon: Store },
   { id: "convenience", icon: Fuel },
@@ -76,7 +76,7 @@ export type PlatformFeatureId =
   | "api"
   | "brandsDirect";
 
-/** Features section (spec §1), texts from `landing.features.<id>`. */
+/** Features section (docs/product.md#1-audience), texts from `landing.features.<id>`. */
 export const PLATFORM_FEATURES: readonly { id: PlatformFeatureId; icon: LucideIcon }[] = [
   { id: "consumerPrivacy", icon: ShieldCheck },
   { id: "brandOwnership", icon: Building2 },
@@ -94,7 +94,7 @@ export interface Partner {
   height: number;
 }
 
-/** The six partner slots of the 'Our Partners' strip (spec §1). */
+/** The six partner slots of the 'Our Partners' strip (docs/product.md#1-audience). */
 export const PARTNERS: readonly Partner[] = [
   { name: "Northfield", logo: "/media/partners/northfield.svg", width: 160, height: 40 },
   { name: "Cobalt Grocers", logo: "/media/partners/cobalt.svg", width: 160, height: 40 },
@@ -104,7 +104,7 @@ export const PARTNERS: readonly Partner[] = [
   { name: "Meridian", logo: "/media/partners/meridian.svg", width: 160, height: 40 },
 ];
 
-/** How many times the partner strip repeats in the marquee (spec §1). */
+/** How many times the partner strip repeats in the marquee (docs/product.md#1-audience). */
 export const PARTNER_REPEAT = 4;
 
 export type PlanFeatureId =
@@ -120,7 +120,7 @@ export type PlanFeatureId =
   | "api"
   | "pro";
 
-/** A pricing plan (spec §3): price in US dollars per employee per month, or null for 'Custom'. */
+/** A pricing plan (docs/product.md#3-records): price in US dollars per employee per month, or null for 'Custom'. */
 export interface PricingPlan {
   title: PlanTitle;
   /** Whole US dollars; null means 'Custom' with no periodicity. */
@@ -129,7 +129,7 @@ export interface PricingPlan {
   features: readonly { id: PlanFeatureId; included: boolean }[];
 }
 
-/** The three plans of the spec §3 table. */
+/** The three plans of the docs/product.md#3-records table. */
 export const PLANS: readonly PricingPlan[] = [
   {
     title: "Starter",

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { INDUSTRIES } from "./content";
 
-/** Industries (spec §1; anchor `industries`): Retail, Convenience stores, Grocery, Hospitality, Stadiums as icon tiles. */
+/** Industries (docs/product.md#1-audience; anchor `industries`): Retail, Convenience stores, Grocery, Hospitality, Stadiums as icon tiles. */
 export function IndustriesSection() {
   const { t } = useTranslation();
   return (

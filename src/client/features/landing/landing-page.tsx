@@ -19,7 +19,7 @@ const GetStartedDialog = lazy(() =>
 const JobsDialog = lazy(() => import("./jobs-dialog").then((m) => ({ default: m.JobsDialog })));
 
 /**
- * The landing page (spec §2 "Landing page"): header, then hero, feature grid
+ * The landing page (docs/product.md#2-pages "Landing page"): header, then hero, feature grid
  * (`branded-app-sdk`), industries (`industries`), features, partners and pricing (`pricing`),
  * then the footer. Arriving with a `#section` hash (from another page's nav) smooth scrolls there.
  */

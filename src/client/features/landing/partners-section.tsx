@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { PARTNER_REPEAT, PARTNERS } from "./content";
 
 /**
- * Our Partners (spec §1): the strip of six logos repeated four times, as a marquee that pauses on
+ * Our Partners (docs/product.md#1-audience): the strip of six logos repeated four times, as a marquee that pauses on
  * hover or focus and stands still under prefers-reduced-motion. Only the first strip is announced
  * to screen readers; the copies are decorative.
  */

@@ -6,7 +6,7 @@ const VIDEO_SIZE = { width: 960, height: 600 } as const;
 const POSTER = "/media/product-tour-poster.jpg";
 
 /**
- * The short muted product video (spec §1: "A video plays once when half in view"). It starts
+ * The short muted product video (docs/product.md#1-audience: "A video plays once when half in view"). It starts
  * once, the first time half of it is visible, and never under prefers-reduced-motion (the poster
  * stays). Nothing is downloaded until it plays (preload none) but the poster, and the poster only
  * once the video comes within a screen of the viewport: it is below the fold, and an eager poster

@@ -25,10 +25,10 @@ const GetStartedDialog = lazy(() =>
   import("~/components/get-started-dialog").then((m) => ({ default: m.GetStartedDialog })),
 );
 
-/** The plan Sign Up proposes: the pricing table's Most Popular plan (spec §3). */
+/** The plan Sign Up proposes: the pricing table's Most Popular plan (docs/product.md#3-records). */
 const SIGN_UP_PLAN: PlanTitle = "Optimal";
 
-/** The account sign-in page (spec §2 "Admin login page"): invited users, company admins and admins (issue #11). */
+/** The account sign-in page (docs/product.md#2-pages "Admin login page"): invited users, company admins and admins (issue #11). */
 const ACCOUNT_SIGN_IN_PATH = "/admin/login";
 
 const textLinkClass =
@@ -38,9 +38,9 @@ type FieldErrors = { email?: string; password?: string };
 type Notice = "invitation" | "forgot" | null;
 
 /**
- * One placeholder login portal (spec §2 "Login portal pages"): the card with its title,
+ * One placeholder login portal (docs/product.md#2-pages "Login portal pages"): the card with its title,
  * description, email and password, Forgot Password, the portal's submit text and Sign Up.
- * Submitting validates (spec §5: email required and well-formed, password required), then tells
+ * Submitting validates (docs/product.md#5-validation: email required and well-formed, password required), then tells
  * the visitor that access is by invitation. It makes no server call and never logs or keeps the
  * password (issue #4). Sign Up opens the Get Started form.
  */

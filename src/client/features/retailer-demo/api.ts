@@ -18,7 +18,7 @@ export function registrationPath(slug: string): string {
     : `/api/demo-registrations/${encodeURIComponent(slug)}`;
 }
 
-/** How a registration attempt ended (spec §8). */
+/** How a registration attempt ended (docs/product.md#8-messages). */
 export type SubmitOutcome =
   | { kind: "ok"; response: DemoRegistrationResponse }
   /** The server answered with an error; `message` is its `error` field when it sent one. */
@@ -31,7 +31,7 @@ export type SubmitOutcome =
 
 /**
  * Sends one registration and classifies the result; never throws. The request is aborted after
- * {@link REGISTRATION_TIMEOUT_MS} (spec §7, §9).
+ * {@link REGISTRATION_TIMEOUT_MS} (docs/product.md#7-api, §9).
  * @param timeoutMs override for tests
  */
 export async function submitRegistration(

@@ -2,7 +2,7 @@ import type { DemoRegistrationBody } from "@common/api/demo-registrations";
 import { type SubmitOutcome, submitRegistration } from "./api";
 
 /**
- * Registrations captured while the browser was offline (spec §8 "Connection Issue"). They live
+ * Registrations captured while the browser was offline (docs/product.md#8-messages "Connection Issue"). They live
  * in localStorage until the server confirms them; the registrationId makes every resend safe.
  */
 export interface PendingRegistration {

@@ -20,7 +20,7 @@ const SECTIONS = [
 
 /**
  * The Terms of Service, Non-Disclosure Agreement and Privacy Policy (effective 04/01/2025) in a
- * scrollable dialog opened from the accept-terms label (spec §2). "I Agree" ticks the box.
+ * scrollable dialog opened from the accept-terms label (docs/product.md#2-pages). "I Agree" ticks the box.
  */
 export function TermsDialog({
   demo,

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * The Thank You view (spec §2): the provisioning message and one QR code per platform, each
+ * The Thank You view (docs/product.md#2-pages): the provisioning message and one QR code per platform, each
  * captioned 'Scan to download'. While a registration waits to be resent, the Connection Issue
  * notice stays on screen.
  */

@@ -11,7 +11,7 @@ export const checksQueryOptions = () =>
 export const checkDetailQueryOptions = (id: number) =>
   queryOptions({ queryKey: [`/api/background-checks/${id}`] as const, queryFn: getQueryFn<CheckDetail>() });
 
-/** `PATCH /api/background-checks/{id}`; the list, the cards and the detail are refetched (spec §7). */
+/** `PATCH /api/background-checks/{id}`; the list, the cards and the detail are refetched (docs/product.md#7-api). */
 export function useUpdateCheck(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

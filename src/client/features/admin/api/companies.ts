@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { apiRequest, getQueryFn } from "~/lib/api";
 import { adminStatsQueryOptions } from "./stats";
 
-/** `GET /api/companies` (admin only, spec §6). */
+/** `GET /api/companies` (admin only, docs/product.md#6-roles). */
 export const companiesQueryOptions = () =>
   queryOptions({ queryKey: ["/api/companies"] as const, queryFn: getQueryFn<Company[]>() });
 

@@ -12,7 +12,7 @@ function useRefreshInvitations() {
 }
 
 /**
- * `POST /api/invitations/send` (spec §7). A 409 (pending invitation elsewhere or with another
+ * `POST /api/invitations/send` (docs/product.md#7-api). A 409 (pending invitation elsewhere or with another
  * company, ADR 0017) also refreshes the list, so the dialog shows the pending invitation.
  */
 export function useSendInvitation() {
