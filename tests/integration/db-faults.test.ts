@@ -428,11 +428,12 @@ describe.each(testBackends())("database faults and framework errors on $name", (
         await terminate();
         await sleep(1500);
 
-        // Fault 2: the database also refuses new connections for 600 ms (a restart's gap).
+        // Fault 2: the database also refuses new connections for 1 s (a restart's gap; long enough that
+        // requests fall inside it even on a loaded machine).
         await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(dbName)} ALLOW_CONNECTIONS false`);
         await terminate();
         const gapStart = Date.now();
-        await sleep(600);
+        await sleep(1000);
         await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(dbName)} ALLOW_CONNECTIONS true`);
         const gapEnd = Date.now();
         await sleep(2500);
