@@ -21,10 +21,10 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { count, eq, inArray } from "drizzle-orm";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
 import { createSession } from "../src/server/auth/sessions";
 import { createDb } from "../src/server/db/database";
 import { emailOutbox, leads, users } from "../src/server/db/schema";
+import { startHeaderSink } from "./header-sink";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -57,40 +57,16 @@ interface SinkCounts {
  */
 async function startCountingSink(): Promise<{ url: string; counts: SinkCounts; close(): Promise<void> }> {
   const counts: SinkCounts = { byRecipient: new Map(), noticesByLead: new Map(), total: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      let head = "";
-      stream.on("data", (chunk: Buffer) => {
-        if (head.length < 16_384 && !head.includes("\r\n\r\n")) head += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        counts.total++;
-        for (const rcpt of session.envelope.rcptTo) {
-          const to = rcpt.address.toLowerCase();
-          counts.byRecipient.set(to, (counts.byRecipient.get(to) ?? 0) + 1);
-        }
-        const unfolded = head.split("\r\n\r\n")[0]?.replace(/\r\n[ \t]+/g, " ") ?? "";
-        const lead = /^Subject: New lead: Bench L(\d+) /m.exec(unfolded)?.[1];
-        if (lead !== undefined) {
-          const n = Number(lead);
-          counts.noticesByLead.set(n, (counts.noticesByLead.get(n) ?? 0) + 1);
-        }
-        callback();
-      });
-    },
+  const sink = await startHeaderSink((headers, recipients) => {
+    counts.total++;
+    for (const to of recipients) counts.byRecipient.set(to, (counts.byRecipient.get(to) ?? 0) + 1);
+    const lead = /^Subject: New lead: Bench L(\d+) /m.exec(headers)?.[1];
+    if (lead !== undefined) {
+      const n = Number(lead);
+      counts.noticesByLead.set(n, (counts.noticesByLead.get(n) ?? 0) + 1);
+    }
   });
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    counts,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url: `smtp://127.0.0.1:${sink.port}`, counts, close: sink.close };
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<void> {

@@ -31,42 +31,24 @@ type SinkMessage =
 
 /** Child side: an SMTP server that counts messages and reports sign-in arrivals. */
 async function sink(): Promise<void> {
-  const { SMTPServer } = await import("smtp-server");
+  const { startHeaderSink } = await import("./header-sink");
   const seen = new Set<string>();
   let count = 0;
   let duplicates = 0;
   let firstAt = 0;
   let lastAt = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      let head = "";
-      stream.on("data", (chunk: Buffer) => {
-        if (head.length < 4096) head += chunk.toString("latin1");
-      });
-      stream.on("end", () => {
-        const at = Date.now();
-        count++;
-        firstAt ||= at;
-        lastAt = at;
-        const id = /^Message-ID:[ \t]*(\S+)/im.exec(head)?.[1] ?? "";
-        if (seen.has(id)) duplicates++;
-        seen.add(id);
-        const to = session.envelope.rcptTo[0]?.address ?? "";
-        if (to.startsWith("signin-")) process.send?.({ type: "signIn", to, at } satisfies SinkMessage);
-        callback();
-      });
-    },
+  const { port } = await startHeaderSink((headers, recipients) => {
+    const at = Date.now();
+    count++;
+    firstAt ||= at;
+    lastAt = at;
+    const id = /^Message-ID:[ \t]*(\S+)/im.exec(headers)?.[1] ?? "";
+    if (seen.has(id)) duplicates++;
+    seen.add(id);
+    const to = recipients[0] ?? "";
+    if (to.startsWith("signin-")) process.send?.({ type: "signIn", to, at } satisfies SinkMessage);
   });
-  server.on("error", () => {});
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.server.address();
-    const port = typeof address === "object" && address ? address.port : 0;
-    process.send?.({ type: "ready", port } satisfies SinkMessage);
-  });
+  process.send?.({ type: "ready", port } satisfies SinkMessage);
   setInterval(() => {
     process.send?.({ type: "progress", count, duplicates, firstAt, lastAt } satisfies SinkMessage);
   }, 100);
