@@ -251,7 +251,7 @@ describe("Users section (issue #11 item 4)", () => {
     renderSection();
     await screen.findByRole("table");
     await events.click(
-      within(rowOf("Person 04")).getByRole("button", { name: "Change role or company of Person 04" }),
+      within(rowOf("Person 04")).getByRole("button", { name: "Edit Person 04: role or company" }),
     );
     const dialog = screen.getByRole("dialog", { name: "Change Role or Company" });
     const save = within(dialog).getByRole("button", { name: "Save Changes" }) as HTMLButtonElement;
@@ -270,7 +270,7 @@ describe("Users section (issue #11 item 4)", () => {
     await waitFor(() => expect(rowOf("Person 04").textContent).toContain("Company Admin"));
     // A Company Admin cannot be left without a company (the server's COMPANY_REQUIRED rule).
     await events.click(
-      within(rowOf("Person 04")).getByRole("button", { name: "Change role or company of Person 04" }),
+      within(rowOf("Person 04")).getByRole("button", { name: "Edit Person 04: role or company" }),
     );
     const second = screen.getByRole("dialog");
     await events.selectOptions(within(second).getByLabelText("Company"), "No company");

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
 import { extractLink } from "./support/smtp-sink";
@@ -18,15 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.stop();
 });
-
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-  );
-}
 
 test("an admin searches, deactivates, changes and deletes a user, all in the audit trail", async ({
   page,
@@ -84,7 +74,7 @@ test("an admin searches, deactivates, changes and deletes a user, all in the aud
   await expect(uma.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
 
   // Role change to Company Admin (she keeps Fresh Foods).
-  await row.getByRole("button", { name: "Change role or company of Uma User" }).click();
+  await row.getByRole("button", { name: "Edit Uma User: role or company" }).click();
   const edit = page.getByRole("dialog", { name: "Change Role or Company" });
   await edit.getByLabel("Role").selectOption({ label: "Company Admin" });
   await expect(edit).toContainText("Uma User will be Company Admin in Fresh Foods.");

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
+import { expect, persona, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
 import { extractLink } from "./support/smtp-sink";
 
@@ -19,13 +19,6 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-/** A separate browser profile (own cookies) that can reach only our server. */
-async function persona(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await blockThirdPartyHosts(context);
-  return { context, page: await context.newPage() };
-}
-
 /** Opens the newest invitation link sent to `email` and creates the account. */
 async function acceptInvitation(page: Page, email: string, fullName: string) {
   const mail = await app.smtp.waitFor(email);
@@ -42,16 +35,6 @@ async function acceptInvitation(page: Page, email: string, fullName: string) {
   await expect(page.getByText("Account Created!", { exact: true })).toBeVisible();
   await page.waitForURL(`${app.baseUrl}/dashboard`);
   await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
-}
-
-/** WCAG 2.2 AA violations on the page as it is now (axe-core). */
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-  );
 }
 
 function pdf(size: number): Buffer {

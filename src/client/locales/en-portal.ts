@@ -206,7 +206,7 @@ export const enPortal = {
     next: "Next",
     pagination: "Users pages",
     edit: "Edit",
-    editLabel: "Change role or company of {{name}}",
+    editLabel: "Edit {{name}}: role or company",
     deactivate: "Deactivate",
     deactivateLabel: "Deactivate {{name}}",
     reactivate: "Reactivate",

@@ -208,7 +208,7 @@ export const esPortal: Translation<typeof enPortal> = {
     next: "Siguiente",
     pagination: "Páginas de usuarios",
     edit: "Editar",
-    editLabel: "Cambiar el rol o la empresa de {{name}}",
+    editLabel: "Editar a {{name}}: rol o empresa",
     deactivate: "Desactivar",
     deactivateLabel: "Desactivar a {{name}}",
     reactivate: "Reactivar",

@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
 /** Makes `context` abort every request that leaves this machine (third-party hosts). */
 export async function blockThirdPartyHosts(context: BrowserContext): Promise<void> {
@@ -6,6 +6,13 @@ export async function blockThirdPartyHosts(context: BrowserContext): Promise<voi
     (url) => !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) && url.protocol !== "data:",
     (route) => route.abort("blockedbyclient"),
   );
+}
+
+/** A separate browser profile (own cookies) at 1280 px that can reach only our server. */
+export async function persona(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await blockThirdPartyHosts(context);
+  return { context, page: await context.newPage() };
 }
 
 /**
