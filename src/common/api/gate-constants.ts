@@ -5,6 +5,3 @@
 
 /** Longest password the server will compare; anything longer cannot be right. */
 export const GATE_PASSWORD_MAX_LENGTH = 200;
-
-/** Error code of a wrong password (401). */
-export const INCORRECT_PASSWORD_CODE = "INCORRECT_PASSWORD";

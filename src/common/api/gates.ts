@@ -14,7 +14,7 @@ export type Gate = (typeof GATES)[number];
 import { safeText } from "./fields";
 import { GATE_PASSWORD_MAX_LENGTH } from "./gate-constants";
 
-export { GATE_PASSWORD_MAX_LENGTH, INCORRECT_PASSWORD_CODE } from "./gate-constants";
+export { GATE_PASSWORD_MAX_LENGTH } from "./gate-constants";
 
 /** Password checks allowed per client IP and gate within {@link GATE_RATE_WINDOW_MS} (issue #5). */
 export const GATE_RATE_PER_IP = 10;

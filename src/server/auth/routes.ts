@@ -11,7 +11,7 @@ import {
   verifyMagicLinkBody,
   verifyMagicLinkResponse,
 } from "../../common/api/auth";
-import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
+import { ERROR_CODES } from "../../common/api/errors";
 import {
   MAGIC_LINK_RATE_PER_EMAIL,
   MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
@@ -19,7 +19,13 @@ import {
   MAGIC_LINK_RATE_WINDOW_MS,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
-import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError, RETRY_AFTER_SECONDS } from "../http/errors";
+import {
+  apiErrorSchema,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  errorResponses,
+  HttpError,
+  RETRY_AFTER_SECONDS,
+} from "../http/errors";
 import { byIp, rateLimitBy } from "../http/rate-limit";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";

@@ -10,10 +10,9 @@ import {
   demoSlugParams,
   retailerDemoSettingsResponse,
 } from "../../common/api/demo-registrations";
-import { apiErrorSchema } from "../../common/api/errors";
 import { REGISTRATION_RATE_PER_IP, REGISTRATION_RATE_WINDOW_MS } from "../../common/demo-registration";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
-import { errorResponses } from "../http/errors";
+import { apiErrorSchema, errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { LIST_LIMIT, listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { DemoRegistration, DemoRegistrationBody } from "../../common/api/demo-registrations";
+import { ERROR_CODES } from "../../common/api/errors";
 import { validateRegistration } from "../../common/demo-registration";
 import {
   DEFAULT_DEMO_SLUG,
@@ -75,7 +76,10 @@ export async function registerForDemo(
         .from(demoRegistrations)
         .where(eq(demoRegistrations.id, registrationId));
       if (existing && (existing.slug !== demo.slug || existing.email !== person.email)) {
-        throw conflict("This registration ID belongs to a different registration.", "IDEMPOTENCY_KEY_REUSED");
+        throw conflict(
+          "This registration ID belongs to a different registration.",
+          ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
+        );
       }
       return { registrationId, created: false };
     }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ERROR_CODES } from "../../common/api/errors";
 import {
   GATE_RATE_PER_IP,
   GATE_RATE_WINDOW_MS,
   GATES,
   gateOkResponse,
   gatePasswordBody,
-  INCORRECT_PASSWORD_CODE,
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
 import { errorResponses, HttpError } from "../http/errors";
@@ -38,7 +38,7 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         if (!passwordMatches(request.body.password, gatePassword(config, gate))) {
-          throw new HttpError(401, INCORRECT_PASSWORD_CODE, INCORRECT_PASSWORD_MESSAGE);
+          throw new HttpError(401, ERROR_CODES.INCORRECT_PASSWORD, INCORRECT_PASSWORD_MESSAGE);
         }
         return reply.send({ ok: true as const });
       },

@@ -22,18 +22,6 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/er
 import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail } from "./email";
 
-/** Machine codes of the invitations API (never rename one). */
-export const INVITATION_CODES = {
-  NOT_FOUND: "INVITATION_NOT_FOUND",
-  REVOKED: "INVITATION_REVOKED",
-  USED: ERROR_CODES.TOKEN_USED,
-  EXPIRED: ERROR_CODES.TOKEN_EXPIRED,
-  COMPANY_NOT_FOUND: ERROR_CODES.COMPANY_NOT_FOUND,
-  COMPANY_REQUIRED: ERROR_CODES.COMPANY_REQUIRED,
-  PENDING_ELSEWHERE: ERROR_CODES.INVITATION_PENDING_ELSEWHERE,
-  COMPANY_CONFLICT: ERROR_CODES.INVITATION_COMPANY_CONFLICT,
-} as const;
-
 const RAW_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** First key of the two-key advisory lock that serialises invitations to one address. */
 const INVITATION_LOCK_NAMESPACE = 7_311_011;
@@ -163,7 +151,7 @@ export async function sendInvitation(
     if (mine.length < pending.length) {
       throw conflict(
         "This address already has a pending invitation that you can't manage. It has to be accepted, withdrawn or expire first.",
-        INVITATION_CODES.PENDING_ELSEWHERE,
+        ERROR_CODES.INVITATION_PENDING_ELSEWHERE,
       );
     }
     let companyId = requested;
@@ -175,19 +163,16 @@ export async function sendInvitation(
         const previousName = await companyNameOf(tx, previous.companyId);
         throw conflict(
           `A pending invitation to this address is for ${previousName ?? "no company"}. Send again with replaceCompany to change it.`,
-          INVITATION_CODES.COMPANY_CONFLICT,
+          ERROR_CODES.INVITATION_COMPANY_CONFLICT,
         );
       }
     }
     if (input.role === "company_admin" && companyId === null) {
-      throw badRequest(
-        "Choose the company this Company Admin will manage.",
-        INVITATION_CODES.COMPANY_REQUIRED,
-      );
+      throw badRequest("Choose the company this Company Admin will manage.", ERROR_CODES.COMPANY_REQUIRED);
     }
     const companyName = await companyNameOf(tx, companyId);
     if (companyName === undefined) {
-      throw badRequest("That company does not exist.", INVITATION_CODES.COMPANY_NOT_FOUND);
+      throw badRequest("That company does not exist.", ERROR_CODES.COMPANY_NOT_FOUND);
     }
     await assertNoAccountInScope(tx, scope, input.email);
     const revokeFilter = invitationsIn(scope);
@@ -229,10 +214,15 @@ export async function sendInvitation(
 /** 404 / 410 for a token that cannot be used, by why. */
 function unusable(row: InvitationRow | undefined): HttpError {
   if (!row)
-    return new HttpError(404, INVITATION_CODES.NOT_FOUND, "The invitation link is invalid or has expired");
-  if (row.used) return new HttpError(410, INVITATION_CODES.USED, "This invitation has already been used.");
-  if (row.revokedAt) return new HttpError(410, INVITATION_CODES.REVOKED, "This invitation was withdrawn.");
-  return new HttpError(410, INVITATION_CODES.EXPIRED, "This invitation has expired.");
+    return new HttpError(
+      404,
+      ERROR_CODES.INVITATION_NOT_FOUND,
+      "The invitation link is invalid or has expired",
+    );
+  if (row.used) return new HttpError(410, ERROR_CODES.TOKEN_USED, "This invitation has already been used.");
+  if (row.revokedAt)
+    return new HttpError(410, ERROR_CODES.INVITATION_REVOKED, "This invitation was withdrawn.");
+  return new HttpError(410, ERROR_CODES.TOKEN_EXPIRED, "This invitation has expired.");
 }
 
 async function findByToken(db: Executor, rawToken: string): Promise<InvitationRow | undefined> {
@@ -349,9 +339,10 @@ export async function resendInvitation(
     const row = await findInScope(tx, scope, id);
     const refusal = inviteRefusal(actor, { role: row.role, companyId: row.companyId });
     if (refusal) throw forbidden(refusal);
-    if (row.used) throw conflict("This invitation has already been accepted.", "INVITATION_ACCEPTED");
+    if (row.used)
+      throw conflict("This invitation has already been accepted.", ERROR_CODES.INVITATION_ACCEPTED);
     if (row.revokedAt)
-      throw conflict("This invitation was revoked. Send a new one.", INVITATION_CODES.REVOKED);
+      throw conflict("This invitation was revoked. Send a new one.", ERROR_CODES.INVITATION_REVOKED);
     await assertNoAccountInScope(tx, scope, row.email);
     const token = issueToken();
     await tx
@@ -386,7 +377,8 @@ export async function revokeInvitation(
     if (inviteRefusal(actor, { role: row.role, companyId: row.companyId })) {
       throw forbidden("You may not manage an invitation with this role.");
     }
-    if (row.used) throw conflict("This invitation has already been accepted.", "INVITATION_ACCEPTED");
+    if (row.used)
+      throw conflict("This invitation has already been accepted.", ERROR_CODES.INVITATION_ACCEPTED);
     if (!row.revokedAt) {
       await tx.update(userInvitations).set({ revokedAt: new Date() }).where(eq(userInvitations.id, row.id));
     }

@@ -1,4 +1,5 @@
-import { GATE_PASSWORD_MAX_LENGTH, INCORRECT_PASSWORD_CODE } from "@common/api/gate-constants";
+import { ERROR_CODES } from "@common/api/errors";
+import { GATE_PASSWORD_MAX_LENGTH } from "@common/api/gate-constants";
 import { SHAKE_DURATION_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { Loader2, Lock } from "lucide-react";
@@ -105,7 +106,7 @@ export function ChannelPartnerSection({
         setUnlocked(true);
       },
       onError: (failure) => {
-        if (failure instanceof ApiError && failure.body?.code === INCORRECT_PASSWORD_CODE) wrong();
+        if (failure instanceof ApiError && failure.body?.code === ERROR_CODES.INCORRECT_PASSWORD) wrong();
         else setError(errorMessage(failure, t("calculator.gateFailed")));
       },
     });
