@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ERROR_CODE_LIST } from "../../src/common/api/errors";
 import { buildApp } from "../../src/server/app";
 import { createSession } from "../../src/server/auth/sessions";
 import { type AppConfig, loadConfig } from "../../src/server/config";
@@ -19,7 +20,8 @@ import { resetDatabase, useTestDatabase } from "./support/fixture";
  * path parameters, query strings and bodies (random JSON, wrong types, strings up to 100 KB,
  * NUL and other control characters, huge, negative and fractional ids, invalid JSON, garbage
  * content types), with no session, an admin session or a forged cookie. Every answer must be
- * below 500, every `/api` error must be `{error, code}` with string values, and every request
+ * below 500, every `/api` error must be `{error, code}` with string values and a registry code
+ * (common/api/errors.ts, ADR 0026), and every request
  * must be answered within 5 s. FUZZ_RUNS sets the cases per operation (default 200, CI's
  * minimum); FUZZ_SEED replays a run; FUZZ_STATS=1 prints how many answers each operation got per
  * status (to see that handlers, not only validation, are reached). Requests go through
@@ -508,6 +510,7 @@ describe.each(testBackends())("OpenAPI fuzz on $name", (backend) => {
         body = undefined;
       }
       expect(body, where).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+      expect(ERROR_CODE_LIST, `${where}: a registry code`).toContain((body as { code: string }).code);
     }
   }
 
