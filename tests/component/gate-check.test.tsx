@@ -53,6 +53,13 @@ const INCORRECT = {
 };
 const RATE_LIMITED = { status: 429, body: { error: "Too many requests, slow down.", code: "RATE_LIMITED" } };
 
+/** Types `password` into the gate's Password field and presses its submit button. */
+async function typeAndSubmit(gate: HTMLElement, password: string, button: string) {
+  const user = userEvent.setup();
+  await user.type(within(gate).getByLabelText("Password"), password);
+  await user.click(within(gate).getByRole("button", { name: button }));
+}
+
 describe("Events gate", () => {
   function renderEvents() {
     render(
@@ -63,11 +70,7 @@ describe("Events gate", () => {
     return screen.getByRole("dialog", { name: "Events" });
   }
 
-  async function submit(gate: HTMLElement, password: string) {
-    const user = userEvent.setup();
-    await user.type(within(gate).getByLabelText("Password"), password);
-    await user.click(within(gate).getByRole("button", { name: "Continue" }));
-  }
+  const submit = (gate: HTMLElement, password: string) => typeAndSubmit(gate, password, "Continue");
 
   it("sends the password to the events gate; a wrong one shows the spec's message and clears the field", async () => {
     answer = INCORRECT;
@@ -119,11 +122,7 @@ describe("Channel Partner gate", () => {
     return section as HTMLElement;
   }
 
-  async function submit(section: HTMLElement, password: string) {
-    const user = userEvent.setup();
-    await user.type(within(section).getByLabelText("Password"), password);
-    await user.click(within(section).getByRole("button", { name: "Unlock" }));
-  }
+  const submit = (section: HTMLElement, password: string) => typeAndSubmit(section, password, "Unlock");
 
   it("sends the password to the channel-partner gate; a wrong one shows the message and reddens the panel", async () => {
     answer = INCORRECT;
