@@ -125,49 +125,41 @@ describe.each(testBackends())("one token mechanism for magic links and invitatio
     );
   });
 
-  it("lets exactly one of 10 concurrent magic-link verifications win; the rest hear TOKEN_USED", async () => {
-    const link = await newMagicLink();
-    const responses = await Promise.all(Array.from({ length: 10 }, () => calls["magic-link verify"](link)));
-    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(responses.filter((r) => r.status !== 200).map(answerOf)).toEqual(
+  /**
+   * Sends `call` 10 times at once with `token`: exactly one answers `winner`, the other nine 410
+   * TOKEN_USED. Returns the one session's user id.
+   */
+  const race = async (call: Call, token: string, winner: number) => {
+    const responses = await Promise.all(Array.from({ length: 10 }, () => calls[call](token)));
+    const won = responses.filter((r) => r.status === winner);
+    expect(won).toHaveLength(1);
+    expect(responses.filter((r) => r.status !== winner).map(answerOf)).toEqual(
       Array.from({ length: 9 }, () => ({ status: 410, code: "TOKEN_USED", field: undefined })),
     );
-    const [row] = await f.db
-      .select({ userId: magicLinkTokens.userId })
-      .from(magicLinkTokens)
-      .where(eq(magicLinkTokens.tokenHash, hashToken(link)));
-    expect(
-      await f.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, row?.userId ?? 0)),
-    ).toHaveLength(1);
+    return won[0]?.body.user.id as number;
+  };
+
+  const sessionsOf = (userId: number) => f.db.select().from(sessions).where(eq(sessions.userId, userId));
+
+  it("lets exactly one of 10 concurrent magic-link verifications win; the rest hear TOKEN_USED", async () => {
+    const userId = await race("magic-link verify", await newMagicLink(), 200);
+    expect(await sessionsOf(userId)).toHaveLength(1);
   });
 
   it("lets exactly one of 10 concurrent invitation accepts win; the rest hear TOKEN_USED", async () => {
     const invitation = await newInvitation();
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, () => calls["invitation accept"](invitation)),
-    );
-    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(responses.filter((r) => r.status !== 201).map(answerOf)).toEqual(
-      Array.from({ length: 9 }, () => ({ status: 410, code: "TOKEN_USED", field: undefined })),
-    );
+    const userId = await race("invitation accept", invitation, 201);
     const [row] = await f.db
       .select({ email: userInvitations.email })
       .from(userInvitations)
       .where(eq(userInvitations.tokenHash, hashToken(invitation)));
-    const created = await f.db
-      .select()
-      .from(users)
-      .where(eq(users.email, row?.email ?? ""));
-    expect(created).toHaveLength(1);
     expect(
       await f.db
         .select()
-        .from(sessions)
-        .where(eq(sessions.userId, created[0]?.id ?? 0)),
-    ).toHaveLength(1);
+        .from(users)
+        .where(eq(users.email, row?.email ?? "")),
+    ).toEqual([expect.objectContaining({ id: userId })]);
+    expect(await sessionsOf(userId)).toHaveLength(1);
   });
 
   it("documents the shared answers on the four token routes of the OpenAPI document", async () => {
