@@ -29,7 +29,7 @@ export const esErrors: Translation<typeof enErrors> = {
   adminExists: "Ya existe una cuenta de administrador. Inicie sesión.",
   initialAdminEmailOnly: "Esta dirección no puede crear la primera cuenta de administrador.",
   emailTaken: "Ya existe una cuenta con este correo electrónico.",
-  tokenInvalid: "Este enlace de acceso no es válido.",
+  tokenInvalid: "Este enlace no es válido. Solicite uno nuevo.",
   tokenExpired: "Este enlace ya venció. Solicite uno nuevo.",
   tokenUsed: "Este enlace ya se usó. Solicite uno nuevo.",
   accountInactive: "Esta cuenta está desactivada.",
@@ -38,7 +38,6 @@ export const esErrors: Translation<typeof enErrors> = {
   selfManagementForbidden:
     "No puede cambiar, desactivar ni eliminar su propia cuenta. Pídaselo a otro administrador.",
   incorrectPassword: "Contraseña incorrecta. Vuelva a intentarlo.",
-  invitationNotFound: "El enlace de invitación no es válido o ya venció",
   invitationRevoked: "Esta invitación fue retirada.",
   invitationAccepted: "Esta invitación ya fue aceptada.",
   invitationPendingElsewhere:

@@ -61,7 +61,8 @@ export const ERRORS = {
   ADMIN_EXISTS: { status: 409, message: "errors.adminExists" },
   INITIAL_ADMIN_EMAIL_ONLY: { status: 403, message: "errors.initialAdminEmailOnly", detail: true },
   EMAIL_TAKEN: { status: 409, message: "errors.emailTaken" },
-  TOKEN_INVALID: { status: 400, message: "errors.tokenInvalid" },
+  /** An unknown sign-in or invitation link (ADR 0024); the text names the kind of link. */
+  TOKEN_INVALID: { status: 404, message: "errors.tokenInvalid", detail: true },
   /** A sign-in link or an invitation past its lifetime. */
   TOKEN_EXPIRED: { status: 410, message: "errors.tokenExpired", detail: true },
   /** A sign-in link or an invitation already used. */
@@ -76,7 +77,6 @@ export const ERRORS = {
   INCORRECT_PASSWORD: { status: 401, message: "errors.incorrectPassword" },
 
   // Invitations and companies.
-  INVITATION_NOT_FOUND: { status: 404, message: "errors.invitationNotFound" },
   /** Withdrawn: 410 when someone opens it, 409 when an admin resends it. */
   INVITATION_REVOKED: { status: 410, alsoStatus: [409], message: "errors.invitationRevoked", detail: true },
   /** Resending or withdrawing an invitation that was already accepted. */
@@ -163,7 +163,6 @@ export const ERROR_CODES = {
   SELF_REVIEW_FORBIDDEN: "SELF_REVIEW_FORBIDDEN",
   SELF_MANAGEMENT_FORBIDDEN: "SELF_MANAGEMENT_FORBIDDEN",
   INCORRECT_PASSWORD: "INCORRECT_PASSWORD",
-  INVITATION_NOT_FOUND: "INVITATION_NOT_FOUND",
   INVITATION_REVOKED: "INVITATION_REVOKED",
   INVITATION_ACCEPTED: "INVITATION_ACCEPTED",
   INVITATION_PENDING_ELSEWHERE: "INVITATION_PENDING_ELSEWHERE",
