@@ -1,6 +1,6 @@
 /**
- * English strings of the retailer store-demo registration page (docs/product.md#2-pages, §5, §8; issue #6).
- * Spec texts appear word for word; `{{store}}`, `{{retailer}}` and `{{domain}}` come from the
+ * English strings of the retailer store-demo registration page (docs/product.md#2-pages, #5-validation, #8-messages; issue #6).
+ * The product's fixed texts appear word for word; `{{store}}`, `{{retailer}}` and `{{domain}}` come from the
  * demo's configuration (src/common/retailer-demos.ts).
  */
 export const enRetailerDemo = {

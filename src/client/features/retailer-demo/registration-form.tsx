@@ -21,7 +21,7 @@ import { TermsDialog } from "./terms-dialog";
 const EMPTY: RegistrationFields = { firstName: "", lastName: "", email: "", phone: "", acceptTerms: false };
 
 /**
- * The registration form (docs/product.md#2-pages, §4, §5, §8): validates in the spec's order with its toasts,
+ * The registration form (docs/product.md#2-pages, #4-states, #5-validation, #8-messages): validates in the documented order with its toasts,
  * sends with a 15 s timeout, and treats a network failure as captured (saved for resending).
  * One registrationId is kept until the server confirms, so a retry after a timeout is idempotent.
  * @param onDone called with `pending` true when the registration was saved for resending
