@@ -305,7 +305,21 @@ for (const language of ["en", "es"] as const) {
       await visitor.page.goto(`${app.baseUrl}/admin/login`);
       await expect(visitor.page.getByRole("heading", { name: s("adminLogin.loginTitle") })).toBeVisible();
       await sweep(visitor.page, "sign-in form");
-      await visitor.context.close();
+      // A link requested in one browser and opened in another asks for confirmation first.
+      const sent = app.smtp.messages.length;
+      await visitor.page.getByLabel(s("adminLogin.email")).fill("ada@example.com");
+      await visitor.page.getByRole("button", { name: s("adminLogin.sendLink") }).click();
+      await expect(visitor.page.getByRole("heading", { name: s("adminLogin.sentTitle") })).toBeVisible();
+      const second = extractLink((await app.smtp.waitFor("ada@example.com", { since: sent })).raw, "/verify");
+      const other = await who();
+      await other.page.goto(second);
+      await expect(other.page.getByText(s("verify.confirmTitle"), { exact: true })).toBeVisible();
+      await sweep(other.page, "verify, confirm sign-in");
+      // An invalid invitation link.
+      await other.page.goto(`${app.baseUrl}/accept-invitation/${"x".repeat(43)}`);
+      await expect(other.page.getByRole("heading", { name: s("portal.accept.invalidTitle") })).toBeVisible();
+      await sweep(other.page, "accept invitation, invalid link");
+      for (const p of [visitor, other]) await p.context.close();
 
       await a.goto(`${app.baseUrl}/admin/dashboard`);
       await expect(a.getByRole("heading", { name: s("admin.welcome", { name: "Ada Admin" }) })).toBeVisible();
@@ -387,7 +401,7 @@ for (const language of ["en", "es"] as const) {
 
       // The user management dialogs, as the admin.
       await a.reload();
-      const users = a.getByRole("region", { name: s("portal.users.title") });
+      const users = a.getByRole("region", { name: s("portal.users.title"), exact: true });
       const row = users.getByRole("row", { name: /Uma User/ });
       await expect(row).toBeVisible();
       const openAndCancel = async (button: string, dialog: Locator, state: string) => {
@@ -412,6 +426,12 @@ for (const language of ["en", "es"] as const) {
         a.getByRole("alertdialog", { name: exact(s("portal.users.deleteTitle", { name: "Uma User" })) }),
         "delete user",
       );
+
+      // The portal header and the admin dashboard on a phone.
+      await a.setViewportSize({ width: 390, height: 844 });
+      await a.reload();
+      await expect(users).toBeVisible();
+      await sweep(a, "admin dashboard at 390 px");
 
       for (const p of [admin, cara, uma]) await p.context.close();
     });
