@@ -2,6 +2,7 @@ import type { RetailerDemoSettings } from "@common/api/demo-registrations";
 import {
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
+  REGISTRATION_FAILURES,
   type RegistrationFields,
   validateRegistration,
 } from "@common/demo-registration";
@@ -49,7 +50,15 @@ export function RegistrationForm({
     if (submitting) return;
     const checked = validateRegistration(fields, settings.emailDomain);
     if (!checked.ok) {
-      toast({ title: checked.failure.title, description: checked.failure.message, variant: "destructive" });
+      // The page's language: the failure's texts from the catalog, found by its code.
+      const rule = (Object.keys(REGISTRATION_FAILURES) as (keyof typeof REGISTRATION_FAILURES)[]).find(
+        (key) => REGISTRATION_FAILURES[key].code === checked.failure.code,
+      );
+      toast({
+        title: rule ? t(`retailerDemo.validation.${rule}.title`) : checked.failure.title,
+        description: rule ? t(`retailerDemo.validation.${rule}.message`) : checked.failure.message,
+        variant: "destructive",
+      });
       return;
     }
     registrationId.current ??= newRegistrationId();
