@@ -4,10 +4,10 @@ import { LOGIN_PORTALS } from "../../src/common/login-portals";
 import { SITE_CONFIG } from "../../src/common/site-config";
 import { CATALOG_PAIRS, leaves, type Tree } from "../support/catalogs";
 import { englishIn } from "../support/english-text";
+import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
 import { expect, persona, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
-import { extractLink } from "./support/smtp-sink";
 
 /**
  * The axe sweep of issue #12 item 4: WCAG 2.2 AA (tests/e2e/support/axe.ts, Label in Name
@@ -292,7 +292,7 @@ for (const language of ["en", "es"] as const) {
       await a.getByRole("button", { name: s("adminLogin.createAdmin") }).click();
       await expect(a.getByRole("heading", { name: s("adminLogin.sentTitle") })).toBeVisible();
       await sweep(a, "link sent");
-      const link = extractLink((await app.smtp.waitFor("ada@example.com")).raw, "/verify");
+      const link = extractLink((await app.smtp.nextEmail("ada@example.com")).raw, "/verify");
       await a.goto(`${app.baseUrl}/verify/${"x".repeat(43)}`);
       await expect(a.getByText(s("verify.failed"), { exact: true })).toBeVisible();
       await sweep(a, "verify failed");
@@ -306,11 +306,10 @@ for (const language of ["en", "es"] as const) {
       await expect(visitor.page.getByRole("heading", { name: s("adminLogin.loginTitle") })).toBeVisible();
       await sweep(visitor.page, "sign-in form");
       // A link requested in one browser and opened in another asks for confirmation first.
-      const sent = app.smtp.messages.length;
       await visitor.page.getByLabel(s("adminLogin.email")).fill("ada@example.com");
       await visitor.page.getByRole("button", { name: s("adminLogin.sendLink") }).click();
       await expect(visitor.page.getByRole("heading", { name: s("adminLogin.sentTitle") })).toBeVisible();
-      const second = extractLink((await app.smtp.waitFor("ada@example.com", { since: sent })).raw, "/verify");
+      const second = extractLink((await app.smtp.nextEmail("ada@example.com")).raw, "/verify");
       const other = await who();
       await other.page.goto(second);
       await expect(other.page.getByText(s("verify.confirmTitle"), { exact: true })).toBeVisible();
@@ -348,7 +347,7 @@ for (const language of ["en", "es"] as const) {
       /** Accepts the invitation mailed to `email` as `fullName` in a new browser. */
       const accept = async (email: string, fullName: string) => {
         const p = await who();
-        await p.page.goto(extractLink((await app.smtp.waitFor(email)).raw, "/accept-invitation"));
+        await p.page.goto(extractLink((await app.smtp.nextEmail(email)).raw, "/accept-invitation"));
         const create = p.page.getByRole("button", { name: s("portal.accept.submit") });
         await expect(create).toBeVisible();
         await sweep(p.page, "accept invitation");
