@@ -1,12 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  createInitialAdminBody,
   inspectMagicLinkBody,
   inspectMagicLinkResponse,
   meResponse,
   messageResponse,
-  type SessionUser,
   sendMagicLinkBody,
   verifyMagicLinkBody,
   verifyMagicLinkResponse,
@@ -24,8 +22,8 @@ import { byIp, rateLimitBy } from "../http/rate-limit";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
-import { adminExists, createInitialAdmin, inspectMagicLink, sendMagicLink, verifyMagicLink } from "./service";
-import { deleteSession, type UserRow } from "./sessions";
+import { inspectMagicLink, sendMagicLink, verifyMagicLink } from "./service";
+import { deleteSession, toSessionUser } from "./sessions";
 
 /** Calls `start` once the response has been sent (or the client went away), exactly once. */
 function afterResponse(reply: FastifyReply, start: () => void): void {
@@ -46,71 +44,15 @@ function emailOf(request: FastifyRequest): string {
     .toLowerCase();
 }
 
-/** Maps a user row to the public shape of docs/product.md#3-records (no internal columns). */
-export function toSessionUser(user: UserRow): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: user.fullName,
-    role: user.role,
-    companyId: user.companyId,
-    isActive: user.isActive,
-    isEmailVerified: user.isEmailVerified,
-    lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
-
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
-/** Auth routes of docs/product.md#7-api and issue #2: first-admin setup, magic links, session, sign-out. */
+/**
+ * Auth routes of docs/product.md#7-api and issue #2: magic links, session, sign-out. (First-admin
+ * setup lives with the rest of `/api/admin/*` in the admin module.)
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const windowMs = MAGIC_LINK_RATE_WINDOW_MS;
-
-  app.get(
-    "/api/admin/login-info",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["auth"],
-        summary: "404 while no admin exists (setup needed), 200 after",
-        response: { 200: messageResponse, 404: apiErrorSchema },
-      },
-    },
-    async (_request, reply) => {
-      if (!(await adminExists(db))) {
-        throw new HttpError(
-          404,
-          ERROR_CODES.SETUP_REQUIRED,
-          "No admin account exists yet. Create the first one.",
-        );
-      }
-      return reply.send({ message: "Sign in with a magic link." });
-    },
-  );
-
-  app.post(
-    "/api/admin/create-initial",
-    {
-      config: { access: "public" },
-      onRequest: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
-      schema: {
-        tags: ["auth"],
-        summary: "Create the first admin and email a magic link",
-        body: createInitialAdminBody,
-        response: { 201: messageResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const binding = issueBinding();
-      await createInitialAdmin(db, config, request.body, binding.hash);
-      setBindingCookie(reply, binding.raw);
-      return reply
-        .status(201)
-        .send({ message: "Admin account created. Check your email for a secure login link." });
-    },
-  );
 
   app.post(
     "/api/auth/send-magic-link",

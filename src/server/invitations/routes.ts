@@ -12,7 +12,7 @@ import {
 import { sessionOf } from "../auth/access";
 import { bySessionOrIp, startSessionCookie } from "../auth/guards";
 import { manageScope } from "../auth/policy";
-import { toSessionUser } from "../auth/routes";
+import { toSessionUser } from "../auth/sessions";
 import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import {
