@@ -2,7 +2,6 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   type DemoRegistrationBody,
-  type DemoRegistrationListResponse,
   demoRegistrationBody,
   demoRegistrationListQuery,
   demoRegistrationListResponse,
@@ -13,6 +12,7 @@ import {
 import { apiErrorSchema } from "../../common/api/errors";
 import { REGISTRATION_RATE_PER_IP, REGISTRATION_RATE_WINDOW_MS } from "../../common/demo-registration";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
+import { sendCsv } from "../http/csv";
 import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { LIST_LIMIT, listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
@@ -87,14 +87,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { q, slug, format } = request.query;
       if (format === "csv") {
         const rows = await listDemoRegistrations(db, { q, slug });
-        return (
-          reply
-            .type("text/csv; charset=utf-8")
-            .header("content-disposition", 'attachment; filename="demo-registrations.csv"')
-            .serializer((payload: unknown) => String(payload))
-            // The route's typed 200 body is the JSON list; the CSV text bypasses it via the serializer above.
-            .send(registrationsCsv(rows) as unknown as DemoRegistrationListResponse)
-        );
+        return sendCsv(reply, "demo-registrations.csv", registrationsCsv(rows));
       }
       const rows = await listDemoRegistrations(db, { q, slug, limit: LIST_LIMIT + 1 });
       return reply.send({ registrations: rows.slice(0, LIST_LIMIT), truncated: rows.length > LIST_LIMIT });

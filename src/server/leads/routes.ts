@@ -2,13 +2,13 @@ import { randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  type LeadListResponse,
   leadCreatedSchema,
   leadListQuerySchema,
   leadListResponseSchema,
   leadProblem,
   leadRequestSchema,
 } from "../../common/api/leads";
+import { sendCsv } from "../http/csv";
 import { badRequest, errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { createLead, leadsCsv, listLeads } from "./service";
@@ -85,14 +85,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (format === "csv") {
         const { leads } = await listLeads(db, { q });
         const day = new Date().toISOString().slice(0, 10);
-        return (
-          reply
-            .type("text/csv; charset=utf-8")
-            .header("content-disposition", `attachment; filename="aisleiq-leads-${day}.csv"`)
-            .serializer((payload: unknown) => String(payload))
-            // The typed 200 body is the JSON list; the CSV text bypasses it via the serializer above.
-            .send(leadsCsv(leads) as unknown as LeadListResponse)
-        );
+        return sendCsv(reply, `aisleiq-leads-${day}.csv`, leadsCsv(leads));
       }
       const page = await listLeads(db, { q, limit: pageSize, offset });
       return reply.send({ ...page, limit: pageSize, offset });
