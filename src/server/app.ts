@@ -6,6 +6,7 @@ import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { REQUEST_BODY_MAX_BYTES } from "../common/limits";
 import { adminRoutes } from "./admin/routes";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
@@ -66,7 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
     ...frameworkErrorOptions({ publicUrl: config.PUBLIC_URL }),
     // One line per request, written on response by the hook below (issue #13).
     logController: new LogController({ disableRequestLogging: true }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LEAD_PAGE_DEFAULT, LEAD_PAGE_MAX } from "../limits";
 import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
 import { safeText } from "./fields";
 
@@ -128,11 +129,6 @@ export function leadProblem(body: unknown): string | null {
   if (!PLAN_TITLES.includes(record.planTitle as PlanTitle)) return LEAD_PLAN_MESSAGE;
   return null;
 }
-
-/** Most leads one page of `GET /api/leads` returns. */
-export const LEAD_PAGE_MAX = 200;
-/** Default page size of `GET /api/leads`. */
-export const LEAD_PAGE_DEFAULT = 50;
 
 /** `GET /api/leads` query: free-text search, output format and paging (the CSV holds every match). */
 export const leadListQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { USERS_PAGE_SIZE, USERS_PAGE_SIZE_MAX } from "../limits";
 import { ROLES } from "../roles";
 
 /**
@@ -16,9 +17,6 @@ import { ROLES } from "../roles";
  * - `GET    /api/admin/users/audit?page=&pageSize=` (manager) → {@link userAuditResponse}
  */
 
-/** Largest page a client may ask for; the default page holds {@link USERS_PAGE_SIZE} rows. */
-export const USERS_PAGE_SIZE_MAX = 100;
-export const USERS_PAGE_SIZE = 20;
 /** Longest search text, checked before any matching (issue #10: caps before work). */
 export const USERS_QUERY_MAX_LENGTH = 200;
 /** Largest value of an int4 id column (PostgreSQL `integer`). */

@@ -12,7 +12,7 @@ import {
   userListResponse,
   userResponse,
 } from "../../common/api/users";
-import { MAGIC_LINK_RATE_WINDOW_MS } from "../../common/limits";
+import { CREATE_INITIAL_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
 import { sessionOf } from "../auth/access";
 import { issueBinding, setBindingCookie } from "../auth/binding";
 import { manageScope } from "../auth/policy";
@@ -60,7 +60,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/create-initial",
     {
       config: { access: "public" },
-      onRequest: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: MAGIC_LINK_RATE_WINDOW_MS })],
+      onRequest: [
+        rateLimitBy(app, "create-initial-ip", {
+          max: CREATE_INITIAL_RATE_PER_IP,
+          timeWindow: RATE_LIMIT_WINDOW_MS,
+        }),
+      ],
       schema: {
         tags: ["auth"],
         summary: "Create the first admin and email a magic link",

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   inspectMagicLinkBody,
@@ -11,14 +11,17 @@ import {
 } from "../../common/api/auth";
 import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
 import {
+  MAGIC_LINK_INSPECT_RATE_PER_IP,
   MAGIC_LINK_RATE_PER_EMAIL,
   MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
   MAGIC_LINK_RATE_PER_IP,
-  MAGIC_LINK_RATE_WINDOW_MS,
+  MAGIC_LINK_VERIFY_RATE_PER_IP,
+  RATE_LIMIT_WINDOW_MS,
+  RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
-import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError, RETRY_AFTER_SECONDS } from "../http/errors";
-import { byIp, rateLimitBy } from "../http/rate-limit";
+import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
+import { byEmail, byEmailAndIp, rateLimitBy } from "../http/rate-limit";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
@@ -37,13 +40,6 @@ function afterResponse(reply: FastifyReply, start: () => void): void {
   reply.raw.once("close", once);
 }
 
-/** The normalised email of a send-magic-link body, for rate-limit keys (before validation). */
-function emailOf(request: FastifyRequest): string {
-  return String((request.body as { email?: unknown } | undefined)?.email ?? "")
-    .trim()
-    .toLowerCase();
-}
-
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
 /**
@@ -52,7 +48,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const windowMs = MAGIC_LINK_RATE_WINDOW_MS;
+  const windowMs = RATE_LIMIT_WINDOW_MS;
 
   app.post(
     "/api/auth/send-magic-link",
@@ -67,12 +63,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimitBy(app, "magic-link-email-ip", {
           max: MAGIC_LINK_RATE_PER_EMAIL,
           timeWindow: windowMs,
-          key: (request) => `${emailOf(request)}|${byIp(request)}`,
+          key: byEmailAndIp,
         }),
         rateLimitBy(app, "magic-link-email", {
           max: MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
           timeWindow: windowMs,
-          key: emailOf,
+          key: byEmail,
         }),
       ],
       schema: {
@@ -114,7 +110,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/magic-link/inspect",
     {
       config: { access: "public" },
-      preHandler: [rateLimitBy(app, "inspect-ip", { max: 60, timeWindow: windowMs })],
+      preHandler: [
+        rateLimitBy(app, "inspect-ip", { max: MAGIC_LINK_INSPECT_RATE_PER_IP, timeWindow: windowMs }),
+      ],
       schema: {
         tags: ["auth"],
         summary: "Whose link this is (masked) and whether this browser asked for it; never uses the link",
@@ -132,7 +130,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/verify-magic-link",
     {
       config: { access: "public" },
-      onRequest: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
+      onRequest: [
+        rateLimitBy(app, "verify-ip", { max: MAGIC_LINK_VERIFY_RATE_PER_IP, timeWindow: windowMs }),
+      ],
       schema: {
         tags: ["auth"],
         summary: "Consume a magic link and start a session",

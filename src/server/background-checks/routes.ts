@@ -10,13 +10,17 @@ import {
   submitCheckFields,
   updateCheckBody,
 } from "../../common/api/background-checks";
-import { MAX_FILES_PER_CHECK } from "../../common/uploads";
+import {
+  CHECK_SUBMIT_RATE_PER_SESSION,
+  MAX_FILES_PER_CHECK,
+  RATE_LIMIT_WINDOW_MS,
+  STORAGE_RETRY_AFTER_SECONDS,
+} from "../../common/limits";
 import { sessionOf } from "../auth/access";
-import { bySessionOrIp } from "../auth/guards";
 import { manageScope } from "../auth/policy";
 import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
-import { rateLimitBy } from "../http/rate-limit";
+import { bySession, rateLimitBy } from "../http/rate-limit";
 import {
   createCheck,
   findCheckFile,
@@ -96,9 +100,9 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
       preHandler: [
         rateLimitBy(app, "background-check-submit", {
-          max: 30,
-          timeWindow: 15 * 60 * 1000,
-          key: bySessionOrIp,
+          max: CHECK_SUBMIT_RATE_PER_SESSION,
+          timeWindow: RATE_LIMIT_WINDOW_MS,
+          key: bySession,
         }),
       ],
       schema: {
@@ -118,7 +122,8 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = sessionOf(request);
       const { fields, files } = await receiveSubmission(request, storage).catch((error: unknown) => {
         // Storage outage: tell clients when to retry, as the database-outage 503 does (issue #10).
-        if (error instanceof HttpError && error.statusCode === 503) reply.header("retry-after", "30");
+        if (error instanceof HttpError && error.statusCode === 503)
+          reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
         throw error;
       });
       try {

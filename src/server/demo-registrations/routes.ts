@@ -10,12 +10,16 @@ import {
   retailerDemoSettingsResponse,
 } from "../../common/api/demo-registrations";
 import { apiErrorSchema } from "../../common/api/errors";
-import { REGISTRATION_RATE_PER_IP, REGISTRATION_RATE_WINDOW_MS } from "../../common/demo-registration";
+import {
+  DEMO_REGISTRATION_LIST_LIMIT,
+  RATE_LIMIT_WINDOW_MS,
+  REGISTRATION_RATE_PER_IP,
+} from "../../common/limits";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
 import { sendCsv } from "../http/csv";
 import { errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
-import { LIST_LIMIT, listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
+import { listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
@@ -31,7 +35,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const limit = rateLimitBy(app, "demo-registration-ip", {
     max: REGISTRATION_RATE_PER_IP,
-    timeWindow: REGISTRATION_RATE_WINDOW_MS,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
   });
 
   const register = async (slug: string, body: DemoRegistrationBody, reply: FastifyReply) => {
@@ -89,8 +93,11 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         const rows = await listDemoRegistrations(db, { q, slug });
         return sendCsv(reply, "demo-registrations.csv", registrationsCsv(rows));
       }
-      const rows = await listDemoRegistrations(db, { q, slug, limit: LIST_LIMIT + 1 });
-      return reply.send({ registrations: rows.slice(0, LIST_LIMIT), truncated: rows.length > LIST_LIMIT });
+      const rows = await listDemoRegistrations(db, { q, slug, limit: DEMO_REGISTRATION_LIST_LIMIT + 1 });
+      return reply.send({
+        registrations: rows.slice(0, DEMO_REGISTRATION_LIST_LIMIT),
+        truncated: rows.length > DEMO_REGISTRATION_LIST_LIMIT,
+      });
     },
   );
 

@@ -16,9 +16,6 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { registrationConfirmationEmail, registrationNoticeEmail } from "./emails";
 
-/** Most rows the JSON list returns; the CSV export has no cap. */
-export const LIST_LIMIT = 500;
-
 /**
  * The demo at `slug` with this server's overrides applied: DEMO_EMAIL_DOMAIN, DEMO_ANDROID_URL
  * and DEMO_IOS_URL change the default demo (`schnucks`) only.

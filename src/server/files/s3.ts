@@ -6,6 +6,7 @@ import https from "node:https";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { S3_IDLE_TIMEOUT_MS } from "../../common/limits";
 import { trimSlashes } from "../../common/text";
 import type { FileStorage } from "./storage";
 
@@ -93,12 +94,6 @@ interface S3Options {
   /** Milliseconds a request may stay silent before it fails (default {@link S3_IDLE_TIMEOUT_MS}). */
   timeoutMs?: number;
 }
-
-/**
- * An S3 request whose connection stays silent this long (30 s) fails, so an object store that
- * hangs cannot hold an upload, and its files, forever (issue #10).
- */
-export const S3_IDLE_TIMEOUT_MS = 30_000;
 
 const KEY_PATTERN = /^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
 

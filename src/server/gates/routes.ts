@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  GATE_RATE_PER_IP,
-  GATE_RATE_WINDOW_MS,
   GATES,
   gateOkResponse,
   gatePasswordBody,
   INCORRECT_PASSWORD_CODE,
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
+import { GATE_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
 import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { gatePassword, passwordMatches } from "./service";
@@ -27,7 +26,7 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { access: "public" },
         onRequest: [
-          rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP, timeWindow: GATE_RATE_WINDOW_MS }),
+          rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP, timeWindow: RATE_LIMIT_WINDOW_MS }),
         ],
         schema: {
           tags: ["gates"],

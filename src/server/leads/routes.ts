@@ -8,15 +8,11 @@ import {
   leadProblem,
   leadRequestSchema,
 } from "../../common/api/leads";
+import { LEAD_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
 import { sendCsv } from "../http/csv";
 import { badRequest, errorResponses } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { createLead, leadsCsv, listLeads } from "./service";
-
-/** Get Started requests one IP may send per window (issue #4: rate limited per IP). */
-export const LEAD_RATE_PER_IP = 10;
-/** The rate-limit window: 15 minutes, in ms. */
-export const LEAD_RATE_WINDOW_MS = 15 * 60 * 1000;
 
 const errors = errorResponses(400, 401, 403, 429);
 
@@ -33,7 +29,7 @@ function isBot(body: unknown): boolean {
  */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP, timeWindow: LEAD_RATE_WINDOW_MS });
+  const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP, timeWindow: RATE_LIMIT_WINDOW_MS });
 
   /**
    * Runs before schema validation: a bot that filled the honeypot gets a believable 201 and

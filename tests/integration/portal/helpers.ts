@@ -1,6 +1,6 @@
 import { crc32 } from "node:zlib";
+import { MAX_FILE_BYTES } from "../../../src/common/limits";
 import type { Role } from "../../../src/common/roles";
-import { MAX_FILE_BYTES } from "../../../src/common/uploads";
 import { createSession } from "../../../src/server/auth/sessions";
 import type { Database } from "../../../src/server/db/database";
 import { companies, users } from "../../../src/server/db/schema";

@@ -1,5 +1,5 @@
-import { GATE_PASSWORD_MAX_LENGTH, INCORRECT_PASSWORD_CODE } from "@common/api/gate-constants";
-import { SHAKE_DURATION_MS } from "@common/limits";
+import { INCORRECT_PASSWORD_CODE } from "@common/api/gate-constants";
+import { GATE_PASSWORD_MAX_LENGTH, SHAKE_DURATION_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { Loader2, Lock } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
