@@ -20,7 +20,7 @@ export { INCORRECT_PASSWORD_CODE } from "./gate-constants";
 export const INCORRECT_PASSWORD_MESSAGE = "Incorrect password. Please try again.";
 
 /** Request body: the password as typed (not trimmed: spaces may be part of it). */
-export const gatePasswordBody = z.object({
+export const gatePasswordBodySchema = z.object({
   password: safeText({
     max: GATE_PASSWORD_MAX_LENGTH,
     tooLong: "Password is too long",
@@ -28,8 +28,8 @@ export const gatePasswordBody = z.object({
     trim: false,
   }).min(1, "Password is required"),
 });
-export type GatePasswordBody = z.infer<typeof gatePasswordBody>;
+export type GatePasswordBody = z.infer<typeof gatePasswordBodySchema>;
 
 /** Response body of a right password. */
-export const gateOkResponse = z.object({ ok: z.literal(true) });
-export type GateOkResponse = z.infer<typeof gateOkResponse>;
+export const gateOkResponseSchema = z.object({ ok: z.literal(true) });
+export type GateOkResponse = z.infer<typeof gateOkResponseSchema>;

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createInitialAdminBody, messageResponse } from "../../common/api/auth";
+import { createInitialAdminBodySchema, messageResponseSchema } from "../../common/api/auth";
 import { adminStatsSchema } from "../../common/api/companies";
 import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
 import {
-  updateUserBody,
-  userAuditQuery,
-  userAuditResponse,
-  userIdParams,
-  userListQuery,
-  userListResponse,
-  userResponse,
+  updateUserBodySchema,
+  userAuditQuerySchema,
+  userAuditResponseSchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+  userResponseSchema,
 } from "../../common/api/users";
 import { CREATE_INITIAL_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
 import { sessionOf } from "../auth/access";
@@ -41,7 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "404 while no admin exists (setup needed), 200 after",
-        response: { 200: messageResponse, 404: apiErrorSchema },
+        response: { 200: messageResponseSchema, 404: apiErrorSchema },
       },
     },
     async (_request, reply) => {
@@ -69,8 +69,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "Create the first admin and email a magic link",
-        body: createInitialAdminBody,
-        response: { 201: messageResponse, ...setupErrors },
+        body: createInitialAdminBodySchema,
+        response: { 201: messageResponseSchema, ...setupErrors },
       },
     },
     async (request, reply) => {
@@ -106,8 +106,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         summary: "Users in the caller's scope, by name; q searches name and email",
-        querystring: userListQuery,
-        response: { 200: userListResponse, ...errors },
+        querystring: userListQuerySchema,
+        response: { 200: userListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -123,8 +123,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         summary: "The user audit trail in the caller's scope, newest first",
-        querystring: userAuditQuery,
-        response: { 200: userAuditResponse, ...errors },
+        querystring: userAuditQuerySchema,
+        response: { 200: userAuditResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -140,9 +140,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         summary: "Change a user's role and/or company (admins; never themselves)",
-        params: userIdParams,
-        body: updateUserBody,
-        response: { 200: userResponse, ...errors },
+        params: userIdParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: userResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -164,8 +164,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: active
             ? "Reactivate a user (managers, own company; never admins or themselves)"
             : "Deactivate a user and end their sessions and links at once",
-          params: userIdParams,
-          response: { 200: userResponse, ...errors },
+          params: userIdParamsSchema,
+          response: { 200: userResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -182,7 +182,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["users"],
         summary: "Delete a user with their background checks and files (admins; never themselves)",
-        params: userIdParams,
+        params: userIdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
     },

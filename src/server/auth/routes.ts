@@ -1,13 +1,13 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  inspectMagicLinkBody,
-  inspectMagicLinkResponse,
-  meResponse,
-  messageResponse,
-  sendMagicLinkBody,
-  verifyMagicLinkBody,
-  verifyMagicLinkResponse,
+  inspectMagicLinkBodySchema,
+  inspectMagicLinkResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  sendMagicLinkBodySchema,
+  verifyMagicLinkBodySchema,
+  verifyMagicLinkResponseSchema,
 } from "../../common/api/auth";
 import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
 import {
@@ -74,8 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "Email a sign-in link; same answer whether or not the account exists",
-        body: sendMagicLinkBody,
-        response: { 200: messageResponse, ...errors, ...errorResponses(503) },
+        body: sendMagicLinkBodySchema,
+        response: { 200: messageResponseSchema, ...errors, ...errorResponses(503) },
       },
     },
     async (request, reply) => {
@@ -116,8 +116,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "Whose link this is (masked) and whether this browser asked for it; never uses the link",
-        body: inspectMagicLinkBody,
-        response: { 200: inspectMagicLinkResponse, ...errors },
+        body: inspectMagicLinkBodySchema,
+        response: { 200: inspectMagicLinkResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -136,8 +136,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "Consume a magic link and start a session",
-        body: verifyMagicLinkBody,
-        response: { 200: verifyMagicLinkResponse, ...errors },
+        body: verifyMagicLinkBodySchema,
+        response: { 200: verifyMagicLinkResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -155,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "The signed-in user and company",
-        response: { 200: meResponse, 401: apiErrorSchema },
+        response: { 200: meResponseSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -171,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "End the session and clear the cookie",
-        response: { 200: messageResponse },
+        response: { 200: messageResponseSchema },
       },
     },
     async (request, reply) => {

@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   checkDetailSchema,
-  checkFileParams,
-  checkIdParams,
-  checkListResponse,
+  checkFileParamsSchema,
+  checkIdParamsSchema,
+  checkListResponseSchema,
   checkSummarySchema,
-  submitCheckFields,
-  updateCheckBody,
+  submitCheckFieldsSchema,
+  updateCheckBodySchema,
 } from "../../common/api/background-checks";
 import {
   CHECK_SUBMIT_RATE_PER_SESSION,
@@ -40,7 +40,7 @@ const binary = z.any().meta({ type: "string", format: "binary" });
  * The multipart form of `POST /api/background-checks` as the OpenAPI document shows it; the
  * handler checks the parts while they stream in (`upload.ts`), so it is documented, not validated.
  */
-const submitCheckForm = submitCheckFields.extend({
+const submitCheckForm = submitCheckFieldsSchema.extend({
   files: z
     .array(binary)
     .min(1)
@@ -69,7 +69,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["background-checks"],
         summary: "Checks to review: all for admins, own company's for company admins",
-        response: { 200: checkListResponse, ...errors },
+        response: { 200: checkListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -85,7 +85,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["background-checks"],
         summary: "The caller's own checks",
-        response: { 200: checkListResponse, ...errors },
+        response: { 200: checkListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -142,7 +142,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["background-checks"],
         summary: "One check with its files and audit trail (owner or reviewer)",
-        params: checkIdParams,
+        params: checkIdParamsSchema,
         response: { 200: checkDetailSchema, ...errors },
       },
     },
@@ -160,8 +160,8 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["background-checks"],
         summary: "Review a check: status, notes, passedCheck",
-        params: checkIdParams,
-        body: updateCheckBody,
+        params: checkIdParamsSchema,
+        body: updateCheckBodySchema,
         response: { 200: checkSummarySchema, ...errors },
       },
     },
@@ -178,7 +178,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["background-checks"],
         summary: "Download a file of a check (owner or reviewer), as an attachment",
-        params: checkFileParams,
+        params: checkFileParamsSchema,
         // Streamed as stored (PDF, JPEG or PNG): documented as binary, never serialized.
         response: {
           200: {

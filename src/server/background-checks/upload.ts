@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
-import { submitCheckFields } from "../../common/api/background-checks";
+import { submitCheckFieldsSchema } from "../../common/api/background-checks";
 import {
   MAX_FILE_BYTES,
   MAX_FILES_PER_CHECK,
@@ -162,7 +162,7 @@ export async function receiveSubmission(
     request.raw.off("close", onClose);
   }
 
-  const parsed = submitCheckFields.safeParse(raw);
+  const parsed = submitCheckFieldsSchema.safeParse(raw);
   const refuse = async (message: string, code: string) => {
     await removeQuietly(storage, stored, request);
     return badRequest(message, code);

@@ -2,12 +2,12 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   type DemoRegistrationBody,
-  demoRegistrationBody,
-  demoRegistrationListQuery,
-  demoRegistrationListResponse,
-  demoRegistrationResponse,
-  demoSlugParams,
-  retailerDemoSettingsResponse,
+  demoRegistrationBodySchema,
+  demoRegistrationListQuerySchema,
+  demoRegistrationListResponseSchema,
+  demoRegistrationResponseSchema,
+  demoSlugParamsSchema,
+  retailerDemoSettingsResponseSchema,
 } from "../../common/api/demo-registrations";
 import { apiErrorSchema } from "../../common/api/errors";
 import {
@@ -53,8 +53,8 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["demo-registrations"],
         summary: "Register for the default store demo (idempotent on registrationId)",
-        body: demoRegistrationBody,
-        response: { 200: demoRegistrationResponse, ...errors },
+        body: demoRegistrationBodySchema,
+        response: { 200: demoRegistrationResponseSchema, ...errors },
       },
     },
     async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, reply),
@@ -68,9 +68,9 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["demo-registrations"],
         summary: "Register for a retailer's store demo (idempotent on registrationId)",
-        params: demoSlugParams,
-        body: demoRegistrationBody,
-        response: { 200: demoRegistrationResponse, ...errors },
+        params: demoSlugParamsSchema,
+        body: demoRegistrationBodySchema,
+        response: { 200: demoRegistrationResponseSchema, ...errors },
       },
     },
     async (request, reply) => register(request.params.slug, request.body, reply),
@@ -83,8 +83,8 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["demo-registrations"],
         summary: "Admin: list or export (format=csv) store-demo registrations",
-        querystring: demoRegistrationListQuery,
-        response: { 200: demoRegistrationListResponse, ...errors },
+        querystring: demoRegistrationListQuerySchema,
+        response: { 200: demoRegistrationListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -108,8 +108,8 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["demo-registrations"],
         summary: "A store demo's company email domain and app download pages",
-        params: demoSlugParams,
-        response: { 200: retailerDemoSettingsResponse, 404: apiErrorSchema },
+        params: demoSlugParamsSchema,
+        response: { 200: retailerDemoSettingsResponseSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   GATES,
-  gateOkResponse,
-  gatePasswordBody,
+  gateOkResponseSchema,
+  gatePasswordBodySchema,
   INCORRECT_PASSWORD_CODE,
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
@@ -31,8 +31,8 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ["gates"],
           summary: `Check the ${gate} password`,
-          body: gatePasswordBody,
-          response: { 200: gateOkResponse, ...errorResponses(400, 401, 429) },
+          body: gatePasswordBodySchema,
+          response: { 200: gateOkResponseSchema, ...errorResponses(400, 401, 429) },
         },
       },
       async (request, reply) => {

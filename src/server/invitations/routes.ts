@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  acceptInvitationBody,
-  acceptInvitationResponse,
-  invitationIdParams,
-  invitationListResponse,
+  acceptInvitationBodySchema,
+  acceptInvitationResponseSchema,
+  invitationIdParamsSchema,
+  invitationListResponseSchema,
   invitationPreviewSchema,
   invitationSummarySchema,
-  invitationTokenParams,
-  sendInvitationBody,
+  invitationTokenParamsSchema,
+  sendInvitationBodySchema,
 } from "../../common/api/invitations";
 import {
   INVITATION_ACCEPT_RATE_PER_IP,
@@ -51,7 +51,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["invitations"],
         summary: "Invite someone by email (admin: any role and company; company admin: own company)",
-        body: sendInvitationBody,
+        body: sendInvitationBodySchema,
         response: { 201: invitationSummarySchema, ...errors },
       },
     },
@@ -68,7 +68,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["invitations"],
         summary: "Invitations the caller manages, newest first, with status",
-        response: { 200: invitationListResponse, ...errors },
+        response: { 200: invitationListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -90,7 +90,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["invitations"],
         summary: "Check an invitation link: email, role and company, or 404 / 410",
-        params: invitationTokenParams,
+        params: invitationTokenParamsSchema,
         response: { 200: invitationPreviewSchema, ...errors },
       },
     },
@@ -110,8 +110,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["invitations"],
         summary: "Accept an invitation: creates the account and signs it in",
-        body: acceptInvitationBody,
-        response: { 201: acceptInvitationResponse, ...errors },
+        body: acceptInvitationBodySchema,
+        response: { 201: acceptInvitationResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -129,7 +129,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["invitations"],
         summary: "Send an invitation again with a new link and a fresh expiry",
-        params: invitationIdParams,
+        params: invitationIdParamsSchema,
         response: { 200: invitationSummarySchema, ...errors },
       },
     },
@@ -146,7 +146,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["invitations"],
         summary: "Revoke an invitation so its link stops working",
-        params: invitationIdParams,
+        params: invitationIdParamsSchema,
         response: { 200: invitationSummarySchema, ...errors },
       },
     },

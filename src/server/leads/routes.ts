@@ -2,11 +2,11 @@ import { randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  leadCreatedSchema,
+  leadBodySchema,
+  leadCreatedResponseSchema,
   leadListQuerySchema,
   leadListResponseSchema,
   leadProblem,
-  leadRequestSchema,
 } from "../../common/api/leads";
 import { LEAD_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
 import { sendCsv } from "../http/csv";
@@ -54,8 +54,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["leads"],
         summary: "Submit a Get Started lead: stored, then emailed to sales and to the visitor",
-        body: leadRequestSchema,
-        response: { 201: leadCreatedSchema, ...errors },
+        body: leadBodySchema,
+        response: { 201: leadCreatedResponseSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -83,10 +83,10 @@ export function ChannelPartnerSection({
     if (check.isPending || loadingSchema.current) return;
     // The body schema (and zod) load on the first submit, not with the page (issue #4 budget).
     loadingSchema.current = true;
-    const { gatePasswordBody } = await import("@common/api/gates").finally(() => {
+    const { gatePasswordBodySchema } = await import("@common/api/gates").finally(() => {
       loadingSchema.current = false;
     });
-    const parsed = gatePasswordBody.safeParse({ password });
+    const parsed = gatePasswordBodySchema.safeParse({ password });
     const wrong = () => {
       setPassword("");
       setError(t("calculator.incorrectPassword"));
