@@ -7,7 +7,7 @@ import { startSmtpSink, verifyTokenFrom } from "./support/smtp-sink";
 import { startTestServer, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 /**
- * The email outbox over real SMTP (architecture doc, "Data and reliability rules"): SMTP being
+ * The email outbox over real SMTP (docs/architecture.md#data-and-reliability-rules): SMTP being
  * down delays mail, never loses it, and each message is delivered once.
  */
 describe.each(testBackends())("email outbox on $name", (backend) => {

@@ -16,7 +16,7 @@ import { gatePassword, passwordMatches } from "./service";
  * `POST /api/gates/channel-partner` with `{password}`. A right password answers 200 `{ok: true}`;
  * a wrong one 401 `{error: 'Incorrect password. Please try again.', code: 'INCORRECT_PASSWORD'}`;
  * a missing or oversized one 400; more than {@link GATE_RATE_PER_IP} checks per IP and gate in
- * 15 minutes 429. The passwords stay on the server (architecture doc, "Security boundaries").
+ * 15 minutes 429. The passwords stay on the server (docs/architecture.md#security-boundaries).
  */
 export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;

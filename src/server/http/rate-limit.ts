@@ -7,8 +7,7 @@ import { HttpError } from "./errors";
 
 /**
  * A named rate limit for one route, as a preHandler (so the parsed body is available to `key`).
- * Counters live in Redis when REDIS_URL is set, in process memory otherwise (docs/architecture.md,
- * "Scale-out"). Every limit's numbers are in the limits registry (`src/common/limits.ts`). Exceeding it answers 429 `{error, code: "RATE_LIMITED"}` with Retry-After.
+ * Counters live in Redis when REDIS_URL is set, in process memory otherwise (docs/architecture.md#scale-out). Every limit's numbers are in the limits registry (`src/common/limits.ts`). Exceeding it answers 429 `{error, code: "RATE_LIMITED"}` with Retry-After.
  * Several limits may guard one route: each counts independently. (The plugin's own
  * `app.rateLimit()` handler runs only once per request, so a second one on a route was skipped.)
  * @param name namespaces the counter, so limits of different routes never share a count

@@ -14,7 +14,7 @@ import { describeDbError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";
 import type { MailTransport } from "./transport";
 
-/** NOTIFY channel the outbox uses to wake workers (architecture doc, "Data and reliability rules"). */
+/** NOTIFY channel the outbox uses to wake workers (docs/architecture.md#data-and-reliability-rules). */
 export const OUTBOX_CHANNEL = "email_outbox";
 
 /**
