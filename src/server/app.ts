@@ -17,9 +17,9 @@ import { type AppConfig, trustProxyOption } from "./config";
 import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
 import { DbOutageMonitor } from "./db/outage";
-import { demoRegistrationRoutes } from "./demo-registrations/routes";
+import { demoRegistrationsRoutes } from "./demo-registrations/routes";
 import { createStorage } from "./files/storage";
-import { gateRoutes } from "./gates/routes";
+import { gatesRoutes } from "./gates/routes";
 import { apiDocsRoutes, openApiOptions } from "./http/api-docs";
 import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
@@ -28,7 +28,7 @@ import { installOriginCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
 import { invitationsRoutes } from "./invitations/routes";
-import { leadRoutes } from "./leads/routes";
+import { leadsRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
 import { createMailTransport, type MailTransport } from "./mail/transport";
 
@@ -144,9 +144,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     invitationsRoutes,
     companiesRoutes,
     backgroundChecksRoutes,
-    demoRegistrationRoutes,
-    gateRoutes,
-    leadRoutes,
+    demoRegistrationsRoutes,
+    gatesRoutes,
+    leadsRoutes,
   ]) {
     await app.register(routes);
   }

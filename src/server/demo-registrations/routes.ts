@@ -31,7 +31,7 @@ const RECEIVED_MESSAGE =
  * `POST /api/send-schnucks-demo-email`, its general form `POST /api/demo-registrations/:slug`,
  * the admin list/CSV export, and the public settings of a demo.
  */
-export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const limit = rateLimitBy(app, "demo-registration-ip", {
     max: REGISTRATION_RATE_PER_IP,

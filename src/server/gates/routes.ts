@@ -18,7 +18,7 @@ import { gatePassword, passwordMatches } from "./service";
  * a missing or oversized one 400; more than {@link GATE_RATE_PER_IP} checks per IP and gate in
  * 15 minutes 429. The passwords stay on the server (docs/architecture.md#security-boundaries).
  */
-export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
+export const gatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   for (const gate of GATES) {
     app.post(

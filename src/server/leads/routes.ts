@@ -27,7 +27,7 @@ function isBot(body: unknown): boolean {
  * Get Started leads (docs/product.md#4-states, §7; issue #4): `POST /api/send-get-started-email` stores a lead and
  * queues two emails; `GET /api/leads` lists (JSON, paged) or exports (CSV) them for admins.
  */
-export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
+export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP, timeWindow: RATE_LIMIT_WINDOW_MS });
 
