@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { REQUEST_BODY_MAX_BYTES } from "../common/limits";
+import { TOKEN_PATTERN } from "../common/validation";
 import { adminRoutes } from "./admin/routes";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
@@ -47,7 +48,9 @@ export interface BuildOptions {
 function redactUrl(url: string): string {
   return url
     .replace(/^\/(verify|accept-invitation)\/[^/?#]+/, "/$1/[redacted]")
-    .replace(/^\/api\/invitations\/[A-Za-z0-9_-]{43}(?=$|[/?#])/, "/api/invitations/[redacted]");
+    .replace(/^\/api\/invitations\/([^/?#]+)/, (path, segment: string) =>
+      TOKEN_PATTERN.test(segment) ? "/api/invitations/[redacted]" : path,
+    );
 }
 
 /**

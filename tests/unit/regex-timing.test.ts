@@ -189,7 +189,7 @@ const OBJECT_VALIDATORS: Array<{
   { name: "invitationIdParamsSchema", valid: { id: "1" }, run: (v) => invitationIdParamsSchema.safeParse(v) },
   {
     name: "invitationTokenParamsSchema",
-    valid: { token: "t" },
+    valid: { token: "t".repeat(43) },
     run: (v) => invitationTokenParamsSchema.safeParse(v),
   },
   {

@@ -27,6 +27,7 @@ import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie 
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
 import { inspectMagicLink, sendMagicLink, verifyMagicLink } from "./service";
 import { deleteSession, toSessionUser } from "./sessions";
+import { tokenErrorResponses } from "./verification-tokens";
 
 /** Calls `start` once the response has been sent (or the client went away), exactly once. */
 function afterResponse(reply: FastifyReply, start: () => void): void {
@@ -117,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["auth"],
         summary: "Whose link this is (masked) and whether this browser asked for it; never uses the link",
         body: inspectMagicLinkBodySchema,
-        response: { 200: inspectMagicLinkResponseSchema, ...errors },
+        response: { 200: inspectMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => {
@@ -137,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["auth"],
         summary: "Consume a magic link and start a session",
         body: verifyMagicLinkBodySchema,
-        response: { 200: verifyMagicLinkResponseSchema, ...errors },
+        response: { 200: verifyMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => {

@@ -19,6 +19,7 @@ import { sessionOf } from "../auth/access";
 import { startSessionCookie } from "../auth/guards";
 import { manageScope } from "../auth/policy";
 import { toSessionUser } from "../auth/sessions";
+import { tokenErrorResponses } from "../auth/verification-tokens";
 import { errorResponses } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import {
@@ -91,7 +92,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["invitations"],
         summary: "Check an invitation link: email, role and company, or 404 / 410",
         params: invitationTokenParamsSchema,
-        response: { 200: invitationPreviewSchema, ...errors },
+        response: { 200: invitationPreviewSchema, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => reply.send(await previewInvitation(db, request.params.token)),
@@ -111,7 +112,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["invitations"],
         summary: "Accept an invitation: creates the account and signs it in",
         body: acceptInvitationBodySchema,
-        response: { 201: acceptInvitationResponseSchema, ...errors },
+        response: { 201: acceptInvitationResponseSchema, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => {
