@@ -19,6 +19,9 @@ import { ToasterOnDemand } from "./components/toaster-on-demand";
 import { i18next, setPageLanguage } from "./lib/i18n";
 import { loadPortalLanguage, portalLanguage } from "./lib/portal-language";
 
+/** Event the deferred bootstrap of prerendered pages waits for (scripts/defer-app.mjs). */
+const HYDRATED_EVENT = "aisleiq:hydrated";
+
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React place the stylesheet before the module preloads (earliest first paint).
   { rel: "stylesheet", href: stylesheet, precedence: "high" },
@@ -52,6 +55,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       cancelled = true;
     };
   }, [localized]);
+  useEffect(() => {
+    // Prerendered pages load the app after first paint and hold clicks made before that until
+    // now (scripts/defer-app.mjs, ADR 0023): tell them the page is live.
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     <html lang={i18next.language}>
       <head>

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+/**
+ * Build step (issue #13, ADR 0023): takes the app's JavaScript off the critical path of the
+ * prerendered pages. The HTML already shows the whole page, so the browser should spend the
+ * first round trips on the stylesheet, the font and the hero, and fetch React only after the
+ * first frame is painted. For every prerendered page in build/client (not the SPA fallback,
+ * which shows nothing until the app runs) it:
+ *
+ * - removes the `<link rel="modulepreload">` tags React Router puts in `<head>` (they are fetched
+ *   at high priority and delay first paint on a slow link);
+ * - rewrites React Router's inline bootstrap module, whose static `import`s are fetched at once,
+ *   into a function that imports the same modules with `import()` and then the client entry,
+ *   exactly as before (route modules registered on `window.__reactRouterRouteModules` first).
+ *   It runs after the first frame (a frame callback, then a task) or at the `load` event,
+ *   whichever comes first (frame callbacks do not run in a background tab). A click before the
+ *   app has hydrated (anything but a link, which works without JavaScript) starts it at once and
+ *   is replayed on the same element when the root layout reports hydration ("aisleiq:hydrated").
+ *
+ * The server's CSP hashes are computed from the built HTML at start, so the new inline script is
+ * allowed. Fails (exit 1) when the bootstrap does not have the expected shape, so a React Router
+ * upgrade that changes it is noticed at build time.
+ * Usage: node scripts/defer-app.mjs [build/client]
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(process.argv[2] ?? "build/client");
+/** The page the server answers for routes that are not prerendered: it needs its JS at once. */
+const SPA_FALLBACK = "__spa-fallback.html";
+const MODULEPRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g;
+/** Dispatched on `document` by the root layout once the app has hydrated (src/client/root.tsx). */
+const HYDRATED_EVENT = "aisleiq:hydrated";
+const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
+
+/**
+ * The deferred bootstrap for the body of React Router's inline module script.
+ * @param body e.g. `import "/m.js"; import * as route0 from "/r.js"; window.… = {…}; import("/e.js");`
+ * @returns the new script's body
+ * @throws when a statement is not one of those four shapes
+ */
+export function deferBootstrap(body) {
+  const modules = [];
+  const names = [];
+  const statements = [];
+  let entry = null;
+  for (const raw of body.split("\n")) {
+    const line = raw.trim();
+    if (line === "") continue;
+    let match = /^import "([^"]+)";$/.exec(line);
+    if (match) {
+      modules.push(match[1]);
+      names.push("");
+      continue;
+    }
+    match = /^import \* as (\w+) from "([^"]+)";$/.exec(line);
+    if (match) {
+      modules.push(match[2]);
+      names.push(match[1]);
+      continue;
+    }
+    match = /^import\("([^"]+)"\);$/.exec(line);
+    if (match && entry === null) {
+      entry = match[1];
+      continue;
+    }
+    if (/^window\.__reactRouterRouteModules = \{[^;]*\};$/.test(line) && entry === null) {
+      statements.push(line);
+      continue;
+    }
+    throw new Error(`unexpected statement in React Router's bootstrap script: ${line}`);
+  }
+  if (entry === null || modules.length === 0)
+    throw new Error("React Router's bootstrap script has no entry import");
+  const imports = modules.map((url) => `import(${JSON.stringify(url)})`).join(", ");
+  return [
+    "let started = false;",
+    "const start = () => {",
+    "  if (started) return;",
+    "  started = true;",
+    `  Promise.all([${imports}]).then(([${names.join(", ")}]) => {`,
+    ...statements.map((statement) => `    ${statement}`),
+    `    return import(${JSON.stringify(entry)});`,
+    "  });",
+    "};",
+    "requestAnimationFrame(() => setTimeout(start, 0));",
+    'addEventListener("load", start, { once: true });',
+    // Clicks before hydration (not on links, which navigate without JavaScript) are held and
+    // replayed once the app has hydrated, so a button pressed early still does its job.
+    "const held = [];",
+    "const hold = (event) => {",
+    '  if (!(event.target instanceof Element) || event.target.closest("a[href]")) return;',
+    "  event.preventDefault();",
+    "  event.stopImmediatePropagation();",
+    "  held.push(event.target);",
+    "  start();",
+    "};",
+    'document.addEventListener("click", hold, true);',
+    `document.addEventListener(${JSON.stringify(HYDRATED_EVENT)}, () => {`,
+    '  document.removeEventListener("click", hold, true);',
+    "  for (const target of held.splice(0)) {",
+    '    if (target.isConnected) target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true, view: window, detail: 1 }));',
+    "  }",
+    "}, { once: true });",
+  ].join("\n");
+}
+
+/**
+ * One prerendered page with its JavaScript deferred.
+ * @param html the page as React Router wrote it
+ * @returns the page without module preloads and with the deferred bootstrap
+ * @throws when the page has no bootstrap script
+ */
+export function deferPage(html) {
+  const match = BOOTSTRAP.exec(html);
+  if (!match) throw new Error("no React Router bootstrap script found");
+  const script = `<script type="module">${deferBootstrap(match[1] ?? "")}</script>`;
+  return html.replace(MODULEPRELOAD, "").replace(match[0], () => script);
+}
+
+/** The prerendered pages under `dir` (every .html but the SPA fallback; assets skipped). */
+function pages(dir) {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return entry === "assets" ? [] : pages(full);
+    return entry.endsWith(".html") && entry !== SPA_FALLBACK ? [full] : [];
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const files = pages(ROOT);
+  for (const file of files) {
+    try {
+      writeFileSync(file, deferPage(readFileSync(file, "utf8")));
+    } catch (error) {
+      console.error(`${path.relative(ROOT, file)}: ${error instanceof Error ? error.message : error}`);
+      process.exit(1);
+    }
+  }
+  console.log(`deferred the app's JavaScript in ${files.length} prerendered pages`);
+}
