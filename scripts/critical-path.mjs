@@ -2,7 +2,7 @@
 /**
  * Build step (issue #13, ADR 0023): shortens the critical path of the prerendered pages. The
  * HTML already shows the whole page, so the first round trips should bring only what paints it,
- * and React should come after the first frame. For every prerendered page in build/client (not
+ * and React should come after the first paint. For every prerendered page in build/client (not
  * the SPA fallback, which shows nothing until the app runs) it:
  *
  * - inlines the app stylesheet (`<link rel="stylesheet">` → `<style>`, about 10 KiB compressed):
@@ -13,8 +13,9 @@
  * - rewrites React Router's inline bootstrap module, whose static `import`s are fetched at once,
  *   into a function that imports the same modules with `import()` and then the client entry,
  *   exactly as before (route modules registered on `window.__reactRouterRouteModules` first).
- *   It runs after the first frame (a frame callback, then a task) or at the `load` event,
- *   whichever comes first (frame callbacks do not run in a background tab). A click before the
+ *   It runs once the first contentful paint has been presented (a Paint Timing observer; two
+ *   frames where that is not supported) or at the `load` event, whichever comes first (frames
+ *   do not run in a background tab). A click before the
  *   app has hydrated (anything but a link, which works without JavaScript) starts it at once and
  *   is replayed on the same element when the root layout reports hydration ("aisleiq:hydrated").
  *
@@ -86,7 +87,17 @@ export function deferBootstrap(body) {
     `    return import(${JSON.stringify(entry)});`,
     "  });",
     "};",
-    "requestAnimationFrame(() => setTimeout(start, 0));",
+    // After the first contentful paint has been presented (Paint Timing), else after the second
+    // frame; at the latest at `load` (frames do not run in a background tab).
+    'if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {',
+    "  new PerformanceObserver((list, observer) => {",
+    '    if (list.getEntriesByName("first-contentful-paint").length === 0) return;',
+    "    observer.disconnect();",
+    "    setTimeout(start, 0);",
+    '  }).observe({ type: "paint", buffered: true });',
+    "} else {",
+    "  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));",
+    "}",
     'addEventListener("load", start, { once: true });',
     // Clicks before hydration (not on links, which navigate without JavaScript) are held and
     // replayed once the app has hydrated, so a button pressed early still does its job.
