@@ -14,8 +14,8 @@
  *   into a function that imports the same modules with `import()` and then the client entry,
  *   exactly as before (route modules registered on `window.__reactRouterRouteModules` first).
  *   It runs once the first contentful paint has been presented (a Paint Timing observer; two
- *   frames where that is not supported) or at the `load` event, whichever comes first (frames
- *   do not run in a background tab). A click before the
+ *   frames where that is not supported); in a background tab, which paints nothing, at the
+ *   `load` event or when the page is hidden. A click before the
  *   app has hydrated (anything but a link, which works without JavaScript) starts it at once and
  *   is replayed on the same element when the root layout reports hydration ("aisleiq:hydrated").
  *
@@ -88,7 +88,7 @@ export function deferBootstrap(body) {
     "  });",
     "};",
     // After the first contentful paint has been presented (Paint Timing), else after the second
-    // frame; at the latest at `load` (frames do not run in a background tab).
+    // frame; in a background tab, which paints nothing, at `load` or when it is hidden.
     'if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {',
     "  new PerformanceObserver((list, observer) => {",
     '    if (list.getEntriesByName("first-contentful-paint").length === 0) return;',
@@ -98,7 +98,9 @@ export function deferBootstrap(body) {
     "} else {",
     "  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));",
     "}",
-    'addEventListener("load", start, { once: true });',
+    'const startIfHidden = () => document.visibilityState === "hidden" && start();',
+    'addEventListener("load", startIfHidden, { once: true });',
+    'document.addEventListener("visibilitychange", startIfHidden);',
     // Clicks before hydration (not on links, which navigate without JavaScript) are held and
     // replayed once the app has hydrated, so a button pressed early still does its job.
     "const held = [];",

@@ -28,7 +28,7 @@ describe("critical-path build step", () => {
   });
 
   /** Runs the deferred bootstrap with fake browser APIs; returns what it imported and the triggers. */
-  function boot(withPaintTiming: boolean) {
+  function boot(withPaintTiming: boolean, visibilityState = "visible") {
     const imported: string[] = [];
     const frames: (() => void)[] = [];
     const listeners: Record<string, () => void> = {};
@@ -61,7 +61,7 @@ describe("critical-path build step", () => {
       (type: string, listener: () => void) => {
         listeners[type] = listener;
       },
-      { addEventListener: () => {}, removeEventListener: () => {} },
+      { visibilityState, addEventListener: () => {}, removeEventListener: () => {} },
       window,
       class {},
       class {},
@@ -97,7 +97,7 @@ describe("critical-path build step", () => {
     });
   });
 
-  it("without Paint Timing, waits two frames; the load event starts it if frames never run", async () => {
+  it("without Paint Timing, waits two frames; a hidden page starts at load", async () => {
     const page = boot(false);
     page.frames.shift()?.();
     await settle();
@@ -106,7 +106,12 @@ describe("critical-path build step", () => {
     await settle();
     expect(page.imported).toEqual(ALL);
 
-    const hidden = boot(false);
+    const visible = boot(true);
+    visible.listeners.load?.(); // a visible page waits for its paint even when loaded first
+    await settle();
+    expect(visible.imported).toEqual([]);
+
+    const hidden = boot(true, "hidden");
     hidden.listeners.load?.();
     await settle();
     expect(hidden.imported).toEqual(ALL);
