@@ -17,7 +17,8 @@
  *   frames where that is not supported); in a background tab, which paints nothing, at the
  *   `load` event or when the page is hidden. A click before the
  *   app has hydrated (anything but a link, which works without JavaScript) starts it at once and
- *   is replayed on the same element when the root layout reports hydration ("aisleiq:hydrated").
+ *   is replayed on the same element when the root layout reports hydration ("aisleiq:hydrated");
+ *   so are values typed or chosen in form fields before then (set again, then an input event).
  *
  * The server's CSP hashes are computed from the built HTML at start, so the new inline script is
  * allowed. Fails (exit 1) when the bootstrap does not have the expected shape, so a React Router
@@ -112,8 +113,26 @@ export function deferBootstrap(body) {
     "  start();",
     "};",
     'document.addEventListener("click", hold, true);',
+    // Values typed or chosen before hydration are handed to the app the same way.
+    "const typed = new Map();",
+    "const remember = (event) => {",
+    "  const field = event.target;",
+    "  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;",
+    "  typed.set(field, field.value);",
+    "  start();",
+    "};",
+    'document.addEventListener("input", remember, true);',
+    'document.addEventListener("change", remember, true);',
     `document.addEventListener(${JSON.stringify(HYDRATED_EVENT)}, () => {`,
     '  document.removeEventListener("click", hold, true);',
+    '  document.removeEventListener("input", remember, true);',
+    '  document.removeEventListener("change", remember, true);',
+    "  for (const [field, value] of typed) {",
+    "    if (!field.isConnected) continue;",
+    "    // The prototype's setter, so React sees a change from the value it rendered.",
+    '    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);',
+    '    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));',
+    "  }",
     "  for (const target of held.splice(0)) {",
     '    if (target.isConnected) target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true, view: window, detail: 1 }));',
     "  }",
