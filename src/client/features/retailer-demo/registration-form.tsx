@@ -14,7 +14,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
-import { submitRegistration } from "./api";
+import { submitRegistration } from "./api/registration";
 import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
 
