@@ -116,6 +116,19 @@ export const i18next = {
     return Promise.resolve();
   },
   /**
+   * i18next's way of adding texts, kept for code and tests written against it: the same as
+   * {@link addCatalog} (one namespace, "translation"; always a deep merge that replaces texts).
+   */
+  addResourceBundle(
+    language: Language,
+    _namespace: "translation",
+    catalogs: object,
+    _deep?: boolean,
+    _overwrite?: boolean,
+  ): void {
+    addCatalog(catalogs, language);
+  },
+  /**
    * Calls `listener` after each language change.
    * @returns a function that removes the listener
    */
