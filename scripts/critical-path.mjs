@@ -129,7 +129,10 @@ export function deferBootstrap(body) {
     '  document.removeEventListener("change", remember, true);',
     "  for (const [field, value] of typed) {",
     "    if (!field.isConnected) continue;",
-    "    // The prototype's setter, so React sees a change from the value it rendered.",
+    // React may have hydrated the field with the typed value as "last seen": assign another value
+    // through the element (which React watches), then the typed one past it (the prototype's
+    // setter), so the input event reads as a change.
+    '    field.value = value === "" ? " " : "";',
     '    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);',
     '    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));',
     "  }",
