@@ -18,7 +18,8 @@
  *   `load` event or when the page is hidden. A click before the
  *   app has hydrated (anything but a link, which works without JavaScript) starts it at once and
  *   is replayed on the same element when the root layout reports hydration ("aisleiq:hydrated");
- *   so are values typed or chosen in form fields before then (set again, then an input event).
+ *   so are values typed or chosen in form fields before then (set again, then an input event),
+ *   and the pointer resting on an element (a pointerover event, for hover-opened menus).
  *
  * The server's CSP hashes are computed from the built HTML at start, so the new inline script is
  * allowed. Fails (exit 1) when the bootstrap does not have the expected shape, so a React Router
@@ -122,11 +123,25 @@ export function deferBootstrap(body) {
     "  start();",
     "};",
     'document.addEventListener("input", remember, true);',
+    // The element the pointer rests on, so hover-opened menus see the pointer arrive.
+    "let hovered = null;",
+    'let hoverType = "mouse";',
+    "const track = (event) => {",
+    '  hovered = event.type === "pointerover" ? event.target : null;',
+    "  hoverType = event.pointerType;",
+    "};",
+    'document.addEventListener("pointerover", track, true);',
+    'document.addEventListener("pointerout", track, true);',
     'document.addEventListener("change", remember, true);',
     `document.addEventListener(${JSON.stringify(HYDRATED_EVENT)}, () => {`,
     '  document.removeEventListener("click", hold, true);',
     '  document.removeEventListener("input", remember, true);',
     '  document.removeEventListener("change", remember, true);',
+    '  document.removeEventListener("pointerover", track, true);',
+    '  document.removeEventListener("pointerout", track, true);',
+    "  if (hovered instanceof Element && hovered.isConnected) {",
+    '    hovered.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, composed: true, pointerType: hoverType, isPrimary: true, view: window }));',
+    "  }",
     "  for (const [field, value] of typed) {",
     "    if (!field.isConnected) continue;",
     // React may have hydrated the field with the typed value as "last seen": assign another value
