@@ -1,13 +1,7 @@
 /**
- * Background-check upload rules (docs/product.md#5-validation and §9, issue #3), shared by the client form and the
+ * Background-check upload rules (docs/product.md#5-validation and #9-constants, issue #3), shared by the client form and the
  * server so both refuse the same files.
  */
-
-/** At most this many files per submission (docs/product.md#9-constants); the client drops extras. */
-export const MAX_FILES_PER_CHECK = 5;
-
-/** Largest accepted file in bytes: 10 MB = 10,485,760 bytes (docs/product.md#9-constants). */
-export const MAX_FILE_BYTES = 10_485_760;
 
 /**
  * Allowed kinds (docs/product.md#5-validation: PDF, JPEG, PNG, GIF, doc, docx): the file-name extensions accepted

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES } from "../../src/common/uploads";
+import { MAX_FILE_BYTES } from "../../src/common/limits";
 import { deleteChecks, deleteUserWithChecks } from "../../src/server/background-checks/service";
 import {
   backgroundCheckAudit,
@@ -12,10 +12,8 @@ import {
   users,
 } from "../../src/server/db/schema";
 import { createLocalStorage } from "../../src/server/files/storage";
+import { type Actor, createActor, createCompanyRow } from "../support/actors";
 import {
-  type Actor,
-  createActor,
-  createCompanyRow,
   DOCX_TYPE,
   docxBytes,
   EXE_BYTES,

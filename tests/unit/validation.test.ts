@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  createInitialAdminBody,
+  createInitialAdminBodySchema,
   emailField,
   fullNameField,
   rawTokenField,
-  sendMagicLinkBody,
-  verifyMagicLinkBody,
+  sendMagicLinkBodySchema,
+  verifyMagicLinkBodySchema,
 } from "../../src/common/api/auth";
-import { idParam, safeText } from "../../src/common/api/fields";
+import { idParamField, safeText } from "../../src/common/api/fields";
 import {
   CONTROL_CHARACTER_MESSAGE,
   EMAIL_MAX_LENGTH,
@@ -80,7 +80,7 @@ describe("emailField", () => {
     expect(emailField.safeParse("nope").error?.issues[0]?.message).toBe("Please enter a valid email address");
   });
 
-  it("only ever yields trimmed, lower-case addresses of the spec's shape", () => {
+  it("only ever yields trimmed, lower-case addresses of the documented shape", () => {
     fc.assert(
       fc.property(fc.emailAddress(), fc.constantFrom("", " ", "\t"), (email, pad) => {
         const result = emailField.safeParse(`${pad}${email.toUpperCase()}${pad}`);
@@ -127,26 +127,26 @@ describe("rawTokenField", () => {
 
 describe("auth request bodies", () => {
   it("normalise the email of the magic-link and first-admin requests", () => {
-    expect(sendMagicLinkBody.parse({ email: " A@B.CO " })).toEqual({ email: "a@b.co" });
-    expect(createInitialAdminBody.parse({ email: "Boss@X.io", fullName: " Boss " })).toEqual({
+    expect(sendMagicLinkBodySchema.parse({ email: " A@B.CO " })).toEqual({ email: "a@b.co" });
+    expect(createInitialAdminBodySchema.parse({ email: "Boss@X.io", fullName: " Boss " })).toEqual({
       email: "boss@x.io",
       fullName: "Boss",
     });
   });
 
   it("reject missing fields", () => {
-    expect(sendMagicLinkBody.safeParse({}).success).toBe(false);
-    expect(verifyMagicLinkBody.safeParse({}).success).toBe(false);
-    expect(createInitialAdminBody.safeParse({ email: "a@b.co" }).success).toBe(false);
+    expect(sendMagicLinkBodySchema.safeParse({}).success).toBe(false);
+    expect(verifyMagicLinkBodySchema.safeParse({}).success).toBe(false);
+    expect(createInitialAdminBodySchema.safeParse({ email: "a@b.co" }).success).toBe(false);
   });
 });
 
 describe("hasEmailShape and EMAIL_PATTERN (linear forms of the docs/product.md#5-validation shape, issue #10)", () => {
-  /** The spec's literal shape: the oracle; quadratic on hostile input, so only short strings here. */
+  /** The documented literal shape (docs/product.md#5-validation): the oracle; quadratic on hostile input, so only short strings here. */
   const SPEC_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
   const shortText = fc.string({ unit: fc.constantFrom("a", "b", ".", "@", " ", "\t", "é"), maxLength: 12 });
 
-  it("accept exactly what the spec's pattern accepts", () => {
+  it("accept exactly what the documented pattern accepts", () => {
     fc.assert(
       fc.property(fc.oneof(shortText, fc.emailAddress(), fc.string()), (value) => {
         expect(hasEmailShape(value)).toBe(SPEC_SHAPE.test(value));
@@ -207,12 +207,12 @@ describe("safeText", () => {
   });
 });
 
-describe("idParam (int4 ids, issue #10)", () => {
+describe("idParamField (int4 ids, issue #10)", () => {
   it("accepts 1 to 2147483647 and refuses everything else with one message", () => {
-    expect(idParam.parse("1")).toBe(1);
-    expect(idParam.parse(String(INT4_MAX))).toBe(INT4_MAX);
+    expect(idParamField.parse("1")).toBe(1);
+    expect(idParamField.parse(String(INT4_MAX))).toBe(INT4_MAX);
     for (const bad of ["0", "-1", "1.5", "2147483648", "9007199254740993", "1e400", "abc", "", " "]) {
-      const result = idParam.safeParse(bad);
+      const result = idParamField.safeParse(bad);
       expect(result.success, bad).toBe(false);
       expect(result.error?.issues[0]?.message, bad).toBe("Not a valid id");
     }

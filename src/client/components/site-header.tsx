@@ -1,4 +1,4 @@
-import { SUBMENU_OPEN_DELAY_MS } from "@common/landing";
+import { SUBMENU_OPEN_DELAY_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { ChevronDown, Globe, Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
@@ -71,7 +71,7 @@ export function SiteHeader({ className }: { className?: string }) {
     "data-state": "closed",
     onPointerEnter: (event: React.PointerEvent) => {
       prefetchMenus();
-      // A resting mouse opens the menu after the spec's delay (§9), as the loaded menus do.
+      // A resting mouse opens the menu after the submenu delay (docs/product.md#9-constants), as the loaded menus do.
       window.clearTimeout(hoverTimer.current);
       if (event.pointerType === "mouse") {
         hoverTimer.current = window.setTimeout(() => openMenu(menu, true), SUBMENU_OPEN_DELAY_MS);

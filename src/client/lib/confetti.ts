@@ -1,4 +1,5 @@
-import { CONFETTI_DURATION_MS, CONFETTI_PIECES } from "@common/landing";
+import { CONFETTI_PIECES } from "@common/landing";
+import { CONFETTI_DURATION_MS } from "@common/limits";
 
 /** Frames per second canvas-confetti assumes when it counts a piece's lifetime in ticks. */
 const TICKS_PER_SECOND = 60;
@@ -10,7 +11,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The Get Started celebration (docs/product.md#4-states, §9): 800 confetti pieces, fired once and never recycled,
+ * The Get Started celebration (docs/product.md#4-states, #9-constants): 800 confetti pieces, fired once and never recycled,
  * falling for about 8 s. Loads canvas-confetti on demand; does nothing under
  * prefers-reduced-motion.
  * @returns a function that clears any confetti still on screen

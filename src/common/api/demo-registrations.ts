@@ -2,20 +2,20 @@ import { z } from "zod";
 import { safeText } from "./fields";
 
 /**
- * Contracts of the store-demo registration API (docs/product.md#3-records "Registration payload", §7, issue #6).
- * The body schema checks types only; the server then applies the spec's ordered rules with the
+ * Contracts of the store-demo registration API (docs/product.md#3-records "Demo registration", #7-api, issue #6).
+ * The body schema checks types only; the server then applies the ordered rules of docs/product.md#5-validation with the
  * demo's company domain (`validateRegistration` in ../demo-registration.ts), as the form does.
  */
 
 /**
  * A registration text field as sent: untrimmed, one line, capped well above the form's limits
- * (hostile-input guard, issue #10); the spec's rules and their messages come afterwards.
+ * (hostile-input guard, issue #10); the documented rules and their messages come afterwards.
  */
 const bodyText = (name: string) =>
   safeText({ max: 1000, tooLong: `${name} is too long`, required: `${name} is required`, trim: false });
 
 /** `POST /api/send-schnucks-demo-email` and `POST /api/demo-registrations/:slug` body. */
-export const demoRegistrationBody = z.object({
+export const demoRegistrationBodySchema = z.object({
   /** Client-generated idempotency key: retries of one registration carry the same value. */
   registrationId: z.uuid({ error: "registrationId must be a UUID" }),
   firstName: bodyText("firstName"),
@@ -26,21 +26,21 @@ export const demoRegistrationBody = z.object({
   /** ISO 8601 time the registrant pressed submit (docs/product.md#3-records). */
   timestamp: z.iso.datetime({ offset: true, error: "timestamp must be an ISO 8601 time" }).optional(),
 });
-export type DemoRegistrationBody = z.infer<typeof demoRegistrationBody>;
+export type DemoRegistrationBody = z.infer<typeof demoRegistrationBodySchema>;
 
 /** Answer to a registration, identical for the first request and every replay. */
-export const demoRegistrationResponse = z.object({
+export const demoRegistrationResponseSchema = z.object({
   registrationId: z.string(),
   message: z.string(),
 });
-export type DemoRegistrationResponse = z.infer<typeof demoRegistrationResponse>;
+export type DemoRegistrationResponse = z.infer<typeof demoRegistrationResponseSchema>;
 
-export const demoSlugParams = z.object({
+export const demoSlugParamsSchema = z.object({
   slug: safeText({ max: 64, tooLong: "No store demo has that name.", trim: false }).min(1),
 });
 
 /** `GET /api/demo-registrations` query: free-text search and the output format. */
-export const demoRegistrationListQuery = z.object({
+export const demoRegistrationListQuerySchema = z.object({
   q: safeText({ max: 200, tooLong: "Search text is too long" }).optional(),
   slug: safeText({ max: 64, tooLong: "No store demo has that name.", trim: false }).optional(),
   format: z.enum(["json", "csv"]).default("json"),
@@ -60,18 +60,18 @@ export const demoRegistrationSchema = z.object({
 });
 export type DemoRegistration = z.infer<typeof demoRegistrationSchema>;
 
-export const demoRegistrationListResponse = z.object({
+export const demoRegistrationListResponseSchema = z.object({
   registrations: z.array(demoRegistrationSchema),
   /** True when more rows matched than the list returns (export CSV for all of them). */
   truncated: z.boolean(),
 });
-export type DemoRegistrationListResponse = z.infer<typeof demoRegistrationListResponse>;
+export type DemoRegistrationListResponse = z.infer<typeof demoRegistrationListResponseSchema>;
 
 /** Public settings of a demo that an operator may override on the server. */
-export const retailerDemoSettingsResponse = z.object({
+export const retailerDemoSettingsResponseSchema = z.object({
   slug: z.string(),
   emailDomain: z.string(),
   androidUrl: z.string(),
   iosUrl: z.string(),
 });
-export type RetailerDemoSettings = z.infer<typeof retailerDemoSettingsResponse>;
+export type RetailerDemoSettings = z.infer<typeof retailerDemoSettingsResponseSchema>;

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { isAdmin, isCompanyAdmin, type Role } from "../roles";
 import { emailField, fullNameField, rawTokenField, roleSchema, sessionUserSchema } from "./auth";
-import { idField, idParam } from "./fields";
-
-/** Contracts of the invitations API (docs/product.md#3-records, §5, §7; issue #3). */
+import { idField, idParamField } from "./fields";
+/** Contracts of the invitations API (docs/product.md#3-records, #5-validation, #7-api; issue #3). */
 
 /**
- * Roles `inviter` may hand out (docs/product.md#5-validation, §6; issue #3): an admin any role; a company admin
+ * Roles `inviter` may hand out (docs/product.md#5-validation, #6-roles; issue #3): an admin any role; a company admin
  * only user or company_admin; a user none.
  */
 export function invitableRoles(inviter: Role): Role[] {
@@ -21,18 +20,18 @@ export function invitableRoles(inviter: Role): Role[] {
  * a different `companyId` needs `replaceCompany: true` (else 409 INVITATION_COMPANY_CONFLICT);
  * `replaceCompany: true` always uses the `companyId` sent, null meaning no company.
  */
-export const sendInvitationBody = z.object({
+export const sendInvitationBodySchema = z.object({
   email: emailField,
   role: roleSchema,
   companyId: idField.nullable().optional(),
   replaceCompany: z.boolean().optional(),
 });
-export type SendInvitationInput = z.input<typeof sendInvitationBody>;
+export type SendInvitationInput = z.input<typeof sendInvitationBodySchema>;
 
 /** `POST /api/invitations/accept`. */
-export const acceptInvitationBody = z.object({ token: rawTokenField, fullName: fullNameField });
+export const acceptInvitationBodySchema = z.object({ token: rawTokenField, fullName: fullNameField });
 
-export const acceptInvitationResponse = z.object({ user: sessionUserSchema });
+export const acceptInvitationResponseSchema = z.object({ user: sessionUserSchema });
 
 /** `GET /api/invitations/{token}`: what the accept screen shows before the form. */
 export const invitationPreviewSchema = z.object({
@@ -61,12 +60,12 @@ export const invitationSummarySchema = z.object({
 });
 export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
 
-export const invitationListResponse = z.array(invitationSummarySchema);
+export const invitationListResponseSchema = z.array(invitationSummarySchema);
 
-export const invitationIdParams = z.object({ id: idParam });
+export const invitationIdParamsSchema = z.object({ id: idParamField });
 
 /**
  * `GET /api/invitations/{token}` path: the same token field as the accept body and the magic-link
  * calls (ADR 0024), so a malformed token answers 400 VALIDATION_ERROR there too.
  */
-export const invitationTokenParams = z.object({ token: rawTokenField });
+export const invitationTokenParamsSchema = z.object({ token: rawTokenField });

@@ -31,7 +31,7 @@ export function registrationNoticeEmail(demo: RetailerDemo, person: Registrant, 
 }
 
 /**
- * The confirmation to the registrant: what happens next (the spec's five steps) and the two
+ * The confirmation to the registrant: what happens next (five steps) and the two
  * app-runner download pages.
  */
 export function registrationConfirmationEmail(demo: RetailerDemo, person: Registrant): RenderedEmail {

@@ -9,9 +9,9 @@ import { leadConfirmationEmail, leadNoticeEmail } from "./emails";
 
 /**
  * Stores a Get Started lead and, in the same transaction, queues the notice to SALES_EMAIL and
- * the confirmation to the visitor (architecture doc: nothing a visitor submits is lost; SMTP
+ * the confirmation to the visitor (docs/architecture.md#data-and-reliability-rules: nothing a visitor submits is lost; SMTP
  * being down only delays mail).
- * @param lead a body already validated with `leadRequestSchema` (trimmed values)
+ * @param lead a body already validated with `leadBodySchema` (trimmed values)
  * @returns the new lead's id
  */
 export async function createLead(db: Database, config: AppConfig, lead: LeadRequest): Promise<number> {

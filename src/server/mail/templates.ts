@@ -47,7 +47,7 @@ ${paragraphs}${action}
 
 /**
  * The sign-in email (issue #2): links to `${publicUrl}/verify/<token>` and says the link
- * expires in 15 minutes (docs/product.md#2-pages "Check Your Email", §9).
+ * expires in 15 minutes (docs/product.md#2-pages, #9-constants).
  */
 export function magicLinkEmail(options: {
   publicUrl: string;

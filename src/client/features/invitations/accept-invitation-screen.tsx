@@ -13,7 +13,7 @@ import { errorMessage } from "~/lib/api";
 import { invitationPreviewQueryOptions, useAcceptInvitation } from "./api";
 
 /**
- * The accept-invitation screen of docs/product.md#2-pages and §4: loading, invalid ('Invalid Invitation'), or
+ * The accept-invitation screen of docs/product.md#2-pages and #4-states: loading, invalid ('Invalid Invitation'), or
  * a form with one Full Name field and 'Create Account'. On success it toasts 'Account Created!'
  * and goes to /dashboard.
  */
