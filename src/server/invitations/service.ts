@@ -20,7 +20,7 @@ import type { Database, Executor } from "../db/database";
 import { companies, userInvitations, users } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
-import { invitationEmail } from "./email";
+import { invitationEmail } from "./emails";
 
 /** Machine codes of the invitations API (never rename one). */
 export const INVITATION_CODES = {
