@@ -6,7 +6,7 @@ import type { Database, Executor } from "../db/database";
 import { magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
-import { magicLinkEmail } from "../mail/templates";
+import { magicLinkEmail } from "./emails";
 import { createSession, type UserRow } from "./sessions";
 import { hashToken, issueToken } from "./tokens";
 

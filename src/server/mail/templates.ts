@@ -1,6 +1,8 @@
 /**
- * Email templates. Each returns a subject plus matching HTML and plain-text bodies.
- * Every interpolated value is HTML-escaped; links are absolute (`PUBLIC_URL` based).
+ * The shared email layout and escaping. Each module that sends mail renders its own messages in
+ * its `emails.ts` (auth, invitations, leads, demo-registrations) with {@link layout}: a subject
+ * plus matching HTML and plain-text bodies. Every interpolated value is HTML-escaped; links are
+ * absolute (`PUBLIC_URL` based).
  */
 
 export interface RenderedEmail {
@@ -43,29 +45,4 @@ export function layout(options: {
 <h1 style="margin:0 0 16px;font-size:22px;color:#0f172a">${escapeHtml(options.heading)}</h1>
 ${paragraphs}${action}
 </div></body></html>`;
-}
-
-/**
- * The sign-in email (issue #2): links to `${publicUrl}/verify/<token>` and says the link
- * expires in 15 minutes (docs/product.md#2-pages "Check Your Email", §9).
- */
-export function magicLinkEmail(options: {
-  publicUrl: string;
-  token: string;
-  fullName: string;
-}): RenderedEmail {
-  const url = `${options.publicUrl}/verify/${options.token}`;
-  const greeting = `Hi ${options.fullName},`;
-  const intro = "Use the secure link below to sign in to AisleIQ. It expires in 15 minutes and works once.";
-  const ignore =
-    "If you did not ask to sign in, you can ignore this email; nobody can sign in without the link.";
-  return {
-    subject: "Your AisleIQ sign-in link",
-    html: layout({
-      heading: "Sign in to AisleIQ",
-      paragraphs: [greeting, intro, ignore],
-      action: { label: "Sign in", url },
-    }),
-    text: `${greeting}\n\n${intro}\n\n${url}\n\n${ignore}\n`,
-  };
 }
