@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isAdmin, isCompanyAdmin, type Role } from "../roles";
 import { emailField, fullNameField, rawTokenField, roleSchema, sessionUserSchema } from "./auth";
-import { idField, idParam, safeText } from "./fields";
+import { idField, idParam, languageField, safeText } from "./fields";
 
 /** Contracts of the invitations API (docs/product.md#3-records, §5, §7; issue #3). */
 
@@ -26,11 +26,20 @@ export const sendInvitationBody = z.object({
   role: roleSchema,
   companyId: idField.nullable().optional(),
   replaceCompany: z.boolean().optional(),
+  /** Language of the invitation email and the new account (ADR 0025); else the inviter's `lang` cookie. */
+  language: languageField.optional(),
 });
 export type SendInvitationInput = z.input<typeof sendInvitationBody>;
 
-/** `POST /api/invitations/accept`. */
-export const acceptInvitationBody = z.object({ token: rawTokenField, fullName: fullNameField });
+/**
+ * `POST /api/invitations/accept`. `language` (optional) is the new account's language; else the
+ * `lang` cookie, else the invitation's (ADR 0025).
+ */
+export const acceptInvitationBody = z.object({
+  token: rawTokenField,
+  fullName: fullNameField,
+  language: languageField.optional(),
+});
 
 export const acceptInvitationResponse = z.object({ user: sessionUserSchema });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
-import { safeText } from "./fields";
+import { languageField, safeText } from "./fields";
 
 /**
  * Get Started lead request (docs/product.md#3-records) and its validation (docs/product.md#5-validation), shared by the Get Started
@@ -97,6 +97,8 @@ export const leadRequestSchema = z
     email: text(EMAIL_MAX_LENGTH, LEAD_VALIDATION_MESSAGES.email.description),
     planTitle: z.enum(PLAN_TITLES, { error: LEAD_PLAN_MESSAGE }),
     website: z.string().max(200).optional(),
+    /** The page's language, for the visitor's confirmation email (ADR 0025); else the `lang` cookie. */
+    language: languageField.optional(),
   })
   .superRefine((lead, ctx) => {
     const failure = validateLead(lead);

@@ -8,6 +8,8 @@ import {
   messageResponse,
   type SessionUser,
   sendMagicLinkBody,
+  updateLanguageBody,
+  updateLanguageResponse,
   verifyMagicLinkBody,
   verifyMagicLinkResponse,
 } from "../../common/api/auth";
@@ -20,11 +22,19 @@ import {
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
 import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError, RETRY_AFTER_SECONDS } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import { byIp, rateLimitBy } from "../http/rate-limit";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
-import { adminExists, createInitialAdmin, inspectMagicLink, sendMagicLink, verifyMagicLink } from "./service";
+import {
+  adminExists,
+  createInitialAdmin,
+  inspectMagicLink,
+  sendMagicLink,
+  setUserLanguage,
+  verifyMagicLink,
+} from "./service";
 import { deleteSession, type UserRow } from "./sessions";
 
 /** Calls `start` once the response has been sent (or the client went away), exactly once. */
@@ -58,6 +68,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     isEmailVerified: user.isEmailVerified,
     lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
     createdAt: user.createdAt.toISOString(),
+    language: user.language,
   };
 }
 
@@ -104,7 +115,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const binding = issueBinding();
-      await createInitialAdmin(db, config, request.body, binding.hash);
+      const { email, fullName, language } = request.body;
+      await createInitialAdmin(
+        db,
+        config,
+        { email, fullName, language: requestLanguage(request, language) },
+        binding.hash,
+      );
       setBindingCookie(reply, binding.raw);
       return reply
         .status(201)
@@ -219,6 +236,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = sessionOf(request);
       return reply.send({ user: toSessionUser(session.user), company: session.company });
+    },
+  );
+
+  app.patch(
+    "/api/auth/me/language",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["auth"],
+        summary: "Set the signed-in user's portal and email language (en or es)",
+        body: updateLanguageBody,
+        response: { 200: updateLanguageResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const language = await setUserLanguage(db, user.id, request.body.language);
+      return reply.send({ language });
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   type DemoRegistrationBody,
@@ -14,6 +14,7 @@ import { apiErrorSchema } from "../../common/api/errors";
 import { REGISTRATION_RATE_PER_IP, REGISTRATION_RATE_WINDOW_MS } from "../../common/demo-registration";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
 import { errorResponses } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { LIST_LIMIT, listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
 
@@ -34,9 +35,14 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: REGISTRATION_RATE_WINDOW_MS,
   });
 
-  const register = async (slug: string, body: DemoRegistrationBody, reply: FastifyReply) => {
+  const register = async (
+    slug: string,
+    body: DemoRegistrationBody,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     const demo = resolveDemo(config, slug);
-    const result = await registerForDemo(db, config, demo, body);
+    const result = await registerForDemo(db, config, demo, body, requestLanguage(request, body.language));
     if (result.created) app.ctx.outbox.wake();
     return reply.status(200).send({ registrationId: result.registrationId, message: RECEIVED_MESSAGE });
   };
@@ -53,7 +59,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: demoRegistrationResponse, ...errors },
       },
     },
-    async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, reply),
+    async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, request, reply),
   );
 
   app.post(
@@ -69,7 +75,7 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: demoRegistrationResponse, ...errors },
       },
     },
-    async (request, reply) => register(request.params.slug, request.body, reply),
+    async (request, reply) => register(request.params.slug, request.body, request, reply),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import { bySessionOrIp, startSessionCookie } from "../auth/guards";
 import { manageScope } from "../auth/policy";
 import { toSessionUser } from "../auth/routes";
 import { errorResponses } from "../http/errors";
+import { namedLanguage, requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import {
   acceptInvitation,
@@ -46,7 +47,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      return reply.status(201).send(await sendInvitation(db, config, user, request.body));
+      const language = requestLanguage(request, request.body.language);
+      return reply.status(201).send(await sendInvitation(db, config, user, { ...request.body, language }));
     },
   );
 
@@ -94,7 +96,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = await acceptInvitation(db, request.body.token, request.body.fullName);
+      const { token, fullName, language } = request.body;
+      const { user, session } = await acceptInvitation(db, token, fullName, namedLanguage(request, language));
       await startSessionCookie(request, reply, session);
       return reply.status(201).send({ user: toSessionUser(user) });
     },

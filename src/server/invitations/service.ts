@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { InvitationPreview, InvitationStatus, InvitationSummary } from "../../common/api/invitations";
+import type { Language } from "../../common/languages";
 import { INVITATION_TTL_MS } from "../../common/limits";
 import type { Role } from "../../common/roles";
 import {
@@ -102,7 +103,14 @@ async function assertNoAccountInScope(db: Executor, scope: ManageScope, email: s
 async function queueInvitationEmail(
   tx: Executor,
   config: AppConfig,
-  options: { email: string; token: string; inviterName: string; role: Role; companyName: string | null },
+  options: {
+    email: string;
+    token: string;
+    inviterName: string;
+    role: Role;
+    companyName: string | null;
+    language: Language;
+  },
 ) {
   const mail = invitationEmail({ publicUrl: config.PUBLIC_URL, ...options });
   await enqueueEmail(tx, { kind: "invitation", to: options.email, ...mail });
@@ -135,6 +143,8 @@ export async function sendInvitation(
     role: Role;
     companyId?: number | null | undefined;
     replaceCompany?: boolean | undefined;
+    /** The invitation email's language (ADR 0025): the request's, resolved by the route. */
+    language: Language;
   },
 ): Promise<InvitationSummary> {
   const scope = manageScope(inviter);
@@ -212,6 +222,7 @@ export async function sendInvitation(
         invitedBy: inviter.id,
         tokenHash: token.hash,
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+        language: input.language,
       })
       .returning({ id: userInvitations.id });
     if (!row) throw new Error("invitation insert returned no row");
@@ -221,6 +232,7 @@ export async function sendInvitation(
       inviterName: inviter.fullName,
       role: input.role,
       companyName,
+      language: input.language,
     });
     return summaryOf(tx, row.id);
   });
@@ -268,11 +280,17 @@ export async function previewInvitation(db: Database, rawToken: string): Promise
 /**
  * Accepts an invitation (docs/product.md#7-api `POST /api/invitations/accept`): consumes the token atomically
  * (of concurrent calls exactly one wins), creates the user with the invited role and company,
- * marks the email verified (the link proved it), and starts a session.
+ * marks the email verified (the link proved it), and starts a session. The account's language
+ * is `language` when the request names one, else the invitation's (ADR 0025).
  * @returns the new user and the raw session token with its expiry
  * @throws 404 / 410 as {@link previewInvitation}; 409 EMAIL_TAKEN when the address has an account
  */
-export async function acceptInvitation(db: Database, rawToken: string, fullName: string) {
+export async function acceptInvitation(
+  db: Database,
+  rawToken: string,
+  fullName: string,
+  language?: Language | undefined,
+) {
   if (!RAW_TOKEN.test(rawToken)) throw unusable(undefined);
   const tokenHash = hashToken(rawToken);
   return db.transaction(async (tx) => {
@@ -300,6 +318,7 @@ export async function acceptInvitation(db: Database, rawToken: string, fullName:
         companyId: invitation.companyId,
         isEmailVerified: true,
         lastLoginAt: now,
+        language: language ?? invitation.language,
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
@@ -365,6 +384,7 @@ export async function resendInvitation(
       inviterName: actor.fullName,
       role: row.role,
       companyName,
+      language: row.language,
     });
     return summaryOf(tx, row.id);
   });

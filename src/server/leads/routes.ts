@@ -10,6 +10,7 @@ import {
   leadRequestSchema,
 } from "../../common/api/leads";
 import { badRequest, errorResponses } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { createLead, leadsCsv, listLeads } from "./service";
 
@@ -63,7 +64,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createLead(db, config, request.body);
+      const id = await createLead(db, config, request.body, requestLanguage(request, request.body.language));
       app.ctx.outbox.wake();
       return reply.status(201).send({ id });
     },
