@@ -1,0 +1,106 @@
+import { axeViolations } from "./support/axe";
+import { expect, persona, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+import { decodeQuotedPrintable, extractLink } from "./support/smtp-sink";
+
+/**
+ * A Spanish speaker in the portal (issue #12 item 1, ADR 0025), against the production build:
+ * the first admin sets up in Spanish, so the account's language is Spanish; signing in later
+ * from a browser that never chose a language brings a Spanish email and a Spanish dashboard (the
+ * stored language, not the browser, decides); the portal's language select switches back to
+ * English and the choice sticks. Pages without a Spanish twin (404, IMU page) follow the cookie
+ * and never show English while the Spanish texts load.
+ */
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  app = await startAppServer();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu switches language", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // 1. Setup in Spanish (the visitor chose Spanish on the public site).
+  const setup = await persona(browser);
+  await setup.context.addCookies([{ name: "lang", value: "es", url: app.baseUrl }]);
+  await setup.page.goto(`${app.baseUrl}/admin/login`);
+  await expect(setup.page.getByRole("heading", { name: "Crear la cuenta de administrador" })).toBeVisible();
+  await setup.page.getByLabel("Nombre completo").fill("Lucía Ramírez");
+  await setup.page.getByLabel("Correo electrónico").fill("lucia@tiendas.example");
+  await setup.page.getByRole("button", { name: "Crear cuenta de administrador" }).click();
+  await expect(setup.page.getByRole("heading", { name: "Revise su correo" })).toBeVisible();
+  const first = await app.smtp.waitFor("lucia@tiendas.example");
+  expect(first.raw).toContain("Subject: Su enlace para entrar a AisleIQ");
+  await setup.context.close();
+
+  // 2. Later, on another device with no language chosen: the sign-in page is English…
+  const { context, page } = await persona(browser);
+  await page.goto(`${app.baseUrl}/admin/login`);
+  await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
+  const before = app.smtp.messages.length;
+  await page.getByLabel("Email").fill("lucia@tiendas.example");
+  await page.getByRole("button", { name: "Send Secure Login Link" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+
+  // …but the email and the portal are in her stored language.
+  const mail = await app.smtp.waitFor("lucia@tiendas.example", { since: before });
+  expect(mail.raw).toContain("Subject: Su enlace para entrar a AisleIQ");
+  expect(decodeQuotedPrintable(mail.raw)).toContain("Vence en 15 minutos y sirve una sola vez.");
+  await page.goto(extractLink(mail.raw, "/verify"));
+  await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("link", { name: "Administración" })).toBeVisible();
+  await expect(page.getByText("Profile", { exact: true })).toHaveCount(0);
+  expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("es");
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A reload shows no English on the way: the portal stays in Spanish.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
+
+  // 3. The portal's language select stores English on the account.
+  await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("en");
+  const me = await page.request.get(`${app.baseUrl}/api/auth/me`);
+  expect((await me.json()).user.language).toBe("en");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Language" })).toHaveValue("en");
+  await context.close();
+});
+
+test("the 404 page and the IMU page follow a Spanish cookie, with no English shown while Spanish loads", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: "lang", value: "es", url: app.baseUrl }]);
+  // Hold the Spanish texts back for a moment: the page must stay hidden, not English.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/es-portal-register-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const response = await page.goto(`${app.baseUrl}/no-such-page`);
+  expect(response?.status()).toBe(404);
+  await page.waitForTimeout(400);
+  expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("hidden");
+  await expect(page.getByText("404 Page Not Found")).toBeHidden();
+  release();
+  await expect(page.getByRole("heading", { name: "404: página no encontrada" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto(`${app.baseUrl}/accelerometer`);
+  await expect(page.getByRole("heading", { name: "Demostración de orientación del teléfono" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+});
