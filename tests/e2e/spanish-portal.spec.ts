@@ -54,7 +54,7 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
   await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await expect(page.getByRole("link", { name: "Administración" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Administración", exact: true })).toBeVisible();
   await expect(page.getByText("Profile", { exact: true })).toHaveCount(0);
   expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("es");
   expect(await axeViolations(page)).toEqual([]);

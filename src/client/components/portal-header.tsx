@@ -105,7 +105,7 @@ function PortalLanguageSelect({ language }: { language: SessionUser["language"] 
   const { t } = useTranslation();
   const update = useUpdateLanguage();
   return (
-    <div className="w-36 shrink-0 py-1">
+    <div className="w-[7.5rem] shrink-0">
       <NativeSelect
         aria-label={t("portal.nav.language")}
         value={update.isPending && update.variables ? update.variables : language}
