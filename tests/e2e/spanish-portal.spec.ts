@@ -63,7 +63,28 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
   await page.reload();
   await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
 
-  // 3. The portal's language select stores English on the account.
+  // 3. She invites a colleague: the invitation is in Spanish (her language), and the colleague's
+  //    browser, which chose no language, shows the invitation and the new account in Spanish.
+  await page.goto(`${app.baseUrl}/admin/dashboard`);
+  await page.getByRole("button", { name: "Invitar usuario" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invitar usuario" });
+  await expect(dialog.getByLabel("Idioma del correo")).toHaveValue("es");
+  await dialog.getByLabel("Correo electrónico").fill("mateo@tiendas.example");
+  await dialog.getByRole("button", { name: "Enviar invitación" }).click();
+  await expect(dialog).toBeHidden();
+  const invitation = await app.smtp.waitFor("mateo@tiendas.example");
+  expect(decodeQuotedPrintable(invitation.raw)).toContain("Vence en 7 d");
+  const colleague = await persona(browser);
+  await colleague.page.goto(extractLink(invitation.raw, "/accept-invitation"));
+  await expect(colleague.page.getByText("Crear cuenta").first()).toBeVisible();
+  await colleague.page.getByLabel("Nombre completo").fill("Mateo Díaz");
+  await colleague.page.getByRole("button", { name: "Crear cuenta" }).click();
+  await colleague.page.waitForURL(`${app.baseUrl}/dashboard`);
+  await expect(colleague.page.getByRole("heading", { name: "Perfil" })).toBeVisible();
+  await colleague.context.close();
+  await page.goto(`${app.baseUrl}/dashboard`);
+
+  // 4. The portal's language select stores English on the account.
   await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
   await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -98,8 +98,10 @@ describe.each(testBackends())("emails in the recipient's language on $name", (ba
     ).toBe(200);
     const resent = await f.smtp.nextEmail("chosen@example.com");
     expect(resent.subject).toBe("Tiene una invitación a AisleIQ");
+    const token = invitationTokenFrom(resent.text);
+    expect((await f.server.request("GET", `/api/invitations/${token}`)).body.language).toBe("es");
     const accepted = await f.server.request("POST", "/api/invitations/accept", {
-      json: { token: invitationTokenFrom(resent.text), fullName: "Camila Cruz" },
+      json: { token, fullName: "Camila Cruz" },
     });
     expect(accepted.status).toBe(201);
     expect(accepted.body.user.language).toBe("es");

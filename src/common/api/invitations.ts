@@ -49,6 +49,8 @@ export const invitationPreviewSchema = z.object({
   role: roleSchema,
   companyName: z.string().nullable(),
   expiresAt: z.string(),
+  /** The invitation's language: the accept screen shows it when the browser chose none (ADR 0025). */
+  language: languageField,
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 

@@ -274,7 +274,13 @@ export async function previewInvitation(db: Database, rawToken: string): Promise
       .limit(1);
     companyName = company?.name ?? null;
   }
-  return { email: row.email, role: row.role, companyName, expiresAt: row.expiresAt.toISOString() };
+  return {
+    email: row.email,
+    role: row.role,
+    companyName,
+    expiresAt: row.expiresAt.toISOString(),
+    language: row.language,
+  };
 }
 
 /**
