@@ -26,6 +26,13 @@ const UI_MODULES =
  * merges classes (never on the first load of `/`), without the form parts of the UI kit.
  */
 const CLASS_MERGE_MODULES = /(src[\\/]client[\\/]lib[\\/]utils\.ts|node_modules[\\/]tailwind-merge[\\/].*)$/;
+/**
+ * TanStack Query and our provider: one file for every page that fetches. Without it the library
+ * splits by which pages use which part (the portal layout holds the provider, its pages the hooks),
+ * and the retailer demo page loads two files instead of one.
+ */
+const QUERY_MODULES =
+  /(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|src[\\/]client[\\/]lib[\\/]query-(provider\.tsx|client\.ts)$)/;
 /** Packages the shell uses that `cn()` uses too: kept here so the class-merge file stays off `/`. */
 const SHELL_PACKAGES = /node_modules[\\/]clsx[\\/]/;
 /** Icons of the landing page that other pages share (else each would be a file of its own). */
@@ -57,6 +64,11 @@ export default defineConfig({
               name: "shell",
               test: (id) => SHELL_MODULES.test(id) || SHELL_ICONS.test(id) || SHELL_PACKAGES.test(id),
               priority: 10,
+            },
+            {
+              name: "query",
+              test: QUERY_MODULES,
+              priority: 9,
             },
             {
               name: "class-merge",

@@ -1,15 +1,18 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOGIN_PORTALS } from "../common/login-portals";
 import { RETAILER_DEMOS } from "../common/retailer-demos";
 
 /** Route table (docs/product.md#2-pages). Routes not built yet fall to the not-found page. */
 export default [
   index("routes/home.tsx"),
-  route("admin/login", "routes/admin-login.tsx"),
-  route("verify/:token?", "routes/verify.tsx"),
-  route("accept-invitation/:token?", "routes/accept-invitation.tsx"),
-  route("dashboard", "routes/dashboard.tsx"),
-  route("admin/dashboard", "routes/admin-dashboard.tsx"),
+  // The portal and its sign-in screens: one layout holds their catalogs and TanStack Query.
+  layout("routes/portal-layout.tsx", [
+    route("admin/login", "routes/admin-login.tsx"),
+    route("verify/:token?", "routes/verify.tsx"),
+    route("accept-invitation/:token?", "routes/accept-invitation.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    route("admin/dashboard", "routes/admin-dashboard.tsx"),
+  ]),
   route("calculator", "routes/calculator.tsx"),
   ...RETAILER_DEMOS.map((demo) =>
     route(demo.slug, "routes/retailer-demo.tsx", { id: `retailer-demo-${demo.slug}` }),

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
-import type { SubmitOutcome } from "~/features/retailer-demo/api";
+import type { SubmitOutcome } from "~/features/retailer-demo/api/registration";
 import { DemoRegistrationsSection } from "~/features/retailer-demo/demo-registrations-section";
 import {
   flushPending,

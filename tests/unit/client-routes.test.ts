@@ -6,7 +6,11 @@ import { isClientRoute } from "../../src/server/http/static";
 /** The server's list of the app's pages (issue #12: 200 for them, 404 for the rest) matches the route table. */
 describe("CLIENT_ROUTE_PATTERNS", () => {
   it("has exactly the paths of src/client/routes.ts, less the catch-all", () => {
-    const tablePaths = routes
+    // Layout routes (no path of their own) contribute their children's paths.
+    const pages = routes.flatMap((route) =>
+      route.path === undefined && !route.index ? (route.children ?? []) : [route],
+    );
+    const tablePaths = pages
       .map((route) => (route.index ? "/" : `/${route.path ?? ""}`))
       .filter((routePath) => routePath !== "/*");
     expect(CLIENT_ROUTE_PATTERNS.map((pattern) => pattern.path).sort()).toEqual(tablePaths.sort());

@@ -1,9 +1,8 @@
-import { type GatePasswordBody, INCORRECT_PASSWORD_MESSAGE } from "@common/api/gates";
 import { SITE_CONFIG } from "@common/site-config";
 import { CalendarDays, ExternalLink, Video } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, apiRequest } from "~/lib/api";
+import { useGateCheck } from "~/hooks/use-gate-check";
 import { addCatalog } from "~/lib/i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 import { DialogActions } from "./dialog-actions";
@@ -23,8 +22,8 @@ interface EventsDialogsProps {
 
 /**
  * The Events flow (docs/product.md#2-pages "Events dialogs", §4, §5): a password dialog checked by the server
- * (`POST /api/gates/events`); a wrong password shows 'Incorrect password. Please try again.' and
- * clears the field; the right one closes it and opens the scheduling dialog.
+ * (`POST /api/gates/events`, through {@link useGateCheck}); a wrong password shows 'Incorrect password.
+ * Please try again.' and clears the field; the right one closes it and opens the scheduling dialog.
  */
 export function EventsDialogs({ open, onOpenChange }: EventsDialogsProps) {
   const [scheduleOpen, setScheduleOpen] = useState(false);
@@ -51,7 +50,7 @@ function EventsPasswordDialog({
   const { t } = useTranslation();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const gate = useGateCheck("events");
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
@@ -69,24 +68,21 @@ function EventsPasswordDialog({
       inputRef.current?.focus();
       return;
     }
-    setChecking(true);
-    try {
-      await apiRequest("POST", "/api/gates/events", { password } satisfies GatePasswordBody);
+    const result = await gate.check(password);
+    if (!result) return;
+    if (result.outcome === "unlocked") {
       onUnlocked();
-    } catch (failure) {
-      const status = failure instanceof ApiError ? failure.status : 0;
-      setError(
-        status === 401
-          ? t("landing.events.incorrect", { defaultValue: INCORRECT_PASSWORD_MESSAGE })
-          : status === 429
-            ? t("landing.events.tooMany")
-            : t("landing.events.failed"),
-      );
-      setPassword("");
-      inputRef.current?.focus();
-    } finally {
-      setChecking(false);
+      return;
     }
+    setError(
+      result.outcome === "incorrect"
+        ? t("landing.events.incorrect")
+        : result.outcome === "rate-limited"
+          ? t("landing.events.tooMany")
+          : t("landing.events.failed"),
+    );
+    setPassword("");
+    inputRef.current?.focus();
   };
 
   return (
@@ -117,8 +113,8 @@ function EventsPasswordDialog({
           <DialogActions
             cancel={t("landing.events.cancel")}
             onCancel={() => onOpenChange(false)}
-            confirm={checking ? t("landing.events.checking") : t("landing.events.submit")}
-            disabled={checking}
+            confirm={gate.pending ? t("landing.events.checking") : t("landing.events.submit")}
+            disabled={gate.pending}
           />
         </form>
       </DialogContent>

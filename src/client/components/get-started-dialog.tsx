@@ -3,8 +3,8 @@ import { MODAL_RESET_MS } from "@common/landing";
 import { PartyPopper } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { sendGetStartedEmail } from "~/features/leads/api/send-get-started-email";
 import { toast } from "~/hooks/use-toast";
-import { apiRequest } from "~/lib/api";
 import { celebrate } from "~/lib/confetti";
 import { addCatalog } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
@@ -48,7 +48,7 @@ type Status = "form" | "submitting" | "success";
  * The Get Started modal (docs/product.md#2-pages, §4, §5, §8): the lead form for a chosen plan. Validation runs
  * in the spec's order with its toasts; then form → 'Processing...' → 'Thank You!' with confetti.
  * A failure keeps the form and shows 'Something went wrong'. 300 ms after closing, the success
- * flag and the fields reset. Sends `POST /api/send-get-started-email`.
+ * flag and the fields reset. Sends the lead with {@link sendGetStartedEmail}.
  */
 export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogProps) {
   const { t } = useTranslation();
@@ -103,7 +103,7 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
       language,
     };
     try {
-      await apiRequest("POST", "/api/send-get-started-email", body);
+      await sendGetStartedEmail(body);
       setStatus("success");
       celebrate().then(
         (clear) => {

@@ -3,23 +3,16 @@ import { ProtectedRoute } from "~/features/auth/protected-route";
 import { UserDashboard } from "~/features/dashboard/user-dashboard";
 import { LeadsSection } from "~/features/leads/leads-section";
 import { DemoRegistrationsSection } from "~/features/retailer-demo/demo-registrations-section";
-import { addCatalog, i18next } from "~/lib/i18n";
-import { QueryProvider } from "~/lib/query-provider";
-import { enAccount } from "~/locales/en-account";
-import { enLeads } from "~/locales/en-leads";
-import { enPortal } from "~/locales/en-portal";
-import { enRetailerDemo } from "~/locales/en-retailer-demo";
-
-// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
-addCatalog({ ...enAccount, portal: enPortal, leads: enLeads, retailerDemo: enRetailerDemo });
+import { i18next } from "~/lib/i18n";
 
 export const meta = () => [{ title: `${i18next.t("admin.title")} · ${i18next.t("brand.name")}` }];
 
 /**
  * Admin-only route: a signed-in user without manage rights sees the normal user dashboard
  * (docs/product.md#2-pages). Admins also get the Leads and Demo Registrations inboxes (issues #4, #6).
+ * Inside the portal layout.
  */
-function AdminDashboardRouteContent() {
+export default function AdminDashboardRoute() {
   return (
     <ProtectedRoute adminOnly fallback={(session) => <UserDashboard session={session} />}>
       {(session) => (
@@ -34,13 +27,5 @@ function AdminDashboardRouteContent() {
         />
       )}
     </ProtectedRoute>
-  );
-}
-
-export default function AdminDashboardRoute() {
-  return (
-    <QueryProvider>
-      <AdminDashboardRouteContent />
-    </QueryProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { GATE_PASSWORD_MAX_LENGTH, INCORRECT_PASSWORD_CODE } from "@common/api/gate-constants";
+import { GATE_PASSWORD_MAX_LENGTH } from "@common/api/gate-constants";
 import { SHAKE_DURATION_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { Loader2, Lock } from "lucide-react";
@@ -8,8 +8,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ApiError, errorMessage } from "~/lib/api";
-import { useCheckChannelPartnerPassword } from "./api";
+import { useGateCheck } from "~/hooks/use-gate-check";
+import { errorMessage } from "~/lib/api";
 import { type CalculatorForm, CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
 import { Figure } from "./figure";
 import { NumberField } from "./number-field";
@@ -32,7 +32,7 @@ function rememberUnlocked(): void {
 
 /**
  * The Channel Partner section (docs/product.md#2-pages, §4, §5, §9): locked behind a password the server checks
- * (`POST /api/gates/channel-partner`). A wrong password clears the field, shows 'Incorrect
+ * (`POST /api/gates/channel-partner`, through {@link useGateCheck}). A wrong password clears the field, shows 'Incorrect
  * password. Please try again.' and shakes and reddens the panel for 2 s (no shake under reduced
  * motion). Once unlocked it stays so for the browser session (sessionStorage) and shows the
  * partner's commission per store and in total.
@@ -54,10 +54,9 @@ export function ChannelPartnerSection({
   const [error, setError] = useState<string | null>(null);
   /** Counts wrong attempts while the feedback shows; its parity restarts the shake animation. */
   const [wrongAttempt, setWrongAttempt] = useState(0);
-  const check = useCheckChannelPartnerPassword();
+  const gate = useGateCheck("channel-partner");
   const percentageRef = useRef<HTMLInputElement>(null);
   const focusAfterUnlock = useRef(false);
-  const loadingSchema = useRef(false);
   const passwordId = useId();
   const errorId = useId();
 
@@ -80,35 +79,21 @@ export function ChannelPartnerSection({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (check.isPending || loadingSchema.current) return;
-    // The body schema (and zod) load on the first submit, not with the page (issue #4 budget).
-    loadingSchema.current = true;
-    const { gatePasswordBody } = await import("@common/api/gates").finally(() => {
-      loadingSchema.current = false;
-    });
-    const parsed = gatePasswordBody.safeParse({ password });
-    const wrong = () => {
+    const result = await gate.check(password);
+    if (!result) return;
+    if (result.outcome === "unlocked") {
+      rememberUnlocked();
+      setError(null);
+      setPassword("");
+      focusAfterUnlock.current = true;
+      setUnlocked(true);
+    } else if (result.outcome === "incorrect") {
       setPassword("");
       setError(t("calculator.incorrectPassword"));
       setWrongAttempt((n) => n + 1);
-    };
-    if (!parsed.success) {
-      wrong();
-      return;
+    } else {
+      setError(errorMessage(result.failure, t("calculator.gateFailed")));
     }
-    check.mutate(parsed.data.password, {
-      onSuccess: () => {
-        rememberUnlocked();
-        setError(null);
-        setPassword("");
-        focusAfterUnlock.current = true;
-        setUnlocked(true);
-      },
-      onError: (failure) => {
-        if (failure instanceof ApiError && failure.body?.code === INCORRECT_PASSWORD_CODE) wrong();
-        else setError(errorMessage(failure, t("calculator.gateFailed")));
-      },
-    });
   };
 
   const flagged = wrongAttempt > 0;
@@ -179,9 +164,9 @@ export function ChannelPartnerSection({
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
               />
-              <Button type="submit" disabled={check.isPending} className="shrink-0">
-                {check.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-                {check.isPending ? t("calculator.checking") : t("calculator.unlock")}
+              <Button type="submit" disabled={gate.pending} className="shrink-0">
+                {gate.pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+                {gate.pending ? t("calculator.checking") : t("calculator.unlock")}
               </Button>
             </div>
             <p id={errorId} role="alert" className="min-h-6 text-sm font-medium text-destructive">

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
 import { useDebounced } from "~/hooks/use-debounced";
 import { formatDate } from "~/lib/format";
-import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api";
+import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api/leads";
 
 /** Wait after the last keystroke before the search is sent, in ms. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,5 +1,4 @@
-import type { DemoRegistrationListResponse } from "@common/api/demo-registrations";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Download, RefreshCw, Users } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,28 +6,11 @@ import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
 import { useDebounced } from "~/hooks/use-debounced";
-import { getQueryFn } from "~/lib/api";
 import { formatDate } from "~/lib/format";
+import { demoRegistrationsCsvUrl, demoRegistrationsQueryOptions } from "./api/demo-registrations";
 
 /** Milliseconds of typing pause before the search runs. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-const listPath = (q: string, format?: "csv") => {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (format) params.set("format", format);
-  const query = params.toString();
-  return `/api/demo-registrations${query ? `?${query}` : ""}`;
-};
-
-/** `GET /api/demo-registrations?q=` (admin only). */
-export function demoRegistrationsQueryOptions(q: string) {
-  return queryOptions({
-    queryKey: [listPath(q)],
-    queryFn: getQueryFn<DemoRegistrationListResponse>(),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /**
  * Admin "Demo Registrations" section (issue #6): search, list (a table on wide screens, cards on
@@ -55,7 +37,7 @@ export function DemoRegistrationsSection() {
             {t("retailerDemo.admin.refresh")}
           </Button>
           <Button asChild variant="outline" size="sm">
-            <a href={listPath(q, "csv")} download="demo-registrations.csv">
+            <a href={demoRegistrationsCsvUrl(q)} download="demo-registrations.csv">
               <Download aria-hidden="true" />
               {t("retailerDemo.admin.exportCsv")}
             </a>

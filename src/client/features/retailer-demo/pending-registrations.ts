@@ -1,5 +1,5 @@
 import type { DemoRegistrationBody } from "@common/api/demo-registrations";
-import { type SubmitOutcome, submitRegistration } from "./api";
+import { type SubmitOutcome, submitRegistration } from "./api/registration";
 
 /**
  * Registrations captured while the browser was offline (docs/product.md#8-messages "Connection Issue"). They live

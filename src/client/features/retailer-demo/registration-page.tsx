@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SitePage } from "~/components/site-page";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { retailerDemoSettingsQuery } from "./api";
+import { retailerDemoSettingsQuery } from "./api/registration";
 import { PartnerLogos } from "./partner-logos";
 import { RegistrationForm } from "./registration-form";
 import { ThankYou } from "./thank-you";

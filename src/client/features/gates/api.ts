@@ -1,0 +1,38 @@
+import { ERROR_CODES } from "@common/api/errors";
+import { type Gate, type GateOkResponse, gatePasswordBody, INCORRECT_PASSWORD_CODE } from "@common/api/gates";
+import { ApiError, apiRequest } from "~/lib/api";
+
+/**
+ * How a password check ended. `failure` is what was thrown (an ApiError when the server
+ * answered), for the caller's message.
+ */
+export type GateCheckResult =
+  | { outcome: "unlocked" }
+  /** The server's `INCORRECT_PASSWORD`, or a password the body schema refuses (it cannot be right). */
+  | { outcome: "incorrect" }
+  /** `RATE_LIMITED`: too many checks from this address for a while. */
+  | { outcome: "rate-limited"; failure: unknown }
+  /** Anything else: another error answer, no answer, or the check could not load. */
+  | { outcome: "failed"; failure: unknown };
+
+/**
+ * `POST /api/gates/{gate}` `{password}` (docs/product.md#2-pages "Events dialogs", #4-states; issue #5): checks a
+ * gate's password on the server, which alone knows it. The password is validated with the
+ * shared body schema first, so an empty or overlong one is `incorrect` without a request. The
+ * answer is told apart by the error's `code`, never by its status.
+ * @param gate "events" or "channel-partner"
+ * @param password the password as typed (not trimmed)
+ */
+export async function checkGatePassword(gate: Gate, password: string): Promise<GateCheckResult> {
+  const parsed = gatePasswordBody.safeParse({ password });
+  if (!parsed.success) return { outcome: "incorrect" };
+  try {
+    await apiRequest<GateOkResponse>("POST", `/api/gates/${gate}`, parsed.data);
+    return { outcome: "unlocked" };
+  } catch (failure) {
+    const code = failure instanceof ApiError ? failure.body?.code : undefined;
+    if (code === INCORRECT_PASSWORD_CODE) return { outcome: "incorrect" };
+    if (code === ERROR_CODES.RATE_LIMITED) return { outcome: "rate-limited", failure };
+    return { outcome: "failed", failure };
+  }
+}

@@ -1,0 +1,150 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { EventsDialogs } from "~/components/events-dialogs";
+import { ChannelPartnerSection } from "~/features/calculator/channel-partner-section";
+import { DEFAULT_FORM } from "~/features/calculator/content";
+import { i18next } from "~/lib/i18n";
+import { enLandingDialogs } from "~/locales/en-landing-dialogs";
+
+/**
+ * Both password gates (docs/product.md#2-pages "Events dialogs", #4-states; issue #5) read the server's
+ * answer the same way, through the one gate-check hook: by the error's `code`.
+ */
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+let requests: { url: string; body: unknown }[];
+let answer: Answer;
+
+beforeAll(() => {
+  // The Events dialog registers its catalog when its chunk loads; here it is imported directly.
+  i18next.addResourceBundle("en", "translation", { landing: enLandingDialogs }, true, true);
+});
+
+beforeEach(() => {
+  requests = [];
+  answer = { status: 200, body: { ok: true } };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!url.startsWith("/api/gates/")) throw new Error(`unexpected request to ${url}`);
+      requests.push({ url, body: JSON.parse(String(init?.body)) });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { "Content-Type": "application/json" },
+      });
+    }),
+  );
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const INCORRECT = {
+  status: 401,
+  body: { error: "Incorrect password. Please try again.", code: "INCORRECT_PASSWORD" },
+};
+const RATE_LIMITED = { status: 429, body: { error: "Too many requests, slow down.", code: "RATE_LIMITED" } };
+
+/** Types `password` into the gate's Password field and presses its submit button. */
+async function typeAndSubmit(gate: HTMLElement, password: string, button: string) {
+  const user = userEvent.setup();
+  await user.type(within(gate).getByLabelText("Password"), password);
+  await user.click(within(gate).getByRole("button", { name: button }));
+}
+
+describe("Events gate", () => {
+  function renderEvents() {
+    render(
+      <I18nextProvider i18n={i18next}>
+        <EventsDialogs open onOpenChange={() => {}} />
+      </I18nextProvider>,
+    );
+    return screen.getByRole("dialog", { name: "Events" });
+  }
+
+  const submit = (gate: HTMLElement, password: string) => typeAndSubmit(gate, password, "Continue");
+
+  it("sends the password to the events gate; a wrong one shows the spec's message and clears the field", async () => {
+    answer = INCORRECT;
+    const gate = renderEvents();
+    await submit(gate, "not it");
+    expect(await within(gate).findByText("Incorrect password. Please try again.")).toBeTruthy();
+    expect((within(gate).getByLabelText("Password") as HTMLInputElement).value).toBe("");
+    expect(requests).toEqual([{ url: "/api/gates/events", body: { password: "not it" } }]);
+  });
+
+  it("says to wait when the server answers RATE_LIMITED", async () => {
+    answer = RATE_LIMITED;
+    const gate = renderEvents();
+    await submit(gate, "guess");
+    expect(
+      await within(gate).findByText("Too many attempts. Please wait a few minutes and try again."),
+    ).toBeTruthy();
+  });
+
+  it("reads a 401 without the INCORRECT_PASSWORD code as a failed check, not a wrong password", async () => {
+    answer = { status: 401, body: { error: "Sign in first.", code: "UNAUTHENTICATED" } };
+    const gate = renderEvents();
+    await submit(gate, "guess");
+    expect(
+      await within(gate).findByText("Unable to check the password. Please try again later."),
+    ).toBeTruthy();
+  });
+
+  it("opens the scheduling dialog on the right password", async () => {
+    const gate = renderEvents();
+    await submit(gate, "right");
+    expect(await screen.findByRole("dialog", { name: "Let's meet" })).toBeTruthy();
+  });
+});
+
+describe("Channel Partner gate", () => {
+  function renderSection() {
+    render(
+      <I18nextProvider i18n={i18next}>
+        <ChannelPartnerSection
+          form={DEFAULT_FORM}
+          onChange={() => {}}
+          commissionPerStore={0}
+          totalPartnerCommission={0}
+        />
+      </I18nextProvider>,
+    );
+    const section = screen.getByRole("heading", { name: "Channel Partner" }).closest("div.calc-section");
+    return section as HTMLElement;
+  }
+
+  const submit = (section: HTMLElement, password: string) => typeAndSubmit(section, password, "Unlock");
+
+  it("sends the password to the channel-partner gate; a wrong one shows the message and reddens the panel", async () => {
+    answer = INCORRECT;
+    const section = renderSection();
+    await submit(section, "not it");
+    expect(await within(section).findByText("Incorrect password. Please try again.")).toBeTruthy();
+    expect(section.getAttribute("data-state")).toBe("error");
+    expect((within(section).getByLabelText("Password") as HTMLInputElement).value).toBe("");
+    expect(requests).toEqual([{ url: "/api/gates/channel-partner", body: { password: "not it" } }]);
+  });
+
+  it("shows the server's message when it answers RATE_LIMITED, without the wrong-password shake", async () => {
+    answer = RATE_LIMITED;
+    const section = renderSection();
+    await submit(section, "guess");
+    expect(await within(section).findByText("Too many requests, slow down.")).toBeTruthy();
+    expect(section.getAttribute("data-state")).toBeNull();
+  });
+
+  it("unlocks the partner commission fields on the right password", async () => {
+    const section = renderSection();
+    await submit(section, "right");
+    await waitFor(() => expect(screen.getByLabelText("Partner commission (%)")).toBeTruthy());
+  });
+});
