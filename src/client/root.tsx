@@ -80,10 +80,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
-        {!localized && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: constant text, allowed by its CSP hash
-          <script dangerouslySetInnerHTML={{ __html: LANGUAGE_PENDING_SCRIPT }} />
-        )}
+        {/* On every page, so the SPA fallback (rendered at `/`) hydrates on any path. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant text, allowed by its CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: LANGUAGE_PENDING_SCRIPT }} />
         <Meta />
         <Links />
       </head>

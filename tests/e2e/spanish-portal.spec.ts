@@ -39,6 +39,8 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
 
   // 2. Later, on another device with no language chosen: the sign-in page is English…
   const { context, page } = await persona(browser);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(`${app.baseUrl}/admin/login`);
   await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
   const before = app.smtp.messages.length;
@@ -94,6 +96,7 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
   await page.reload();
   await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Language" })).toHaveValue("en");
+  expect(errors).toEqual([]);
   await context.close();
 });
 
@@ -102,6 +105,9 @@ test("the 404 page and the IMU page follow a Spanish cookie, with no English sho
   context,
 }) => {
   await context.addCookies([{ name: "lang", value: "es", url: app.baseUrl }]);
+  // Hydration of the prerendered 404 page and of the SPA fallback must not fail (React #418).
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
   // Hold the Spanish texts back for a moment: the page must stay hidden, not English.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
@@ -124,4 +130,8 @@ test("the 404 page and the IMU page follow a Spanish cookie, with no English sho
   await page.goto(`${app.baseUrl}/accelerometer`);
   await expect(page.getByRole("heading", { name: "Demostración de orientación del teléfono" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await page.goto(`${app.baseUrl}/es/`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("visible");
+  expect(errors).toEqual([]);
 });
