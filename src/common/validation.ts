@@ -18,6 +18,17 @@ export const EMAIL_PATTERN = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
 /** Maximum length of an email address we accept (RFC 5321 §4.5.3.1.3 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 
+/**
+ * The one shape of a token we hand out (magic links, invitations, session and binding cookies):
+ * 32 random bytes as unpadded base64url, so exactly 43 characters of `A-Z a-z 0-9 - _`
+ * (RFC 4648 §5; docs/product.md#3-records, ADR 0024). A fixed-length character class: linear
+ * time on any input. The request contracts, the token mechanism and the log redaction use it.
+ */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Length of every token matching {@link TOKEN_PATTERN}. */
+export const TOKEN_LENGTH = 43;
+
 /** Largest value of a PostgreSQL `integer` (int4) column: every id of our schema. */
 export const INT4_MAX = 2_147_483_647;
 

@@ -6,6 +6,7 @@ import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { TOKEN_PATTERN } from "../common/validation";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
 import { BackgroundTasks } from "./background-tasks";
@@ -42,7 +43,9 @@ export interface BuildOptions {
 function redactUrl(url: string): string {
   return url
     .replace(/^\/(verify|accept-invitation)\/[^/?#]+/, "/$1/[redacted]")
-    .replace(/^\/api\/invitations\/[A-Za-z0-9_-]{43}(?=$|[/?#])/, "/api/invitations/[redacted]");
+    .replace(/^\/api\/invitations\/([^/?#]+)/, (path, segment: string) =>
+      TOKEN_PATTERN.test(segment) ? "/api/invitations/[redacted]" : path,
+    );
 }
 
 /**

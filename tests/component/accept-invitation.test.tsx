@@ -55,6 +55,21 @@ describe("accept-invitation screen (docs/product.md#2-pages, §5)", () => {
     expect(await screen.findByText("Invalid Invitation")).toBeTruthy();
   });
 
+  // The shared token answers (ADR 0024): unknown and malformed links show the same screen.
+  it.each([
+    [404, { error: "The invitation link is invalid or has expired", code: "TOKEN_INVALID" }],
+    [400, { error: "Invalid verification link", code: "VALIDATION_ERROR", field: "token" }],
+  ])("shows 'Invalid Invitation' when the server answers %i", async (status, body) => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(status, body)),
+    );
+    renderAt(TOKEN);
+    expect(await screen.findByText("Invalid Invitation")).toBeTruthy();
+    expect(screen.getAllByText("The invitation link is invalid or has expired").length).toBeGreaterThan(0);
+    expect(screen.queryByRole("button", { name: "Create Account" })).toBeNull();
+  });
+
   it("requires a full name, then creates the account and goes to the dashboard", async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url === `/api/invitations/${TOKEN}`) {

@@ -85,4 +85,17 @@ describe("verify screen (docs/product.md#2-pages, issue #11 item 5, ADR 0015)", 
     expect(screen.getByText("This sign-in link has already been used. Request a new one.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to Login" })).toBeTruthy();
   });
+
+  // The shared token answers (ADR 0024): unknown 404, malformed 400; the reason is the server's.
+  it.each([
+    [404, { error: "This sign-in link is not valid.", code: "TOKEN_INVALID" }],
+    [400, { error: "Invalid verification link", code: "VALIDATION_ERROR", field: "token" }],
+  ])("shows 'Verification Failed' with the server's reason for a %i", async (status, body) => {
+    const fetchMock = vi.fn(async (_url: string) => json(status, body));
+    vi.stubGlobal("fetch", fetchMock);
+    renderVerify();
+    expect(await screen.findByText("Verification Failed")).toBeTruthy();
+    expect(screen.getByText(body.error)).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => url === "/api/auth/verify-magic-link")).toHaveLength(0);
+  });
 });

@@ -149,12 +149,12 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     "POST /api/auth/verify-magic-link": {
       access: "public",
       call: () => ({ url: "/api/auth/verify-magic-link", json: { token: "A".repeat(43) } }),
-      ok: 400,
+      ok: 404,
     },
     "POST /api/auth/magic-link/inspect": {
       access: "public",
       call: () => ({ url: "/api/auth/magic-link/inspect", json: { token: "A".repeat(43) } }),
-      ok: 400,
+      ok: 404,
     },
     "GET /api/auth/me": {
       access: "user",

@@ -90,9 +90,13 @@ describe.each(testBackends())("invitations and companies on $name", (backend) =>
     expect(list.body.find((i: { email: string }) => i.email === "cara@example.com").status).toBe("accepted");
   });
 
-  it("answers 404 for unknown or malformed tokens and 410 for expired ones", async () => {
-    expect((await f.server.request("GET", `/api/invitations/${"x".repeat(43)}`)).status).toBe(404);
-    expect((await f.server.request("GET", "/api/invitations/short")).status).toBe(404);
+  it("answers 404 for unknown tokens, 400 for malformed ones and 410 for expired ones", async () => {
+    const unknown = await f.server.request("GET", `/api/invitations/${"x".repeat(43)}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("TOKEN_INVALID");
+    const malformed = await f.server.request("GET", "/api/invitations/short");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: "VALIDATION_ERROR", field: "token" });
     await invite(admin.cookie, { email: "late@example.com", role: "user" });
     const token = invitationTokenFrom((await f.smtp.nextEmail("late@example.com")).text);
     await f.db

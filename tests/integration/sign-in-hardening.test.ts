@@ -136,7 +136,7 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       expect(used.status).toBe(410);
       expect(used.body).toEqual({ error: expect.any(String), code: "TOKEN_USED" });
       const unknown = await inspect(f, issueToken().raw);
-      expect(unknown.status).toBe(400);
+      expect(unknown.status).toBe(404);
       expect(unknown.body.code).toBe("TOKEN_INVALID");
       const malformed = await inspect(f, "short");
       expect(malformed.status).toBe(400);
@@ -464,7 +464,8 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       const link = await f.server.request("POST", "/api/auth/verify-magic-link", {
         json: { token: pending },
       });
-      expect(link.status).toBe(400);
+      expect(link.status).toBe(404);
+      expect(link.body.code).toBe("TOKEN_INVALID");
       // The reactivated user signs in afresh.
       await verifyToken(f, await requestMagicLink(f, "leaver@example.com"));
     });

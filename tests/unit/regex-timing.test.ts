@@ -174,7 +174,11 @@ const OBJECT_VALIDATORS: Array<{
     run: (v) => acceptInvitationBody.safeParse(v),
   },
   { name: "invitationIdParams", valid: { id: "1" }, run: (v) => invitationIdParams.safeParse(v) },
-  { name: "invitationTokenParams", valid: { token: "t" }, run: (v) => invitationTokenParams.safeParse(v) },
+  {
+    name: "invitationTokenParams",
+    valid: { token: "t".repeat(43) },
+    run: (v) => invitationTokenParams.safeParse(v),
+  },
   { name: "gatePasswordBody", valid: { password: "secret" }, run: (v) => gatePasswordBody.safeParse(v) },
   ...(() => {
     const lead = {

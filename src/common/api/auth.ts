@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../roles";
-import { EMAIL_MAX_LENGTH, hasEmailShape, normalizeEmail } from "../validation";
+import { EMAIL_MAX_LENGTH, hasEmailShape, normalizeEmail, TOKEN_LENGTH, TOKEN_PATTERN } from "../validation";
 import { languageField, safeText } from "./fields";
 
 /**
@@ -29,15 +29,17 @@ export const fullNameField = safeText({
 }).min(1, "Full name is required");
 
 /**
- * A raw emailed token: 32 random bytes in unpadded base64url, which is 43 characters
- * (RFC 4648 §5). Anything else cannot be ours and is rejected before touching the database.
+ * A raw emailed token (magic link or invitation; ADR 0024): {@link TOKEN_PATTERN}, checked after
+ * the length cap. Anything else cannot be ours and answers 400 VALIDATION_ERROR (`field:
+ * "token"`) before touching the database; a well-formed token we never issued answers 404
+ * TOKEN_INVALID.
  */
 export const rawTokenField = safeText({
-  max: 43,
+  max: TOKEN_LENGTH,
   tooLong: "Invalid verification link",
   required: "Token is required",
   trim: false,
-}).regex(/^[A-Za-z0-9_-]{43}$/, "Invalid verification link");
+}).regex(TOKEN_PATTERN, "Invalid verification link");
 
 export const sendMagicLinkBody = z.object({ email: emailField });
 export const verifyMagicLinkBody = z.object({ token: rawTokenField });

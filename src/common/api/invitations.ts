@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isAdmin, isCompanyAdmin, type Role } from "../roles";
 import { emailField, fullNameField, rawTokenField, roleSchema, sessionUserSchema } from "./auth";
-import { idField, idParam, languageField, safeText } from "./fields";
+import { idField, idParam, languageField } from "./fields";
 
 /** Contracts of the invitations API (docs/product.md#3-records, §5, §7; issue #3). */
 
@@ -77,9 +77,7 @@ export const invitationListResponse = z.array(invitationSummarySchema);
 export const invitationIdParams = z.object({ id: idParam });
 
 /**
- * `GET /api/invitations/{token}` path: any short text (a malformed token answers 404 like an
- * unknown one, so the accept screen shows one message), capped before it is hashed.
+ * `GET /api/invitations/{token}` path: the same token field as the accept body and the magic-link
+ * calls (ADR 0024), so a malformed token answers 400 VALIDATION_ERROR there too.
  */
-export const invitationTokenParams = z.object({
-  token: safeText({ max: 200, tooLong: "Invalid invitation link", trim: false }),
-});
+export const invitationTokenParams = z.object({ token: rawTokenField });

@@ -36,6 +36,7 @@ import {
   verifyMagicLink,
 } from "./service";
 import { deleteSession, type UserRow } from "./sessions";
+import { tokenErrorResponses } from "./verification-tokens";
 
 /** Calls `start` once the response has been sent (or the client went away), exactly once. */
 function afterResponse(reply: FastifyReply, start: () => void): void {
@@ -194,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["auth"],
         summary: "Whose link this is (masked) and whether this browser asked for it; never uses the link",
         body: inspectMagicLinkBody,
-        response: { 200: inspectMagicLinkResponse, ...errors },
+        response: { 200: inspectMagicLinkResponse, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => {
@@ -212,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["auth"],
         summary: "Consume a magic link and start a session",
         body: verifyMagicLinkBody,
-        response: { 200: verifyMagicLinkResponse, ...errors },
+        response: { 200: verifyMagicLinkResponse, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => {

@@ -9,10 +9,13 @@ import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { magicLinkEmail } from "./emails";
 import { createSession, type UserRow } from "./sessions";
-import { hashToken, issueToken } from "./tokens";
+import { refuseToken, type TokenMessages, verificationTokens } from "./verification-tokens";
 
 /** Advisory-lock key that serialises first-admin creation across requests and processes. */
 const FIRST_ADMIN_LOCK_KEY = 7_401_002;
+
+/** Magic links through the shared token mechanism (ADR 0024). */
+const magicLinks = verificationTokens(magicLinkTokens);
 
 /** True once at least one admin account exists (drives `GET /api/admin/login-info`). */
 export async function adminExists(db: Database): Promise<boolean> {
@@ -35,7 +38,7 @@ export async function issueMagicLink(
     .update(magicLinkTokens)
     .set({ used: true })
     .where(and(eq(magicLinkTokens.userId, user.id), eq(magicLinkTokens.used, false)));
-  const token = issueToken();
+  const token = magicLinks.issue();
   await tx.insert(magicLinkTokens).values({
     tokenHash: token.hash,
     userId: user.id,
@@ -123,83 +126,57 @@ export async function sendMagicLink(
   });
 }
 
-/** The reason a magic link cannot be used, as the verify call would answer it. */
-function unusableLink(known: { used: boolean } | undefined): HttpError {
-  if (!known) return new HttpError(400, ERROR_CODES.TOKEN_INVALID, "This sign-in link is not valid.");
-  if (known.used)
-    return new HttpError(
-      410,
-      ERROR_CODES.TOKEN_USED,
-      "This sign-in link has already been used. Request a new one.",
-    );
-  return new HttpError(410, ERROR_CODES.TOKEN_EXPIRED, "This sign-in link has expired. Request a new one.");
-}
+/** What the sign-in screens say for each refusal; statuses and codes are the mechanism's. */
+const MAGIC_LINK_MESSAGES: TokenMessages = {
+  invalid: "This sign-in link is not valid.",
+  used: "This sign-in link has already been used. Request a new one.",
+  expired: "This sign-in link has expired. Request a new one.",
+};
+
+const accountInactive = () => new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "This account is disabled.");
 
 /**
  * Looks at a magic link without using it (issue #11 item 5, ADR 0015): whose it is and whether
  * it was asked for in this browser. Changes nothing, so a scanner calling it consumes nothing.
  * @param isBound tells whether the request's binding cookie matches the stored digest
  * @returns `email` (the full address: the caller masks it) and `bound`
- * @throws the same 400 TOKEN_INVALID / 410 TOKEN_USED / 410 TOKEN_EXPIRED / 403 ACCOUNT_INACTIVE
- *   as {@link verifyMagicLink}
+ * @throws the same 404 TOKEN_INVALID / 410 TOKEN_USED / 410 TOKEN_EXPIRED / 403 ACCOUNT_INACTIVE
+ *   as {@link verifyMagicLink} (ADR 0024)
  */
 export async function inspectMagicLink(
   db: Database,
   rawToken: string,
   isBound: (bindingHash: string | null) => boolean,
 ): Promise<{ email: string; bound: boolean }> {
-  const [row] = await db
-    .select({
-      used: magicLinkTokens.used,
-      expired: sql<boolean>`${magicLinkTokens.expiresAt} <= now()`,
-      bindingHash: magicLinkTokens.bindingHash,
-      email: users.email,
-      isActive: users.isActive,
-    })
-    .from(magicLinkTokens)
-    .innerJoin(users, eq(users.id, magicLinkTokens.userId))
-    .where(eq(magicLinkTokens.tokenHash, hashToken(rawToken)))
+  const link = await magicLinks.check(db, rawToken);
+  if (link.status !== "ok") throw refuseToken(link.status, MAGIC_LINK_MESSAGES);
+  const [user] = await db
+    .select({ email: users.email, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, link.row.userId))
     .limit(1);
-  if (!row || row.used || row.expired) throw unusableLink(row);
-  if (!row.isActive) throw new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "This account is disabled.");
-  return { email: row.email, bound: isBound(row.bindingHash) };
+  if (!user?.isActive) throw accountInactive();
+  return { email: user.email, bound: isBound(link.row.bindingHash) };
 }
 
 /**
  * Consumes a magic-link token and starts a session (docs/product.md#7-api `POST /api/auth/verify-magic-link`).
- * The single conditional UPDATE makes consumption atomic: of many concurrent calls exactly one
- * succeeds. Stamps `lastLoginAt` and `isEmailVerified`.
+ * The shared mechanism consumes atomically: of many concurrent calls exactly one succeeds
+ * (ADR 0024). Stamps `lastLoginAt` and `isEmailVerified`; an inactive account rolls the
+ * consumption back.
  * @returns the user and the raw session token with its expiry
- * @throws 400 TOKEN_INVALID (unknown), 410 TOKEN_USED, 410 TOKEN_EXPIRED, 403 ACCOUNT_INACTIVE
+ * @throws 404 TOKEN_INVALID (unknown), 410 TOKEN_USED, 410 TOKEN_EXPIRED, 403 ACCOUNT_INACTIVE
  */
 export async function verifyMagicLink(db: Database, rawToken: string) {
-  const tokenHash = hashToken(rawToken);
   return db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .update(magicLinkTokens)
-      .set({ used: true })
-      .where(
-        and(
-          eq(magicLinkTokens.tokenHash, tokenHash),
-          eq(magicLinkTokens.used, false),
-          sql`${magicLinkTokens.expiresAt} > now()`,
-        ),
-      )
-      .returning({ userId: magicLinkTokens.userId });
-    if (!consumed) {
-      const [known] = await tx
-        .select({ used: magicLinkTokens.used })
-        .from(magicLinkTokens)
-        .where(eq(magicLinkTokens.tokenHash, tokenHash))
-        .limit(1);
-      throw unusableLink(known);
-    }
+    const link = await magicLinks.consume(tx, rawToken);
+    if (link.status !== "ok") throw refuseToken(link.status, MAGIC_LINK_MESSAGES);
     const [user] = await tx
       .update(users)
       .set({ lastLoginAt: new Date(), isEmailVerified: true })
-      .where(and(eq(users.id, consumed.userId), eq(users.isActive, true)))
+      .where(and(eq(users.id, link.row.userId), eq(users.isActive, true)))
       .returning();
-    if (!user) throw new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "This account is disabled.");
+    if (!user) throw accountInactive();
     const session = await createSession(tx, user.id);
     return { user, session };
   });

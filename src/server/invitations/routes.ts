@@ -13,6 +13,7 @@ import { sessionOf } from "../auth/access";
 import { bySessionOrIp, startSessionCookie } from "../auth/guards";
 import { manageScope } from "../auth/policy";
 import { toSessionUser } from "../auth/routes";
+import { tokenErrorResponses } from "../auth/verification-tokens";
 import { errorResponses } from "../http/errors";
 import { namedLanguage, requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
@@ -77,7 +78,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["invitations"],
         summary: "Check an invitation link: email, role and company, or 404 / 410",
         params: invitationTokenParams,
-        response: { 200: invitationPreviewSchema, ...errors },
+        response: { 200: invitationPreviewSchema, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => reply.send(await previewInvitation(db, request.params.token)),
@@ -92,7 +93,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["invitations"],
         summary: "Accept an invitation: creates the account and signs it in",
         body: acceptInvitationBody,
-        response: { 201: acceptInvitationResponse, ...errors },
+        response: { 201: acceptInvitationResponse, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => {

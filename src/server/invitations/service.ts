@@ -14,28 +14,35 @@ import {
   scopeFilter,
 } from "../auth/policy";
 import { createSession, type UserRow } from "../auth/sessions";
-import { hashToken, issueToken } from "../auth/tokens";
+import { refuseToken, type TokenMessages, verificationTokens } from "../auth/verification-tokens";
 import { companyNameOf } from "../companies/service";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { companies, userInvitations, users } from "../db/schema";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail } from "./emails";
 
 /** Machine codes of the invitations API (never rename one). */
 export const INVITATION_CODES = {
-  NOT_FOUND: "INVITATION_NOT_FOUND",
-  REVOKED: "INVITATION_REVOKED",
-  USED: ERROR_CODES.TOKEN_USED,
-  EXPIRED: ERROR_CODES.TOKEN_EXPIRED,
+  REVOKED: ERROR_CODES.INVITATION_REVOKED,
   COMPANY_NOT_FOUND: ERROR_CODES.COMPANY_NOT_FOUND,
   COMPANY_REQUIRED: ERROR_CODES.COMPANY_REQUIRED,
   PENDING_ELSEWHERE: ERROR_CODES.INVITATION_PENDING_ELSEWHERE,
   COMPANY_CONFLICT: ERROR_CODES.INVITATION_COMPANY_CONFLICT,
 } as const;
 
-const RAW_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** Invitation links through the shared token mechanism (ADR 0024). */
+const invitationLinks = verificationTokens(userInvitations);
+
+/** What the accept screen says for each refusal; statuses and codes are the mechanism's. */
+const INVITATION_MESSAGES: TokenMessages = {
+  invalid: "The invitation link is invalid or has expired",
+  used: "This invitation has already been used.",
+  revoked: "This invitation was withdrawn.",
+  expired: "This invitation has expired.",
+};
+
 /** First key of the two-key advisory lock that serialises invitations to one address. */
 const INVITATION_LOCK_NAMESPACE = 7_311_011;
 const inviters = alias(users, "inviters");
@@ -212,7 +219,7 @@ export async function sendInvitation(
           ...(revokeFilter ? [revokeFilter] : []),
         ),
       );
-    const token = issueToken();
+    const token = invitationLinks.issue();
     const [row] = await tx
       .insert(userInvitations)
       .values({
@@ -238,42 +245,17 @@ export async function sendInvitation(
   });
 }
 
-/** 404 / 410 for a token that cannot be used, by why. */
-function unusable(row: InvitationRow | undefined): HttpError {
-  if (!row)
-    return new HttpError(404, INVITATION_CODES.NOT_FOUND, "The invitation link is invalid or has expired");
-  if (row.used) return new HttpError(410, INVITATION_CODES.USED, "This invitation has already been used.");
-  if (row.revokedAt) return new HttpError(410, INVITATION_CODES.REVOKED, "This invitation was withdrawn.");
-  return new HttpError(410, INVITATION_CODES.EXPIRED, "This invitation has expired.");
-}
-
-async function findByToken(db: Executor, rawToken: string): Promise<InvitationRow | undefined> {
-  if (!RAW_TOKEN.test(rawToken)) return undefined;
-  const [row] = await db
-    .select()
-    .from(userInvitations)
-    .where(eq(userInvitations.tokenHash, hashToken(rawToken)))
-    .limit(1);
-  return row;
-}
-
 /**
  * What an invitation offers, for the accept screen (issue #3 `GET /api/invitations/{token}`).
- * @throws 404 INVITATION_NOT_FOUND (unknown or malformed); 410 TOKEN_USED, INVITATION_REVOKED,
- *   TOKEN_EXPIRED
+ * Changes nothing.
+ * @throws the shared token answers (ADR 0024): 404 TOKEN_INVALID (unknown or malformed); 410
+ *   TOKEN_USED, INVITATION_REVOKED, TOKEN_EXPIRED
  */
 export async function previewInvitation(db: Database, rawToken: string): Promise<InvitationPreview> {
-  const row = await findByToken(db, rawToken);
-  if (!row || invitationStatus(row) !== "pending") throw unusable(row);
-  let companyName: string | null = null;
-  if (row.companyId !== null) {
-    const [company] = await db
-      .select({ name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, row.companyId))
-      .limit(1);
-    companyName = company?.name ?? null;
-  }
+  const link = await invitationLinks.check(db, rawToken);
+  if (link.status !== "ok") throw refuseToken(link.status, INVITATION_MESSAGES);
+  const row = link.row;
+  const companyName = (await companyNameOf(db, row.companyId)) ?? null;
   return {
     email: row.email,
     role: row.role,
@@ -284,12 +266,14 @@ export async function previewInvitation(db: Database, rawToken: string): Promise
 }
 
 /**
- * Accepts an invitation (docs/product.md#7-api `POST /api/invitations/accept`): consumes the token atomically
- * (of concurrent calls exactly one wins), creates the user with the invited role and company,
- * marks the email verified (the link proved it), and starts a session. The account's language
- * is `language` when the request names one, else the invitation's (ADR 0025).
+ * Accepts an invitation (docs/product.md#7-api `POST /api/invitations/accept`): consumes the token
+ * through the shared mechanism (atomic: of concurrent calls exactly one wins; ADR 0024), creates
+ * the user with the invited role and company, marks the email verified (the link proved it), and
+ * starts a session. A taken email rolls the consumption back. The account's language is
+ * `language` when the request names one, else the invitation's (ADR 0025).
  * @returns the new user and the raw session token with its expiry
- * @throws 404 / 410 as {@link previewInvitation}; 409 EMAIL_TAKEN when the address has an account
+ * @throws the same 404 / 410 as {@link previewInvitation}; 409 EMAIL_TAKEN when the address has
+ *   an account
  */
 export async function acceptInvitation(
   db: Database,
@@ -297,22 +281,10 @@ export async function acceptInvitation(
   fullName: string,
   language?: Language | undefined,
 ) {
-  if (!RAW_TOKEN.test(rawToken)) throw unusable(undefined);
-  const tokenHash = hashToken(rawToken);
   return db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .update(userInvitations)
-      .set({ used: true })
-      .where(
-        and(
-          eq(userInvitations.tokenHash, tokenHash),
-          eq(userInvitations.used, false),
-          isNull(userInvitations.revokedAt),
-          sql`${userInvitations.expiresAt} > now()`,
-        ),
-      )
-      .returning();
-    if (!invitation) throw unusable(await findByToken(tx, rawToken));
+    const link = await invitationLinks.consume(tx, rawToken);
+    if (link.status !== "ok") throw refuseToken(link.status, INVITATION_MESSAGES);
+    const invitation = link.row;
     await assertEmailFree(tx, invitation.email);
     const now = new Date();
     const [user] = await tx
@@ -378,7 +350,7 @@ export async function resendInvitation(
     if (row.revokedAt)
       throw conflict("This invitation was revoked. Send a new one.", INVITATION_CODES.REVOKED);
     await assertNoAccountInScope(tx, scope, row.email);
-    const token = issueToken();
+    const token = invitationLinks.issue();
     await tx
       .update(userInvitations)
       .set({ tokenHash: token.hash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
