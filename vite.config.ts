@@ -7,20 +7,55 @@ import { defineConfig } from "vite";
 const apiPort = process.env.API_PORT ?? "3001";
 
 /**
+ * A chunk-group test that matches the given modules of `src/`, named by their path under `src/`
+ * without the `.ts`/`.tsx` extension. Ids with a query (`?inline`, …) never match.
+ */
+function srcModules(files: readonly string[]): (id: string) => boolean {
+  const wanted = new Set(files);
+  const srcDir = path.resolve("src");
+  return (id) => {
+    const extension = /\.tsx?$/.exec(id);
+    if (!extension) return false;
+    return wanted.has(path.relative(srcDir, id.slice(0, extension.index)).split(path.sep).join("/"));
+  };
+}
+
+/**
  * The app shell's modules (and, with their dependencies, the icons, Radix Slot, clsx and
  * class-variance-authority they use): what the root and every public page import statically.
  * Nothing here may import a portal, dashboard or dialog module statically, nor `lib/utils`
  * (`cn`, which brings tailwind-merge: ADR 0010).
  */
-const SHELL_MODULES =
-  /src[\\/](client[\\/](lib[\\/](i18n|smooth-scroll)|hooks[\\/]use-toast|components[\\/](brand-logo|section-link|site-header|site-header-styles|site-footer|loading-screen|toaster-on-demand|ui[\\/](button|native-select))|locales[\\/]en(-landing)?)|common[\\/](site-config|limits|landing))\.tsx?$/;
+const SHELL_MODULES = srcModules([
+  "client/lib/i18n",
+  "client/lib/smooth-scroll",
+  "client/hooks/use-toast",
+  "client/components/brand-logo",
+  "client/components/section-link",
+  "client/components/site-header",
+  "client/components/site-header-styles",
+  "client/components/site-footer",
+  "client/components/loading-screen",
+  "client/components/toaster-on-demand",
+  "client/components/ui/button",
+  "client/components/ui/native-select",
+  "client/locales/en",
+  "client/locales/en-landing",
+  "common/site-config",
+  "common/limits",
+  "common/landing",
+]);
 /**
  * The form and layout parts of the UI kit (and, with their dependencies, the Radix primitives
  * they use) and the API client: one file shared by the calculator and the portal pages. Dialogs,
  * menus, TanStack Query and zod stay in the chunks of the pages and dialogs that use them.
  */
-const UI_MODULES =
-  /src[\\/]client[\\/](components[\\/]ui[\\/](card|label|input|slider|collapsible|checkbox|progress|textarea|badge)\.tsx|lib[\\/]api\.ts)$/;
+const UI_MODULES = srcModules([
+  ...["card", "label", "input", "slider", "collapsible", "checkbox", "progress", "textarea", "badge"].map(
+    (name) => `client/components/ui/${name}`,
+  ),
+  "client/lib/api",
+]);
 /**
  * `cn()` and tailwind-merge: a file of their own, fetched with the first page or dialog that
  * merges classes (never on the first load of `/`), without the form parts of the UI kit.
@@ -62,7 +97,7 @@ export default defineConfig({
             },
             {
               name: "shell",
-              test: (id) => SHELL_MODULES.test(id) || SHELL_ICONS.test(id) || SHELL_PACKAGES.test(id),
+              test: (id) => SHELL_MODULES(id) || SHELL_ICONS.test(id) || SHELL_PACKAGES.test(id),
               priority: 10,
             },
             {

@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 /**
  * Vitest runs two projects:
  * - `node`: unit tests of src/common and src/server, and server integration tests over HTTP;
+ *   tests live under tests/ only (shared helpers in tests/support/), never next to the source;
  * - `dom`: React component tests in jsdom.
  * The React Router Vite plugin is deliberately not loaded here (it is a build/dev plugin).
  */
@@ -16,11 +17,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: [
-            "tests/unit/**/*.test.ts",
-            "tests/integration/**/*.test.ts",
-            "src/{common,server}/**/*.test.ts",
-          ],
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -30,7 +27,7 @@ export default defineConfig({
         test: {
           name: "dom",
           environment: "jsdom",
-          include: ["tests/component/**/*.test.tsx", "src/client/**/*.test.tsx"],
+          include: ["tests/component/**/*.test.tsx"],
           setupFiles: ["tests/component/setup.ts"],
           testTimeout: 15_000,
         },

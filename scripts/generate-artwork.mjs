@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates the landing-page artwork in public/media/ (issue #4, visual.md "Imagery"): the hero
+ * Generates the landing-page artwork in public/media/ (issue #4, ADR 0008): the hero
  * phone, ten feature-card scenes (480×300) and six partner wordmarks (160×40). One palette and
  * one line weight for all of them. Run: `node scripts/generate-artwork.mjs`.
  */

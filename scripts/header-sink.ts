@@ -2,7 +2,7 @@
 // so it keeps no bodies. It advertises neither STARTTLS nor AUTH (nodemailer speaks plain SMTP)
 // and hands each message's unfolded header block (RFC 5322 §2.2.3) and envelope recipients to
 // `onMessage` once the message has been received. The tests' parsing sink is
-// tests/integration/support/smtp-sink.ts.
+// tests/support/smtp-sink.ts.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 

@@ -36,7 +36,7 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * The document shell. The stylesheet is a blocking <link> in <head>, so no page paints
- * unstyled (this replaces the spec's 50 ms stylesheet poll, §2; see ADR 0003). The page's
+ * unstyled (instead of polling until the stylesheet has loaded; see ADR 0003). The page's
  * language follows its path (`/es/…` is Spanish, ADR 0022), set before anything renders so the
  * prerendered `<html lang>`, meta tags and texts agree; pages without a Spanish twin (portal,
  * IMU page, 404) follow the `lang` cookie once their Spanish catalogs have loaded, hidden until

@@ -1,10 +1,10 @@
 /**
- * The revenue calculator's formulas (docs/product.md#3-records "Calculator inputs", §5, §9 "Calculator",
- * "Lost revenue", "Channel partner"). Pure functions, shared by any screen that shows the figures.
+ * The revenue calculator's formulas (docs/product.md#3-records "Calculator inputs", #5-validation, #9-constants: calculator,
+ * lost revenue, revenue change, channel partner). Pure functions, shared by any screen that shows the figures.
  *
  * Every function returns a finite number for any input, because the page formats whatever comes
  * back and `NaN` or `Infinity` would print as such:
- * - an input that is `NaN` or ±`Infinity` counts as 0 (the spec's "non-numeric counts as 0", §5);
+ * - an input that is `NaN` or ±`Infinity` counts as 0 ("text that is not a number counts as 0", docs/product.md#5-validation);
  * - a result that overflows is clamped to ±`Number.MAX_VALUE` rather than 0, so a huge input still
  *   reads as a huge figure with the right sign, and ordering (monotonicity) is kept;
  * - `-0` is returned as `0`, so a formatter never prints "-0".
@@ -14,9 +14,9 @@
 
 /** Share of monthly receipts that become app visits, per month since launch (docs/product.md#9-constants). */
 export const APP_VISIT_RATE = 0.13;
-/** An app visit's average receipt is the cart size times this (the "23% lift", docs/product.md#1-audience, §9). */
+/** An app visit's average receipt is the cart size times this (the "23% lift", docs/product.md#1-audience, #9-constants). */
 export const APP_CART_MULTIPLIER = 1.23;
-/** RevenueBot sales commission, as a fraction of the revenue increase (docs/product.md#1-audience, §9). */
+/** RevenueBot sales commission, as a fraction of the revenue increase (docs/product.md#1-audience, #9-constants). */
 export const COMMISSION_RATE = 0.03895;
 /** Working hours per employee per month in the lost-revenue formula (docs/product.md#9-constants). */
 export const HOURS_PER_MONTH = 160;
@@ -24,7 +24,7 @@ export const HOURS_PER_MONTH = 160;
 export const AI_SEAT_HOURLY_COST = 51.45;
 /** Customer-experience employees one AI seat replaces: the divisor in `currentPerStore / 5` (docs/product.md#9-constants). */
 export const EMPLOYEES_PER_AI_SEAT = 5;
-/** Months-since-launch slider: 1 to 7, step 1, default 1 (docs/product.md#3-records, §9). */
+/** Months-since-launch slider: 1 to 7, step 1, default 1 (docs/product.md#3-records, #9-constants). */
 export const MONTHS_MIN = 1;
 export const MONTHS_MAX = 7;
 export const MONTHS_STEP = 1;
@@ -63,7 +63,7 @@ export interface ChannelPartnerInputs {
 /** Everything {@link calculate} needs: the three sections' inputs side by side. */
 export type CalculateInputs = CalculatorInputs & LostRevenueInputs & ChannelPartnerInputs;
 
-/** Every derived figure (docs/product.md#3-records "Derived", §9). Money in $; "monthly" is per store per month. */
+/** Every derived figure (docs/product.md#3-records "Calculator inputs", #9-constants). Money in $; "monthly" is per store per month. */
 export interface CalculatorResults {
   /** Months since launch actually used, after {@link clampMonths}. */
   monthsSinceLaunch: number;
@@ -146,7 +146,7 @@ export function monthlyAverageAppCartSize(cartSize: number, appVisits: number): 
  * `visits × appCart + (monthlyReceipts − visits) × cartSize − cartSize × monthlyReceipts`.
  *
  * The receipts terms cancel exactly, so this computes the equal `visits × (appCart − cartSize)`:
- * the spec's form subtracts two nearly equal large numbers (losing digits) and can overflow to
+ * the documented form subtracts two nearly equal large numbers (losing digits) and can overflow to
  * `Infinity − Infinity`; this form cannot, and rises with visits without rounding wobble.
  * @param input.appVisits app visits per store per month, from {@link monthlyAppVisits}
  * @param input.appCartSize $ per app visit, from {@link monthlyAverageAppCartSize}
@@ -230,7 +230,7 @@ export function totalPartnerCommission(perStore: number, storesInBrand: number):
 }
 
 /**
- * Every derived figure at once (docs/product.md#3-records, §9). Months since launch are first put on the slider
+ * Every derived figure at once (docs/product.md#3-records, #9-constants). Months since launch are first put on the slider
  * with {@link clampMonths}; lost revenue uses the monthly revenue increase as its revenue change.
  * @param inputs the three sections' inputs (units as in each input type)
  * @returns all figures, finite; money in $

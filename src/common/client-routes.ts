@@ -10,7 +10,7 @@ export interface ClientRoutePattern {
 }
 
 /**
- * Every path the browser app renders a page for (docs/product.md#2-pages "Routes"), as in src/client/routes.ts
+ * Every path the browser app renders a page for (docs/product.md#2-pages), as in src/client/routes.ts
  * less its catch-all. The server answers these with 200 and everything else with 404 and the
  * not-found page (issue #12); `tests/unit/client-routes.test.ts` keeps this list equal to the
  * route table. Demo slugs match case-sensitively, as their page does (`findRetailerDemo`).
@@ -33,7 +33,7 @@ export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
   })),
 ];
 
-/** Any path containing this (any case) shows the IMU demo (docs/product.md#2-pages "Routes"), whatever the route. */
+/** Any path containing this (any case) shows the IMU demo (docs/product.md#2-pages), whatever the route. */
 export const IMU_PATH_MARKER = "accelerometer";
 
 /** Where the not-found page is prerendered (react-router.config.ts); itself an unknown path. */

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "./validation";
 
 /**
- * Store-demo registration rules (docs/product.md#5-validation "Registration", §8, §9), shared by the registration
+ * Store-demo registration rules (docs/product.md#5-validation "Demo registration", #8-messages, #9-constants), shared by the registration
  * page and the server so both reject the same input with the same words.
  */
 
-/** Registration request timeout in ms: the client aborts after 15 s (docs/product.md#7-api, §9). */
+/** Registration request timeout in ms: the client aborts after 15 s (docs/product.md#7-api, #9-constants). */
 export const REGISTRATION_TIMEOUT_MS = 15_000;
-/** Phone digits allowed after stripping non-digits: 10 to 15 (docs/product.md#5-validation, §9). */
+/** Phone digits allowed after stripping non-digits: 10 to 15 (docs/product.md#5-validation, #9-constants). */
 export const PHONE_MIN_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 15;
 /** Longest first or last name we store. */
@@ -23,7 +23,7 @@ export const REGISTRATION_RATE_PER_IP = 60;
 /** Window of {@link REGISTRATION_RATE_PER_IP}: 15 minutes. */
 export const REGISTRATION_RATE_WINDOW_MS = 15 * 60 * 1000;
 
-/** Machine codes of the four registration rules, in the spec's order. */
+/** Machine codes of the four registration rules, in the order of docs/product.md#5-validation. */
 export const REGISTRATION_FAILURES = {
   required: {
     code: "FIELDS_REQUIRED",
@@ -91,7 +91,7 @@ export function isCompanyEmail(email: string, domain: string): boolean {
 }
 
 /**
- * Checks a registration in the spec's order (§5): all four text fields present, company
+ * Checks a registration in the order of docs/product.md#5-validation: all four text fields present, company
  * email, phone digits, accepted terms.
  * @param domain the demo's company email domain
  * @returns the first failing rule with its toast title and message, or null when valid
@@ -110,7 +110,7 @@ export function firstRegistrationFailure(
 
 /**
  * The shared zod schema of the registration form for one company domain. Invalid input yields
- * exactly one issue: the first failing rule, whose `message` is the spec's description and whose
+ * exactly one issue: the first failing rule, whose `message` is the catalog's description and whose
  * `params` carry `{ code, title }` for the toast. Valid input is trimmed and the email
  * lower-cased. Names longer than {@link NAME_MAX_LENGTH} fail as a required-fields error.
  */

@@ -1,15 +1,15 @@
 /**
- * Limits and timings that come from the product spec. One place to change them; every
- * constant names the spec section it comes from (`docs/product.md`).
+ * Limits and timings of the product. One place to change them; every constant names the section
+ * of docs/product.md (or the issue) it comes from.
  */
 
-/** Magic-link lifetime in milliseconds: 15 minutes (docs/product.md#9-constants, "as stated in the interface"). */
+/** Magic-link lifetime in milliseconds: 15 minutes (docs/product.md#9-constants; the email says so). */
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 
-/** Invitation lifetime in milliseconds: 7 days (issue #3; the spec leaves it unstated, §9). */
+/** Invitation lifetime in milliseconds: 7 days (issue #3; docs/product.md#9-constants). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Session lifetime in milliseconds: 30 days, sliding (issue #2; the spec leaves it unstated, §9). */
+/** Session lifetime in milliseconds: 30 days, sliding (issue #2; docs/product.md#9-constants). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
@@ -51,5 +51,5 @@ export const MAGIC_LINK_RATE_PER_IP = 20;
 /** Window for the magic-link rate limits: 15 minutes. */
 export const MAGIC_LINK_RATE_WINDOW_MS = 15 * 60 * 1000;
 
-/** A wrong gate password shakes and reddens the panel for this many ms (docs/product.md#4-states, §9: "shake 2 s"). */
+/** A wrong gate password shakes and reddens the panel for this many ms (docs/product.md#4-states, #9-constants: "shake 2 s"). */
 export const SHAKE_DURATION_MS = 2000;

@@ -6,7 +6,7 @@
 export const ROLES = ["admin", "company_admin", "user"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Default role of a new user (docs/product.md#3-records, §9). */
+/** Default role of a new user (docs/product.md#3-records, #9-constants). */
 export const DEFAULT_ROLE: Role = "user";
 
 export const isAdmin = (role: Role | null | undefined): boolean => role === "admin";

@@ -1,5 +1,5 @@
 /**
- * Site configuration (architecture doc, "Product name and content"; issue #4): the brand name
+ * Site configuration (docs/product.md#10-ground-rules, ADR 0008; issue #4): the brand name
  * and every external URL the marketing site links to, loads or frames. The client reads it to
  * render links and load third-party widgets; the server derives its Content-Security-Policy
  * additions from the same values ({@link thirdPartyHosts}), so the two cannot drift.
@@ -13,7 +13,7 @@ export interface SiteConfig {
   siteUrl: string;
   /** Jobs board page embedded in the Jobs modal iframe (docs/product.md#2-pages "Jobs modal"). */
   jobsBoardUrl: string;
-  /** Booking page shown by the booking widget, 1-hour meeting (docs/product.md#2-pages "Events dialogs", §9). */
+  /** Booking page shown by the booking widget, 1-hour meeting (docs/product.md#4-states "Events", #9-constants). */
   bookingUrl: string;
   /** Script of the booking widget, loaded only when Book a Meeting is chosen. */
   bookingWidgetScriptUrl: string;

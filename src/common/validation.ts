@@ -7,7 +7,7 @@
  */
 
 /**
- * The spec's email shape for the browser's `pattern` attribute: non-space text, '@', text, '.',
+ * The email shape of docs/product.md#5-validation for the browser's `pattern` attribute: non-space text, '@', text, '.',
  * text (docs/product.md#5-validation, Get Started). It accepts exactly what `^[^\s@]+@[^\s@]+\.[^\s@]+$` accepts,
  * but that literal backtracks quadratically on "a@a.a.a.…@"; here the lookahead first proves
  * the domain is one run of non-space, non-'@' characters, after which the search for a dot
@@ -32,11 +32,11 @@ export const TOKEN_LENGTH = 43;
 /** Largest value of a PostgreSQL `integer` (int4) column: every id of our schema. */
 export const INT4_MAX = 2_147_483_647;
 
-/** JavaScript's `\s`: the whitespace the spec's email shape forbids. */
+/** JavaScript's `\s`: the whitespace the email shape forbids. */
 const WHITESPACE = /\s/;
 
 /**
- * The spec's email shape, `^[^\s@]+@[^\s@]+\.[^\s@]+$` (docs/product.md#5-validation), checked in linear time:
+ * The email shape, `^[^\s@]+@[^\s@]+\.[^\s@]+$` (docs/product.md#5-validation), checked in linear time:
  * exactly one '@' with non-empty text before it, no whitespace anywhere, and a '.' in the
  * domain that is neither its first nor its last character. Deliberately loose; the mailbox
  * itself is proven by the magic link. No length limit (see {@link isEmail}).
@@ -49,7 +49,7 @@ export function hasEmailShape(value: string): boolean {
   return dot !== -1 && dot < domain.length - 1;
 }
 
-/** True when `value` fits RFC 5321's length limit and has the spec's email shape (length first). */
+/** True when `value` fits RFC 5321's length limit and has the documented email shape (length first). */
 export function isEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && hasEmailShape(value);
 }

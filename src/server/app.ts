@@ -39,7 +39,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Redacts token-bearing page paths from request logs (no secrets in logs, architecture doc). */
+/** Redacts token-bearing page paths from request logs (no secrets in logs, docs/product.md#10-ground-rules). */
 function redactUrl(url: string): string {
   return url
     .replace(/^\/(verify|accept-invitation)\/[^/?#]+/, "/$1/[redacted]")
@@ -49,7 +49,7 @@ function redactUrl(url: string): string {
 }
 
 /**
- * Builds the Fastify application: the one factory `main.ts` and every test use (architecture doc).
+ * Builds the Fastify application: the one factory `main.ts` and every test use (docs/architecture.md#request-path).
  * Opens the database (PostgreSQL when DATABASE_URL is set, PGlite under DATA_DIR otherwise),
  * applies migrations, and starts the email outbox worker once the server is ready.
  * @throws when the database cannot be opened or a migration fails

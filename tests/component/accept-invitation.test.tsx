@@ -37,7 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("accept-invitation screen (docs/product.md#2-pages, §5)", () => {
+describe("accept-invitation screen (docs/product.md#2-pages, #5-validation)", () => {
   it("without a token shows 'Invalid Invitation' and 'Go to Homepage'", async () => {
     renderAt(undefined);
     expect(await screen.findByText("Invalid Invitation")).toBeTruthy();

@@ -80,7 +80,7 @@ describe("background-check form (docs/product.md#5-validation)", () => {
     expect((submit as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("refuses unsupported types and files over 10 MB with the spec's toasts", async () => {
+  it("refuses unsupported types and files over 10 MB with the documented toasts", async () => {
     const { input, events } = renderForm();
     await events.upload(input, new File(["hello"], "notes.txt", { type: "text/plain" }));
     expect(await screen.findByText("Invalid File Type")).toBeTruthy();

@@ -252,7 +252,7 @@ describe("number formatting", () => {
 });
 
 describe("shareable URL", () => {
-  it("round-trips the spec's field names but never the partner percentage", () => {
+  it("round-trips the documented field names but never the partner percentage", () => {
     const form = {
       text: { ...DEFAULT_FORM.text, cartSize: "52.5", stores: "3", partnerCommissionPercentage: "12" },
       monthsSinceLaunch: 4,

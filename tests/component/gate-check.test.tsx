@@ -72,7 +72,7 @@ describe("Events gate", () => {
 
   const submit = (gate: HTMLElement, password: string) => typeAndSubmit(gate, password, "Continue");
 
-  it("sends the password to the events gate; a wrong one shows the spec's message and clears the field", async () => {
+  it("sends the password to the events gate; a wrong one shows the documented message and clears the field", async () => {
     answer = INCORRECT;
     const gate = renderEvents();
     await submit(gate, "not it");

@@ -128,7 +128,7 @@ describe("Get Started dialog", () => {
     }
   });
 
-  it("validates in the spec's order: required, then email, then phone", async () => {
+  it("validates in the documented order: required, then email, then phone", async () => {
     const user = userEvent.setup();
     renderDialog();
 

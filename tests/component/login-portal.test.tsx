@@ -54,7 +54,7 @@ describe("login portal form", () => {
     ["/developer-sdk-login", "SDK Portal", "Access SDK Portal"],
     ["/retailer-login", "Retailer Portal", "Access Retailer Portal"],
     ["/plugins-login", "Plugins Portal", "Access Plugins Portal"],
-  ])("%s shows its title and the spec's submit text", (path, title, submit) => {
+  ])("%s shows its title and the documented submit text", (path, title, submit) => {
     renderPortal(path);
     expect(screen.getByRole("heading", { level: 1, name: title })).toBeTruthy();
     expect(screen.getByRole("button", { name: submit })).toBeTruthy();

@@ -1,6 +1,6 @@
+import { extractLink } from "../support/smtp-sink";
 import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
-import { extractLink } from "./support/smtp-sink";
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 
@@ -25,7 +25,7 @@ test("first admin: setup, emailed magic link, dashboard, sign out, protected rou
   await expect(page.getByText("Admin Account Created", { exact: true })).toBeVisible();
 
   // 2. Read the email from the SMTP sink.
-  const email = await app.smtp.waitFor("ada@example.com");
+  const email = await app.smtp.nextEmail("ada@example.com");
   expect(email.raw).toContain("expires in 15 minutes");
   const link = extractLink(email.raw, "/verify");
   expect(link.startsWith(`${app.baseUrl}/verify/`)).toBe(true);
@@ -65,11 +65,10 @@ test("returning user: magic link request shows Check Your Email", async ({ page 
   await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
   await page.getByRole("button", { name: "Send Secure Login Link" }).click();
   await expect(page.getByText("Email Required", { exact: true })).toBeVisible();
-  const before = app.smtp.messages.length;
   await page.getByLabel("Email").fill("ada@example.com");
   await page.getByRole("button", { name: "Send Secure Login Link" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-  const email = await app.smtp.waitFor("ada@example.com", { since: before });
+  const email = await app.smtp.nextEmail("ada@example.com");
   await page.goto(extractLink(email.raw, "/verify"));
   await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
@@ -81,11 +80,10 @@ test("a magic link opened in a second browser shows 'Continue as …' and signs 
 }) => {
   // Requested in this browser...
   await page.goto(`${app.baseUrl}/admin/login`);
-  const before = app.smtp.messages.length;
   await page.getByLabel("Email").fill("ada@example.com");
   await page.getByRole("button", { name: "Send Secure Login Link" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-  const link = extractLink((await app.smtp.waitFor("ada@example.com", { since: before })).raw, "/verify");
+  const link = extractLink((await app.smtp.nextEmail("ada@example.com")).raw, "/verify");
 
   // ...opened in another one (a phone's mail app, a mail scanner running the page).
   const other = await browser.newContext();

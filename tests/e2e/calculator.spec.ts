@@ -57,7 +57,7 @@ async function expectMainFigures(page: Page) {
   await expect(figure(page, "monthlyCommission")).toHaveText(money.format(EXPECTED.monthlyCommission));
 }
 
-test("the figures follow the spec's formulas as the inputs change", async ({ page }) => {
+test("the figures follow the documented formulas as the inputs change", async ({ page }) => {
   await page.goto(`${app.baseUrl}/calculator`);
   await expect(page).toHaveTitle("Revenue Calculator · AisleIQ");
   await expect(page.getByRole("heading", { level: 1, name: "Revenue Calculator" })).toBeVisible();

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
+import { decodeQuotedPrintable } from "../support/smtp-sink";
 import { axe } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
-import { decodeQuotedPrintable } from "./support/smtp-sink";
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 const DESK = "demo-desk@example.com";
@@ -17,7 +17,7 @@ test.afterAll(async () => {
 
 /** Emails to `to` whose decoded source mentions `text`. */
 const emailsTo = (to: string, text: string) =>
-  app.smtp.messages.filter((m) => m.to.includes(to) && decodeQuotedPrintable(m.raw).includes(text));
+  app.smtp.emailsTo(to).filter((m) => decodeQuotedPrintable(m.raw).includes(text));
 
 async function fillForm(page: Page, person: { first: string; email: string }) {
   await page.getByLabel("First Name").fill(person.first);
@@ -38,7 +38,7 @@ test.describe("store-demo registration", () => {
     await expect(page.getByText("Must be a company email address (@schnucks.com).")).toBeVisible();
     expect((await axe(page).analyze()).violations).toEqual([]);
 
-    // Validation toasts in the spec's order.
+    // Validation toasts in the documented order.
     await page.getByRole("button", { name: "Submit Registration" }).click();
     await expect(page.getByText("All fields are required", { exact: true })).toBeVisible();
     await page.getByLabel("First Name").fill("Rosa");
@@ -88,9 +88,9 @@ test.describe("store-demo registration", () => {
     await expect(page.getByRole("heading", { name: "iOS" })).toBeVisible();
     expect((await axe(page).analyze()).violations).toEqual([]);
 
-    const notice = await app.smtp.waitFor(DESK);
+    const notice = await app.smtp.nextEmail(DESK);
     expect(decodeQuotedPrintable(notice.raw)).toContain("rosa.full@schnucks.com");
-    await app.smtp.waitFor("rosa.full@schnucks.com");
+    await app.smtp.nextEmail("rosa.full@schnucks.com");
   });
 
   test("a request with no answer for 15 s shows the timeout toast and keeps the form", async ({ page }) => {
@@ -130,7 +130,7 @@ test.describe("store-demo registration", () => {
     ).toBe(1);
     await page.unroute("**/api/**");
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
-    await app.smtp.waitFor("olive.online@schnucks.com");
+    await app.smtp.nextEmail("olive.online@schnucks.com");
     await expect(page.getByText(/We'll retry sending when connection is restored/).first()).toBeHidden();
     expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
 
@@ -148,7 +148,7 @@ test.describe("store-demo registration", () => {
     ).toBe(1);
     await page.unroute("**/api/**");
     await page.reload();
-    await app.smtp.waitFor("otto.reload@schnucks.com");
+    await app.smtp.nextEmail("otto.reload@schnucks.com");
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
 
     // More 'online' events and visits send nothing again: each arrived exactly once.
@@ -306,7 +306,7 @@ test.describe("on a 390 px phone", () => {
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeInViewport();
     await expect(page.getByText("Scan to download", { exact: true })).toHaveCount(2);
     expect(await noHorizontalOverflow(page)).toBe(true);
-    await app.smtp.waitFor("mia.mobile@schnucks.com");
+    await app.smtp.nextEmail("mia.mobile@schnucks.com");
 
     await page.goto(`${app.baseUrl}/accelerometer`);
     await expect(page.getByText("Device Not Supported")).toBeVisible({ timeout: 3000 });

@@ -30,7 +30,7 @@ async function sectionTop(page: Page, id: string): Promise<number> {
   );
 }
 
-test("renders the sections in the spec's order with the title, description and Open Graph tags", async ({
+test("renders the sections in the documented order with the title, description and Open Graph tags", async ({
   page,
 }) => {
   await page.goto(`${app.baseUrl}/`);
@@ -102,7 +102,7 @@ test("Get Started validates, submits the lead for the chosen plan and shows Than
   await expect(thanks).toContainText("Congratulations you are on the way to the future of retail!");
   await expect(thanks).toContainText("We will reach out shortly to set up your account.");
   // The lead reached the server: the sales team is emailed about it.
-  const email = await app.smtp.waitFor("sales@example.com");
+  const email = await app.smtp.nextEmail("sales@example.com");
   expect(email.raw).toContain("Corner Market Co");
 
   await thanks.getByRole("button", { name: "Close" }).first().click();
@@ -114,7 +114,7 @@ test("Get Started validates, submits the lead for the chosen plan and shows Than
   await expect(page.getByRole("dialog", { name: "Get Started" }).getByLabel("First name")).toHaveValue("");
 });
 
-test("header anchors land on their sections with the spec's offsets, also from another page", async ({
+test("header anchors land on their sections with the documented offsets, also from another page", async ({
   page,
 }) => {
   await page.goto(`${app.baseUrl}/`);

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { decodeQuotedPrintable, extractLink } from "../support/smtp-sink";
 import { axe } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
-import { decodeQuotedPrintable, extractLink } from "./support/smtp-sink";
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 
@@ -22,7 +22,7 @@ async function signInFirstAdmin(page: Page) {
     data: { email: ADMIN, fullName: "Lena Admin" },
   });
   expect(created.ok()).toBe(true);
-  const email = await app.smtp.waitFor(ADMIN);
+  const email = await app.smtp.nextEmail(ADMIN);
   await page.goto(extractLink(email.raw, "/verify"));
   await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
 }
@@ -44,9 +44,9 @@ test("a Get Started lead reaches sales and the admin's Leads section, where it c
     email: "omar@stadium.example",
     planTitle: "Unlimited",
   });
-  const notice = await app.smtp.waitFor("sales@example.com");
+  const notice = await app.smtp.nextEmail("sales@example.com");
   expect(decodeQuotedPrintable(notice.raw)).toContain("Corner Mart");
-  const thanks = await app.smtp.waitFor("mai@cornermart.example");
+  const thanks = await app.smtp.nextEmail("mai@cornermart.example");
   expect(decodeQuotedPrintable(thanks.raw)).toContain(
     "Congratulations you are on the way to the future of retail!",
   );

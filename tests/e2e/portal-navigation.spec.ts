@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
+import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
 import { expect, persona, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
-import { extractLink } from "./support/smtp-sink";
 
 /**
  * Finding one's way in the portal by clicking (issue #11 items 1 and 6): an admin signs in and
@@ -39,7 +39,7 @@ const PNG = Buffer.from(
 
 /** Opens the invitation link sent to `email` and creates the account; ends on /dashboard. */
 async function acceptInvitation(page: Page, email: string, fullName: string) {
-  const link = extractLink((await app.smtp.waitFor(email)).raw, "/accept-invitation");
+  const link = extractLink((await app.smtp.nextEmail(email)).raw, "/accept-invitation");
   await page.goto(link);
   await page.getByLabel("Full Name").fill(fullName);
   await page.getByRole("button", { name: "Create Account" }).click();
@@ -56,7 +56,7 @@ test("admin and company admin find the admin area and review a check by keyboard
   await admin.page.getByLabel("Email").fill("ada@example.com");
   await admin.page.getByRole("button", { name: "Create Admin Account" }).click();
   await expect(admin.page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-  await admin.page.goto(extractLink((await app.smtp.waitFor("ada@example.com")).raw, "/verify"));
+  await admin.page.goto(extractLink((await app.smtp.nextEmail("ada@example.com")).raw, "/verify"));
   await admin.page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
   await expect(admin.page.getByTestId("portal-user-name")).toHaveText("Signed in as Ada Admin");
   await expect(portalNav(admin.page).getByRole("link", { name: "Dashboard" })).toHaveAttribute(

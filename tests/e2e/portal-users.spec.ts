@@ -1,7 +1,7 @@
+import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
 import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
-import { extractLink } from "./support/smtp-sink";
 
 /**
  * User management through the UI (issue #11 item 4): an admin finds a user by search,
@@ -28,7 +28,7 @@ test("an admin searches, deactivates, changes and deletes a user, all in the aud
   await page.getByLabel("Email").fill("ada@example.com");
   await page.getByRole("button", { name: "Create Admin Account" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-  await page.goto(extractLink((await app.smtp.waitFor("ada@example.com")).raw, "/verify"));
+  await page.goto(extractLink((await app.smtp.nextEmail("ada@example.com")).raw, "/verify"));
   await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
   await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Admin" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Fresh Foods");
@@ -46,7 +46,7 @@ test("an admin searches, deactivates, changes and deletes a user, all in the aud
   const umaContext = await browser.newContext();
   await blockThirdPartyHosts(umaContext);
   const uma = await umaContext.newPage();
-  await uma.goto(extractLink((await app.smtp.waitFor("uma@freshfoods.example")).raw, "/accept-invitation"));
+  await uma.goto(extractLink((await app.smtp.nextEmail("uma@freshfoods.example")).raw, "/accept-invitation"));
   await uma.getByLabel("Full Name").fill("Uma User");
   await uma.getByRole("button", { name: "Create Account" }).click();
   await uma.waitForURL(`${app.baseUrl}/dashboard`);

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
+import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
 import { expect, persona, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
-import { extractLink } from "./support/smtp-sink";
 
 /**
  * The portal's business flow through the UI (issue #3): an admin creates a company and invites
@@ -21,7 +21,7 @@ test.afterAll(async () => {
 
 /** Opens the newest invitation link sent to `email` and creates the account. */
 async function acceptInvitation(page: Page, email: string, fullName: string) {
-  const mail = await app.smtp.waitFor(email);
+  const mail = await app.smtp.nextEmail(email);
   expect(mail.raw).toContain("expires in 7 days");
   const link = extractLink(mail.raw, "/accept-invitation");
   expect(link.startsWith(`${app.baseUrl}/accept-invitation/`)).toBe(true);
@@ -62,7 +62,7 @@ test("invite, accept, upload with progress, approve with notes, see Approved", a
   await admin.page.getByLabel("Email").fill("ada@example.com");
   await admin.page.getByRole("button", { name: "Create Admin Account" }).click();
   await expect(admin.page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-  await admin.page.goto(extractLink((await app.smtp.waitFor("ada@example.com")).raw, "/verify"));
+  await admin.page.goto(extractLink((await app.smtp.nextEmail("ada@example.com")).raw, "/verify"));
   await admin.page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
   await admin.page.goto(`${app.baseUrl}/admin/dashboard`);
   await expect(admin.page.getByRole("heading", { name: "Welcome back, Ada Admin" })).toBeVisible();

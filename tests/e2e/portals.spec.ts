@@ -19,7 +19,7 @@ const PORTALS = [
   ["/plugins-login", "Plugins Portal", "Access Plugins Portal"],
 ] as const;
 
-test("each portal is prerendered with its title, card and the spec's submit text", async ({
+test("each portal is prerendered with its title, card and the documented submit text", async ({
   page,
   request,
 }) => {

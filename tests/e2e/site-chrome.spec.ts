@@ -8,7 +8,7 @@ import { startAppServer } from "./support/server";
  * One site chrome on every public page (issue #12) against the production build: the full header
  * and the footer on the calculator, a login portal, the demo page and the 404 page (served with
  * status 404), no footer on /accelerometer; Industries from another page lands on /#industries
- * at the spec's offset; header menus open 100 ms after the mouse rests (docs/product.md#9-constants); the Sign In
+ * at the documented offset; header menus open 100 ms after the mouse rests (docs/product.md#9-constants); the Sign In
  * menu and the portals lead to the account portal (issue #11); the Jobs modal's fallback when the
  * board is blocked (the fixture blocks every third-party host); axe WCAG 2.2 AA on all of them.
  */
@@ -83,7 +83,7 @@ test("/accelerometer has no footer", async ({ page }) => {
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
 });
 
-test("Industries and Pricing from the calculator land on the home page's sections at the spec's offsets", async ({
+test("Industries and Pricing from the calculator land on the home page's sections at the documented offsets", async ({
   page,
 }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -161,7 +161,7 @@ test("header menus open 100 ms after the mouse rests on their trigger, and close
   await page.mouse.move(640, 600, { steps: 4 });
   await expect(page.getByRole("menu")).toHaveCount(0);
 
-  // Second hover, code already loaded: the delay is the spec's alone.
+  // Second hover, code already loaded: the delay is the documented one alone.
   const second = await hoverOpenDelay(page, "Sign In");
   expect(second.openAt50).toBe(false);
   expect(second.delay).toBeGreaterThanOrEqual(100);

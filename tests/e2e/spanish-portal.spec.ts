@@ -1,7 +1,7 @@
+import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
 import { expect, persona, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
-import { decodeQuotedPrintable, extractLink } from "./support/smtp-sink";
 
 /**
  * A Spanish speaker in the portal (issue #12 item 1, ADR 0025), against the production build:
@@ -33,8 +33,8 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
   await setup.page.getByLabel("Correo electrónico").fill("lucia@tiendas.example");
   await setup.page.getByRole("button", { name: "Crear cuenta de administrador" }).click();
   await expect(setup.page.getByRole("heading", { name: "Revise su correo" })).toBeVisible();
-  const first = await app.smtp.waitFor("lucia@tiendas.example");
-  expect(first.raw).toContain("Subject: Su enlace para entrar a AisleIQ");
+  const first = await app.smtp.nextEmail("lucia@tiendas.example");
+  expect(first.subject).toBe("Su enlace para entrar a AisleIQ");
   await setup.context.close();
 
   // 2. Later, on another device with no language chosen: the sign-in page is English…
@@ -43,15 +43,14 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(`${app.baseUrl}/admin/login`);
   await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
-  const before = app.smtp.messages.length;
   await page.getByLabel("Email").fill("lucia@tiendas.example");
   await page.getByRole("button", { name: "Send Secure Login Link" }).click();
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
 
   // …but the email and the portal are in her stored language.
-  const mail = await app.smtp.waitFor("lucia@tiendas.example", { since: before });
-  expect(mail.raw).toContain("Subject: Su enlace para entrar a AisleIQ");
-  expect(decodeQuotedPrintable(mail.raw)).toContain("Vence en 15 minutos y sirve una sola vez.");
+  const mail = await app.smtp.nextEmail("lucia@tiendas.example");
+  expect(mail.subject).toBe("Su enlace para entrar a AisleIQ");
+  expect(mail.text).toContain("Vence en 15 minutos y sirve una sola vez.");
   await page.goto(extractLink(mail.raw, "/verify"));
   await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
@@ -74,8 +73,9 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
   await dialog.getByLabel("Correo electrónico").fill("mateo@tiendas.example");
   await dialog.getByRole("button", { name: "Enviar invitación" }).click();
   await expect(dialog).toBeHidden();
-  const invitation = await app.smtp.waitFor("mateo@tiendas.example");
-  expect(decodeQuotedPrintable(invitation.raw)).toContain("Vence en 7 d");
+  const invitation = await app.smtp.nextEmail("mateo@tiendas.example");
+  expect(invitation.subject).toBe("Tiene una invitación a AisleIQ");
+  expect(invitation.text).toContain("Vence en 7 días y sirve una sola vez.");
   const colleague = await persona(browser);
   await colleague.page.goto(extractLink(invitation.raw, "/accept-invitation"));
   await expect(colleague.page.getByText("Crear cuenta").first()).toBeVisible();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { SPANISH_PATHS } from "../../src/common/languages";
 import { SITE_CONFIG } from "../../src/common/site-config";
-import { CATALOG_PAIRS, leaves } from "../support/catalogs";
+import { ENGLISH_SENTENCES, englishIn, htmlSegments } from "../support/english-text";
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
@@ -10,7 +10,8 @@ import { startAppServer } from "./support/server";
 /**
  * Spanish public pages (issue #12 item 1, ADR 0022) against the production build: every
  * prerendered `/es/…` page is Spanish (`<html lang="es">`, hreflang alternates, canonical URL,
- * no English catalog sentence in its text); the header's language menu switches `/` to `/es/`
+ * no English in its text: no English catalog sentence and no text with English function words,
+ * tests/support/english-text.ts); the header's language menu switches `/` to `/es/`
  * and the `lang` cookie keeps the choice; axe finds no WCAG 2.2 AA violation on `/es/` and
  * `/es/calculator`.
  */
@@ -24,40 +25,6 @@ function htmlFiles(dir: string): string[] {
     return entry === "index.html" ? [full] : [];
   });
 }
-
-/** The page's human-readable text: element text plus alt, aria-label, placeholder and title values. */
-function readableText(html: string): string {
-  const body = html.replace(/<script[\s\S]*?<\/script>/gi, " ").replace(/<style[\s\S]*?<\/style>/gi, " ");
-  const attributes = [...body.matchAll(/\s(?:alt|aria-label|placeholder|title)="([^"]*)"/gi)].map(
-    (m) => m[1],
-  );
-  const title = [...html.matchAll(/<title>([\s\S]*?)<\/title>/gi)].map((m) => m[1]);
-  const description = [...html.matchAll(/<meta name="description" content="([^"]*)"/gi)].map((m) => m[1]);
-  const text = body.replace(/<[^>]+>/g, " ");
-  return [text, ...attributes, ...title, ...description]
-    .join(" ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&nbsp;|\u00a0/g, " ")
-    .replace(/\s+/g, " ");
-}
-
-/**
- * English catalog sentences that must not appear on a Spanish page: values (or the literal parts
- * of values with `{{placeholders}}`) of more than three words whose Spanish value differs.
- */
-const ENGLISH_SENTENCES: string[] = Object.values(CATALOG_PAIRS).flatMap(({ en, es }) => {
-  if (!es) return [];
-  const spanish = new Map(leaves(es));
-  return leaves(en)
-    .filter(([key, value]) => spanish.get(key) !== value)
-    .flatMap(([, value]) => value.split(/\{\{[^}]*\}\}/))
-    .map((part) => part.trim().replace(/\s+/g, " "))
-    .filter((part) => part.split(" ").length > 3);
-});
 
 test("every prerendered Spanish page is Spanish, with hreflang alternates and a canonical URL", () => {
   const files = htmlFiles(path.join(CLIENT_DIR, "es"));
@@ -80,9 +47,13 @@ test("every prerendered Spanish page is Spanish, with hreflang alternates and a 
         `<link rel="alternate" hreflang="${lang}" href="${href}"/>`.toLowerCase(),
       );
     }
-    const text = readableText(html);
-    const found = ENGLISH_SENTENCES.filter((sentence) => text.includes(sentence));
-    expect(found, `English on ${spanishPath}`).toEqual([]);
+    expect(englishIn(htmlSegments(html)), `English on ${spanishPath}`).toEqual([]);
+    // The walk would see an English sentence added to the page, catalog or not.
+    const added = html.replace("</main>", "<p>Talk to our team about your stores today.</p></main>");
+    expect(added, file).not.toBe(html);
+    expect(englishIn(htmlSegments(added)), file).toEqual([
+      "words [to, our, about, your]: Talk to our team about your stores today.",
+    ]);
   }
   // The English twins stay English.
   expect(readFileSync(path.join(CLIENT_DIR, "index.html"), "utf8")).toMatch(/<html lang="en"/);

@@ -2,14 +2,12 @@ import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../src/server/auth/tokens";
 import { emailOutbox, magicLinkTokens, sessions, users } from "../../src/server/db/schema";
+import { createUser } from "../support/actors";
+import { cookieFrom, SESSION_COOKIE } from "../support/cookies";
+import { verifyTokenFrom } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
-import { createUser, requestMagicLink, useTestDatabase, useTestServer, verifyToken } from "./support/fixture";
-import { verifyTokenFrom } from "./support/smtp-sink";
-import { parseSetCookie, startTestServer, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
-
-const SESSION_COOKIE = "aisleiq_session";
-const sessionCookieOf = (setCookies: string[]) =>
-  setCookies.map(parseSetCookie).find((cookie) => cookie.name === SESSION_COOKIE);
+import { requestMagicLink, useTestDatabase, useTestServer, verifyToken } from "./support/fixture";
+import { startTestServer, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 describe.each(testBackends())("auth API on $name", (backend) => {
   const database = useTestDatabase(backend);
@@ -112,7 +110,7 @@ describe.each(testBackends())("auth API on $name", (backend) => {
         json: { token: verifyTokenFrom(mail, TEST_PUBLIC_URL) },
       });
       expect(verified.status).toBe(200);
-      const cookie = sessionCookieOf(verified.setCookies);
+      const cookie = cookieFrom(verified.setCookies);
       expect(cookie?.attributes).toMatchObject({ secure: true, httponly: true, samesite: "Lax", path: "/" });
     });
   });
@@ -184,7 +182,7 @@ describe.each(testBackends())("auth API on $name", (backend) => {
       const verified = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
       expect(verified.status).toBe(200);
       expect(verified.body.user).toMatchObject({ email: "flow@example.com", isEmailVerified: true });
-      const cookie = sessionCookieOf(verified.setCookies);
+      const cookie = cookieFrom(verified.setCookies);
       expect(cookie).toBeDefined();
       expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(cookie?.attributes).toMatchObject({ httponly: true, samesite: "Lax", path: "/" });
@@ -207,11 +205,11 @@ describe.each(testBackends())("auth API on $name", (backend) => {
       expect(Date.now() - Date.parse(me.body.user.lastLoginAt)).toBeLessThan(60_000);
       expect(me.headers.get("cache-control")).toBe("no-store");
       // A fresh session is not re-sent on every request.
-      expect(sessionCookieOf(me.setCookies)).toBeUndefined();
+      expect(cookieFrom(me.setCookies)).toBeUndefined();
 
       const logout = await f.server.request("POST", "/api/auth/logout", { cookie: cookieHeader });
       expect(logout.status).toBe(200);
-      const cleared = sessionCookieOf(logout.setCookies);
+      const cleared = cookieFrom(logout.setCookies);
       expect(cleared?.value).toBe("");
       expect(Date.parse(String(cleared?.attributes.expires))).toBeLessThan(Date.now());
 
@@ -227,7 +225,7 @@ describe.each(testBackends())("auth API on $name", (backend) => {
       const again = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
       expect(again.status).toBe(410);
       expect(again.body).toEqual({ error: expect.any(String), code: "TOKEN_USED" });
-      expect(sessionCookieOf(again.setCookies)).toBeUndefined();
+      expect(cookieFrom(again.setCookies)).toBeUndefined();
     });
 
     it("answers 410 TOKEN_EXPIRED for an expired link", async () => {
@@ -327,7 +325,7 @@ describe.each(testBackends())("auth API on $name", (backend) => {
       const me = await f.server.request("GET", "/api/auth/me", { cookie });
       expect(me.status).toBe(401);
       expect(me.body.code).toBe("UNAUTHENTICATED");
-      expect(sessionCookieOf(me.setCookies)?.value).toBe("");
+      expect(cookieFrom(me.setCookies)?.value).toBe("");
     });
 
     it("slides a session older than a day and re-sends the cookie", async () => {
@@ -339,7 +337,7 @@ describe.each(testBackends())("auth API on $name", (backend) => {
         .where(eq(sessions.userId, user.id));
       const me = await f.server.request("GET", "/api/auth/me", { cookie });
       expect(me.status).toBe(200);
-      const renewed = sessionCookieOf(me.setCookies);
+      const renewed = cookieFrom(me.setCookies);
       expect(renewed?.value).toBe(cookie.split("=")[1]);
       expect(renewed?.attributes).toMatchObject({ httponly: true, samesite: "Lax", path: "/" });
       const [row] = await f.db.select().from(sessions).where(eq(sessions.userId, user.id));

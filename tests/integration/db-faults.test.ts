@@ -11,9 +11,10 @@ import { loadConfig } from "../../src/server/config";
 import type { DbHandle } from "../../src/server/db/database";
 import { emailOutbox, leads } from "../../src/server/db/schema";
 import { enqueueEmail } from "../../src/server/mail/outbox";
+import { createUser } from "../support/actors";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
-import { createUser, resetDatabase, useTestDatabase, useTestServer } from "./support/fixture";
-import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
+import { resetDatabase, useTestDatabase, useTestServer } from "./support/fixture";
 import { type HttpResult, httpRequest, readResult, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 /** A valid Get Started lead; `n` makes the email unique. */

@@ -2,9 +2,10 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REGISTRATION_RATE_PER_IP } from "../../src/common/demo-registration";
 import { demoRegistrations, emailOutbox } from "../../src/server/db/schema";
+import { createUser } from "../support/actors";
+import { startSmtpSink } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
 import {
-  createUser,
   requestMagicLink,
   resetDatabase,
   useTestDatabase,
@@ -12,7 +13,6 @@ import {
   verifyToken,
 } from "./support/fixture";
 import { demoRegistrationBody } from "./support/payloads";
-import { startSmtpSink } from "./support/smtp-sink";
 import { closedPort, startTestServer, waitFor } from "./support/test-app";
 
 const NOTIFY_TO = "demo-desk@example.com";
@@ -70,7 +70,7 @@ describe.each(testBackends())("demo registrations API on $name", (backend) => {
       }
     });
 
-    it("applies the spec's rules in order on the server", async () => {
+    it("applies the documented rules in order on the server", async () => {
       const cases = [
         [{ firstName: " ", email: "x@gmail.com" }, "Please fill in all the fields to continue."],
         [{ email: "x@gmail.com", phone: "12" }, "Email must end with the company domain."],

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { demoRegistrations, leads, users } from "../../src/server/db/schema";
-import { createActor, invitationTokenFrom } from "./portal/helpers";
+import { createActor, createUser } from "../support/actors";
+import { verifyTokenFrom } from "../support/smtp-sink";
+import { invitationTokenFrom } from "./portal/helpers";
 import { testBackends } from "./support/database";
-import { createUser, useTestDatabase, useTestServer, verifyToken } from "./support/fixture";
+import { useTestDatabase, useTestServer, verifyToken } from "./support/fixture";
 import { demoRegistrationBody, leadBody } from "./support/payloads";
-import { verifyTokenFrom } from "./support/smtp-sink";
 
 /**
  * Emails go out in the recipient's language (issue #12 item 1, ADR 0025): the magic link in the

@@ -10,7 +10,8 @@ import { createSession } from "../../src/server/auth/sessions";
 import { type AppConfig, loadConfig } from "../../src/server/config";
 import { createDb } from "../../src/server/db/database";
 import { backgroundChecks, users } from "../../src/server/db/schema";
-import { createCompanyRow } from "./portal/helpers";
+import { createCompanyRow } from "../support/actors";
+import { sessionCookieHeader } from "../support/cookies";
 import { testBackends } from "./support/database";
 import { resetDatabase, useTestDatabase } from "./support/fixture";
 
@@ -459,7 +460,7 @@ describe.each(testBackends())("OpenAPI fuzz on $name", (backend) => {
     adminCookies = [];
     for (let i = 0; i < ADMIN_SESSIONS; i++) {
       const session = await createSession(database.db, admin.id);
-      adminCookies.push(`aisleiq_session=${session.token}`);
+      adminCookies.push(sessionCookieHeader(session.token));
     }
   });
 
@@ -475,7 +476,7 @@ describe.each(testBackends())("OpenAPI fuzz on $name", (backend) => {
     const headers: Record<string, string> = {};
     if (request.contentType !== undefined) headers["content-type"] = request.contentType;
     if (request.cookie === "admin") headers.cookie = adminCookies[sequence % adminCookies.length] as string;
-    if (request.cookie === "forged") headers.cookie = "aisleiq_session=forged%00value; other=1";
+    if (request.cookie === "forged") headers.cookie = `${sessionCookieHeader("forged%00value")}; other=1`;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(

@@ -27,7 +27,7 @@ describe.each(testBackends())("password gates on $name", (backend) => {
       expect(partner.body).toEqual({ ok: true });
     });
 
-    it("answers 401 INCORRECT_PASSWORD with the spec's message for a wrong password", async () => {
+    it("answers 401 INCORRECT_PASSWORD with the documented message for a wrong password", async () => {
       for (const password of [
         "wrong",
         `${CHANNEL_PARTNER_PASSWORD} `,

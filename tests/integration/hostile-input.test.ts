@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emailOutbox, leads } from "../../src/server/db/schema";
-import { createActor } from "./portal/helpers";
+import { createActor } from "../support/actors";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 

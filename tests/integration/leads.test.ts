@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, leads } from "../../src/server/db/schema";
+import { createUser } from "../support/actors";
 import { testBackends } from "./support/database";
 import {
-  createUser,
   requestMagicLink,
   resetDatabase,
   useTestDatabase,
@@ -98,7 +98,7 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
   describe("validation", () => {
     const f = useTestServer(database);
 
-    it("answers 400 with the spec's messages in the spec's order and stores nothing", async () => {
+    it("answers 400 with the documented messages in the documented order and stores nothing", async () => {
       const { firstName: _missing, ...withoutFirstName } = lead();
       const cases: Array<[unknown, string]> = [
         [withoutFirstName, "Please fill in all the fields to continue."],

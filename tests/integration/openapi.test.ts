@@ -1,6 +1,7 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { API_DOCS_PATH, OPENAPI_PATH } from "../../src/server/http/api-docs";
+import { SESSION_COOKIE } from "../support/cookies";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
@@ -105,7 +106,7 @@ describe.each(testBackends())("OpenAPI document and API reference on $name", (ba
     expect(document.components.securitySchemes.session).toMatchObject({
       type: "apiKey",
       in: "cookie",
-      name: "aisleiq_session",
+      name: SESSION_COOKIE,
     });
     const me = document.paths["/api/auth/me"].get;
     expect(me.security).toEqual([{ session: [] }]);

@@ -11,9 +11,9 @@ import {
   OutboxWorker,
 } from "../../src/server/mail/outbox";
 import { createMailTransport, type MailTransport } from "../../src/server/mail/transport";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
 import { type DatabaseRef, resetDatabase, useTestDatabase } from "./support/fixture";
-import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
 import { closedPort, waitFor } from "./support/test-app";
 
 /**

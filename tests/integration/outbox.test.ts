@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema";
+import { createUser } from "../support/actors";
+import { startSmtpSink, verifyTokenFrom } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
-import { createUser, resetDatabase, useTestDatabase, useTestServer } from "./support/fixture";
-import { startSmtpSink, verifyTokenFrom } from "./support/smtp-sink";
+import { resetDatabase, useTestDatabase, useTestServer } from "./support/fixture";
 import { startTestServer, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 /**
- * The email outbox over real SMTP (architecture doc, "Data and reliability rules"): SMTP being
+ * The email outbox over real SMTP (docs/product.md#10-ground-rules, docs/architecture.md#email-outbox): SMTP being
  * down delays mail, never loses it, and each message is delivered once.
  */
 describe.each(testBackends())("email outbox on $name", (backend) => {

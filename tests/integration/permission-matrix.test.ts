@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteAccess } from "../../src/server/auth/access";
 import { createSession } from "../../src/server/auth/sessions";
 import { gatePassword } from "../../src/server/gates/service";
-import { type Actor, createActor, createTwoTenants, pdfBytes, submitCheck } from "./portal/helpers";
+import { type Actor, createActor, createTwoTenants } from "../support/actors";
+import { sessionCookieHeader } from "../support/cookies";
+import { pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 import { demoRegistrationBody, leadBody } from "./support/payloads";
@@ -171,7 +173,7 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       call: async (who) => {
         if (who === "anonymous") return { url: "/api/auth/logout" };
         const session = await createSession(f.db, actors[who].id);
-        return { url: "/api/auth/logout", cookie: `aisleiq_session=${session.token}` };
+        return { url: "/api/auth/logout", cookie: sessionCookieHeader(session.token) };
       },
       ok: 200,
     },

@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/server/auth/tokens";
 import { userInvitations, users } from "../../src/server/db/schema";
-import { type Actor, createActor, createCompanyRow, invitationTokenFrom } from "./portal/helpers";
+import { type Actor, createActor, createCompanyRow } from "../support/actors";
+import { cookieFrom, SESSION_COOKIE } from "../support/cookies";
+import { invitationTokenFrom } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
-import { parseSetCookie, TEST_PUBLIC_URL } from "./support/test-app";
+import { TEST_PUBLIC_URL } from "./support/test-app";
 
 describe.each(testBackends())("invitations and companies on $name", (backend) => {
   const database = useTestDatabase(backend);
@@ -69,7 +71,7 @@ describe.each(testBackends())("invitations and companies on $name", (backend) =>
       json: { token, fullName: " Cara Company " },
     });
     expect(accepted.status).toBe(201);
-    const cookie = accepted.setCookies.map(parseSetCookie).find((c) => c.name === "aisleiq_session");
+    const cookie = cookieFrom(accepted.setCookies, SESSION_COOKIE);
     expect(cookie?.attributes).toMatchObject({ httponly: true, samesite: "Lax", path: "/" });
     const me = await f.server.request("GET", "/api/auth/me", { cookie: `${cookie?.name}=${cookie?.value}` });
     expect(me.body.user).toMatchObject({

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Actor, createActor, createTwoTenants, pdfBytes, submitCheck } from "./portal/helpers";
+import { type Actor, createActor, createTwoTenants } from "../support/actors";
+import { pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 

@@ -12,10 +12,8 @@ import {
   users,
 } from "../../src/server/db/schema";
 import { createLocalStorage } from "../../src/server/files/storage";
+import { type Actor, createActor, createCompanyRow } from "../support/actors";
 import {
-  type Actor,
-  createActor,
-  createCompanyRow,
   DOCX_TYPE,
   docxBytes,
   EXE_BYTES,

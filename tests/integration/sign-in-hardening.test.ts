@@ -9,42 +9,34 @@ import {
 import { deleteSessionsOf } from "../../src/server/auth/sessions";
 import { hashToken, issueToken } from "../../src/server/auth/tokens";
 import { emailOutbox, magicLinkTokens, sessions, userInvitations, users } from "../../src/server/db/schema";
+import { createUser } from "../support/actors";
+import { BINDING_COOKIE, cookieFrom, HOST_SESSION_COOKIE, SESSION_COOKIE } from "../support/cookies";
+import { verifyTokenFrom } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
 import {
-  createUser,
   requestMagicLink,
   type ServerFixture,
   useTestDatabase,
   useTestServer,
   verifyToken,
 } from "./support/fixture";
-import { verifyTokenFrom } from "./support/smtp-sink";
-import {
-  type HttpResult,
-  parseSetCookie,
-  startTestServer,
-  TEST_PUBLIC_URL,
-  waitFor,
-} from "./support/test-app";
+import { startTestServer, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 /** Issue #11 item 5: sign-in hardening. */
 
-const BINDING = "aisleiq_link_binding";
-const SESSION = "aisleiq_session";
-const HOST_SESSION = "__Host-aisleiq_session";
 const DAY = 24 * 3600 * 1000;
-
-const cookieFrom = (response: HttpResult, name: string) =>
-  response.setCookies.map(parseSetCookie).find((cookie) => cookie.name === name);
 
 /** Requests a link "in a browser": returns the emailed token and that browser's binding cookie header. */
 async function requestInBrowser(f: ServerFixture, email: string, headers: Record<string, string> = {}) {
   const response = await f.server.request("POST", "/api/auth/send-magic-link", { json: { email }, headers });
   expect(response.status).toBe(200);
-  const binding = cookieFrom(response, BINDING);
+  const binding = cookieFrom(response.setCookies, BINDING_COOKIE);
   if (!binding) throw new Error("no binding cookie");
   const mail = await f.smtp.nextEmail(email);
-  return { token: verifyTokenFrom(mail, TEST_PUBLIC_URL), bindingCookie: `${BINDING}=${binding.value}` };
+  return {
+    token: verifyTokenFrom(mail, TEST_PUBLIC_URL),
+    bindingCookie: `${BINDING_COOKIE}=${binding.value}`,
+  };
 }
 
 const inspect = (f: ServerFixture, token: string, cookie?: string) =>
@@ -65,7 +57,7 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
         json: { email: "nobody@example.com" },
       });
       for (const response of [known, unknown]) {
-        const cookie = cookieFrom(response, BINDING);
+        const cookie = cookieFrom(response.setCookies, BINDING_COOKIE);
         expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
         expect(cookie?.attributes).toMatchObject({
           httponly: true,
@@ -74,14 +66,16 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
           "max-age": "900",
         });
       }
-      expect(cookieFrom(known, BINDING)?.value).not.toBe(cookieFrom(unknown, BINDING)?.value);
+      expect(cookieFrom(known.setCookies, BINDING_COOKIE)?.value).not.toBe(
+        cookieFrom(unknown.setCookies, BINDING_COOKIE)?.value,
+      );
       await f.smtp.nextEmail("known@example.com");
       // Only the digest is stored with the link.
       const [row] = await f.db
         .select()
         .from(magicLinkTokens)
         .where(eq(magicLinkTokens.email, "known@example.com"));
-      expect(row?.bindingHash).toBe(hashToken(cookieFrom(known, BINDING)?.value ?? ""));
+      expect(row?.bindingHash).toBe(hashToken(cookieFrom(known.setCookies, BINDING_COOKIE)?.value ?? ""));
     });
 
     it("tells the requesting browser it is bound, with a masked email, and never consumes the link", async () => {
@@ -103,9 +97,9 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
         cookie: bindingCookie,
       });
       expect(verified.status).toBe(200);
-      expect(cookieFrom(verified, SESSION)?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(cookieFrom(verified.setCookies, SESSION_COOKIE)?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       // The binding cookie has served its purpose.
-      const cleared = cookieFrom(verified, BINDING);
+      const cleared = cookieFrom(verified.setCookies, BINDING_COOKIE);
       expect(cleared?.value).toBe("");
       expect(cleared?.attributes.path).toBe("/api/auth");
     });
@@ -114,14 +108,14 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       await createUser(f.db, { email: "carl@example.com" });
       const { token } = await requestInBrowser(f, "carl@example.com");
       const { bindingCookie: otherBrowsers } = await requestInBrowser(f, "known@example.com");
-      for (const cookie of [undefined, otherBrowsers, `${BINDING}=${"A".repeat(43)}`]) {
+      for (const cookie of [undefined, otherBrowsers, `${BINDING_COOKIE}=${"A".repeat(43)}`]) {
         const elsewhere = await inspect(f, token, cookie);
         expect(elsewhere.status).toBe(200);
         expect(elsewhere.body).toEqual({ bound: false, maskedEmail: "c•••@example.com" });
       }
       // A scanner fetching the page gets HTML (or 404 without a client build) and no session.
       const page = await f.server.request("GET", `/verify/${token}`);
-      expect(cookieFrom(page, SESSION)).toBeUndefined();
+      expect(cookieFrom(page.setCookies, SESSION_COOKIE)).toBeUndefined();
       // The click (explicit POST, same contract as before) still signs in.
       const clicked = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
       expect(clicked.status).toBe(200);
@@ -149,10 +143,10 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
         json: { email: "first@example.com", fullName: "First Admin" },
       });
       expect(created.status).toBe(201);
-      const binding = cookieFrom(created, BINDING);
+      const binding = cookieFrom(created.setCookies, BINDING_COOKIE);
       expect(binding?.attributes).toMatchObject({ httponly: true, samesite: "Lax", path: "/api/auth" });
       const token = verifyTokenFrom(await f.smtp.nextEmail("first@example.com"), TEST_PUBLIC_URL);
-      expect((await inspect(f, token, `${BINDING}=${binding?.value}`)).body).toEqual({
+      expect((await inspect(f, token, `${BINDING_COOKIE}=${binding?.value}`)).body).toEqual({
         bound: true,
         maskedEmail: "f•••@example.com",
       });
@@ -162,7 +156,7 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
         json: { email: "second@example.com", fullName: "Second" },
       });
       expect(refused.status).toBe(409);
-      expect(cookieFrom(refused, BINDING)).toBeUndefined();
+      expect(cookieFrom(refused.setCookies, BINDING_COOKIE)).toBeUndefined();
     });
 
     it("does not consume an invitation when its page is previewed", async () => {
@@ -178,7 +172,7 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       for (let i = 0; i < 3; i++) {
         const preview = await f.server.request("GET", `/api/invitations/${invite.raw}`);
         expect(preview.status).toBe(200);
-        expect(cookieFrom(preview, SESSION)).toBeUndefined();
+        expect(cookieFrom(preview.setCookies, SESSION_COOKIE)).toBeUndefined();
       }
       const accepted = await f.server.request("POST", "/api/invitations/accept", {
         json: { token: invite.raw, fullName: "Ivy" },
@@ -239,7 +233,7 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
         expect(response.status).toBe(503);
         expect(response.body).toEqual({ error: expect.any(String), code: "SERVICE_UNAVAILABLE" });
         expect(response.headers.get("retry-after")).toBe("5");
-        expect(cookieFrom(response, BINDING)).toBeUndefined();
+        expect(cookieFrom(response.setCookies, BINDING_COOKIE)).toBeUndefined();
       }
       // The monitor's probe finds the database answering, and links flow again.
       await waitFor(() => !f.server.app.ctx.dbOutage.isDown);
@@ -392,7 +386,7 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       // Still valid, and slides only up to the 90-day mark (2 days away), not 30 days ahead.
       const late = await f.server.request("GET", "/api/auth/me", { cookie });
       expect(late.status).toBe(200);
-      const renewed = cookieFrom(late, SESSION);
+      const renewed = cookieFrom(late.setCookies, SESSION_COOKIE);
       const until = Date.parse(String(renewed?.attributes.expires)) - Date.now();
       expect(until).toBeGreaterThan(1.9 * DAY);
       expect(until).toBeLessThan(2.1 * DAY);
@@ -418,11 +412,12 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
         cookie: first,
       });
       expect(second.status).toBe(200);
-      const fresh = cookieFrom(second, SESSION);
+      const fresh = cookieFrom(second.setCookies, SESSION_COOKIE);
       expect(fresh?.value).not.toBe(first.split("=")[1]);
       expect((await f.server.request("GET", "/api/auth/me", { cookie: first })).status).toBe(401);
       expect(
-        (await f.server.request("GET", "/api/auth/me", { cookie: `${SESSION}=${fresh?.value}` })).status,
+        (await f.server.request("GET", "/api/auth/me", { cookie: `${SESSION_COOKIE}=${fresh?.value}` }))
+          .status,
       ).toBe(200);
       expect(await f.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
     });
@@ -483,21 +478,25 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       const token = verifyTokenFrom(await f.smtp.nextEmail("secure@example.com"), "https://aisleiq.test");
       const verified = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
       expect(verified.status).toBe(200);
-      const cookie = cookieFrom(verified, HOST_SESSION);
+      // The names themselves are a contract (renaming signs everybody out): pinned here once,
+      // every other test reads them from the server's constants.
+      expect(HOST_SESSION_COOKIE).toBe("__Host-aisleiq_session");
+      expect(SESSION_COOKIE).toBe("aisleiq_session");
+      const cookie = cookieFrom(verified.setCookies, HOST_SESSION_COOKIE);
       expect(cookie?.attributes).toMatchObject({ secure: true, httponly: true, samesite: "Lax", path: "/" });
       expect(cookie?.attributes.domain).toBeUndefined();
-      expect(cookieFrom(verified, SESSION)).toBeUndefined();
+      expect(cookieFrom(verified.setCookies, SESSION_COOKIE)).toBeUndefined();
       const me = await f.server.request("GET", "/api/auth/me", {
-        cookie: `${HOST_SESSION}=${cookie?.value}`,
+        cookie: `${HOST_SESSION_COOKIE}=${cookie?.value}`,
       });
       expect(me.status).toBe(200);
 
       const logout = await f.server.request("POST", "/api/auth/logout", {
-        cookie: `${HOST_SESSION}=${cookie?.value}`,
+        cookie: `${HOST_SESSION_COOKIE}=${cookie?.value}`,
       });
-      expect(cookieFrom(logout, HOST_SESSION)?.value).toBe("");
+      expect(cookieFrom(logout.setCookies, HOST_SESSION_COOKIE)?.value).toBe("");
       expect(
-        (await f.server.request("GET", "/api/auth/me", { cookie: `${HOST_SESSION}=${cookie?.value}` }))
+        (await f.server.request("GET", "/api/auth/me", { cookie: `${HOST_SESSION_COOKIE}=${cookie?.value}` }))
           .status,
       ).toBe(401);
     });
@@ -513,14 +512,14 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
         "https://aisleiq.test",
       );
       const verified = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
-      const raw = cookieFrom(verified, HOST_SESSION)?.value;
-      const me = await f.server.request("GET", "/api/auth/me", { cookie: `${SESSION}=${raw}` });
+      const raw = cookieFrom(verified.setCookies, HOST_SESSION_COOKIE)?.value;
+      const me = await f.server.request("GET", "/api/auth/me", { cookie: `${SESSION_COOKIE}=${raw}` });
       expect(me.status).toBe(200);
       expect(me.body.user.email).toBe("secure@example.com");
-      const moved = cookieFrom(me, HOST_SESSION);
+      const moved = cookieFrom(me.setCookies, HOST_SESSION_COOKIE);
       expect(moved?.value).toBe(raw);
       expect(moved?.attributes).toMatchObject({ secure: true, path: "/" });
-      expect(cookieFrom(me, SESSION)?.value).toBe("");
+      expect(cookieFrom(me.setCookies, SESSION_COOKIE)?.value).toBe("");
     });
   });
 });

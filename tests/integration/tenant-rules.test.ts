@@ -1,14 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { backgroundChecks, userInvitations } from "../../src/server/db/schema";
-import {
-  type Actor,
-  createActor,
-  createTwoTenants,
-  invitationTokenFrom,
-  pdfBytes,
-  submitCheck,
-} from "./portal/helpers";
+import { type Actor, createActor, createTwoTenants } from "../support/actors";
+import { invitationTokenFrom, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 

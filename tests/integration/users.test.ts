@@ -10,7 +10,8 @@ import {
   users,
 } from "../../src/server/db/schema";
 import { createStorage } from "../../src/server/files/storage";
-import { type Actor, createActor, createTwoTenants, pdfBytes, submitCheck } from "./portal/helpers";
+import { type Actor, createActor, createTwoTenants } from "../support/actors";
+import { pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 

@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken, issueToken } from "../../src/server/auth/tokens";
 import { magicLinkTokens, sessions, userInvitations, users } from "../../src/server/db/schema";
-import { type Actor, createActor, invitationTokenFrom } from "./portal/helpers";
+import { type Actor, createActor, createUser } from "../support/actors";
+import { invitationTokenFrom } from "./portal/helpers";
 import { testBackends } from "./support/database";
-import { createUser, requestMagicLink, useTestDatabase, useTestServer } from "./support/fixture";
+import { requestMagicLink, useTestDatabase, useTestServer } from "./support/fixture";
 import type { HttpResult } from "./support/test-app";
 
 /**

@@ -61,7 +61,7 @@ const RESULT_KEYS: (keyof CalculatorResults)[] = [
 ];
 
 describe("constants (docs/product.md#9-constants)", () => {
-  it("carry the spec's values", () => {
+  it("carry the documented values", () => {
     expect(APP_VISIT_RATE).toBe(0.13);
     expect(APP_CART_MULTIPLIER).toBe(1.23);
     expect(COMMISSION_RATE).toBe(0.03895);
@@ -102,7 +102,7 @@ describe("monthlyAverageAppCartSize", () => {
 });
 
 describe("monthlyIncreaseInRevenue", () => {
-  it("matches the spec's formula: cart 40, receipts 20,000, 3 months", () => {
+  it("matches the documented formula: cart 40, receipts 20,000, 3 months", () => {
     // visits 7,800; app cart 49.2
     // 7,800 × 49.2 = 382,200 + 1,560 = 383,760
     // (20,000 − 7,800) × 40 = 12,200 × 40 = 488,000
@@ -113,7 +113,7 @@ describe("monthlyIncreaseInRevenue", () => {
     expectClose(increase, specIncrease(7_800, 49.2, 20_000, 40));
   });
 
-  it("matches the spec's formula: cart 25.5, receipts 1,000, 1 month", () => {
+  it("matches the documented formula: cart 25.5, receipts 1,000, 1 month", () => {
     // visits 130; app cart 31.365
     // 130 × 31.365 = 3,136.5 + 940.95 = 4,077.45
     // (1,000 − 130) × 25.5 = 870 × 25.5 = 22,185
@@ -140,7 +140,7 @@ describe("monthlyCommission", () => {
 });
 
 describe("lostRevenue", () => {
-  it("matches the spec's formula with a wage above $10.29/h", () => {
+  it("matches the documented formula with a wage above $10.29/h", () => {
     // months 3, revenue change 71,760, stores 10, 5 employees per store at $20/h
     // missed revenue: 3 × 71,760 × 10 = 2,152,800
     // staff cost: 5 × 20 × 10 × 3 × 160 = 100 × 10 × 480 = 480,000
@@ -300,7 +300,7 @@ describe("non-finite inputs and overflow", () => {
     expect(
       lostRevenue({ months: huge, revenueChange: huge, stores: huge, currentPerStore: 1, hourlyRate: 20 }),
     ).toBe(Number.MAX_VALUE);
-    // Staff cost and AI cost both overflow; the spec's literal form would give Infinity − Infinity.
+    // Staff cost and AI cost both overflow; the documented literal form would give Infinity − Infinity.
     expect(
       lostRevenue({ months: 1, revenueChange: 0, stores: huge, currentPerStore: huge, hourlyRate: 1 }),
     ).toBe(-Number.MAX_VALUE);
@@ -360,7 +360,7 @@ describe("properties", () => {
         const expected = receipts * APP_VISIT_RATE * m * cartSize * 0.23;
         const tolerance = 1e-9 * Math.abs(expected) + 1e-300;
         expect(Math.abs(result.monthlyIncreaseInRevenue - expected)).toBeLessThanOrEqual(tolerance);
-        // and the spec's literal formula agrees
+        // and the documented literal formula agrees
         const literal = specIncrease(
           result.monthlyAppVisits,
           result.monthlyAverageAppCartSize,

@@ -23,6 +23,13 @@ describe("Spanish catalogs", () => {
     }
   });
 
+  it("leave no English catalog without its Spanish twin", () => {
+    const missing = Object.entries(CATALOG_PAIRS)
+      .filter(([, pair]) => pair.es === null)
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
+  });
+
   const translated = Object.entries(CATALOG_PAIRS).filter(([, pair]) => pair.es !== null);
   it.each(translated)("%s has exactly the same keys in Spanish", (_name, pair) => {
     const english = leaves(pair.en)

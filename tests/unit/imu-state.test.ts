@@ -68,7 +68,7 @@ describe("IMU state machine (docs/product.md#4-states)", () => {
     expect(state.orientation).toEqual({ alpha: 0, beta: 20, gamma: 0 });
   });
 
-  it("manual values are rounded to the step and clamped to the spec's ranges", () => {
+  it("manual values are rounded to the step and clamped to the documented ranges", () => {
     const state = run(
       { type: "sensors-missing" },
       { type: "manual", axis: "alpha", value: 361 },

@@ -12,7 +12,7 @@ describe("magicLinkEmail", () => {
     expect(email.html).toContain(`href="https://aisleiq.example/verify/${token}"`);
   });
 
-  it("says the link expires in 15 minutes (docs/product.md#2-pages, §9)", () => {
+  it("says the link expires in 15 minutes (docs/product.md#2-pages, #9-constants)", () => {
     expect(email.text).toContain("expires in 15 minutes");
     expect(email.html).toContain("expires in 15 minutes");
   });

@@ -7,7 +7,7 @@ import {
 } from "../../src/client/lib/smooth-scroll";
 
 describe("smooth scroll (docs/product.md#2-pages)", () => {
-  it("leaves the spec's offset above each section", () => {
+  it("leaves the documented offset above each section", () => {
     expect(scrollOffsetFor("pricing")).toBe(10);
     expect(scrollOffsetFor("industries")).toBe(30);
     expect(scrollOffsetFor("branded-app-sdk")).toBe(50);

@@ -80,7 +80,7 @@ describe("emailField", () => {
     expect(emailField.safeParse("nope").error?.issues[0]?.message).toBe("Please enter a valid email address");
   });
 
-  it("only ever yields trimmed, lower-case addresses of the spec's shape", () => {
+  it("only ever yields trimmed, lower-case addresses of the documented shape", () => {
     fc.assert(
       fc.property(fc.emailAddress(), fc.constantFrom("", " ", "\t"), (email, pad) => {
         const result = emailField.safeParse(`${pad}${email.toUpperCase()}${pad}`);
@@ -142,11 +142,11 @@ describe("auth request bodies", () => {
 });
 
 describe("hasEmailShape and EMAIL_PATTERN (linear forms of the docs/product.md#5-validation shape, issue #10)", () => {
-  /** The spec's literal shape: the oracle; quadratic on hostile input, so only short strings here. */
+  /** The documented literal shape (docs/product.md#5-validation): the oracle; quadratic on hostile input, so only short strings here. */
   const SPEC_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
   const shortText = fc.string({ unit: fc.constantFrom("a", "b", ".", "@", " ", "\t", "é"), maxLength: 12 });
 
-  it("accept exactly what the spec's pattern accepts", () => {
+  it("accept exactly what the documented pattern accepts", () => {
     fc.assert(
       fc.property(fc.oneof(shortText, fc.emailAddress(), fc.string()), (value) => {
         expect(hasEmailShape(value)).toBe(SPEC_SHAPE.test(value));

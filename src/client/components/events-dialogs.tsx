@@ -21,7 +21,7 @@ interface EventsDialogsProps {
 }
 
 /**
- * The Events flow (docs/product.md#2-pages "Events dialogs", §4, §5): a password dialog checked by the server
+ * The Events flow (docs/product.md#4-states "Events", #5-validation): a password dialog checked by the server
  * (`POST /api/gates/events`, through {@link useGateCheck}); a wrong password shows 'Incorrect password.
  * Please try again.' and clears the field; the right one closes it and opens the scheduling dialog.
  */

@@ -26,7 +26,7 @@ interface GetStartedDialogProps {
 
 const EMPTY: LeadFields = { firstName: "", lastName: "", company: "", phone: "", email: "" };
 
-/** The five fields in the spec's order (§3), with their autocomplete hints and input types. */
+/** The five fields in the order of docs/product.md#3-records, with their autocomplete hints and input types. */
 const FIELDS = [
   { name: "firstName", autoComplete: "given-name", type: "text" },
   { name: "lastName", autoComplete: "family-name", type: "text" },
@@ -45,8 +45,8 @@ const FAILURE_TOASTS = {
 type Status = "form" | "submitting" | "success";
 
 /**
- * The Get Started modal (docs/product.md#2-pages, §4, §5, §8): the lead form for a chosen plan. Validation runs
- * in the spec's order with its toasts; then form → 'Processing...' → 'Thank You!' with confetti.
+ * The Get Started modal (docs/product.md#2-pages, #4-states, #5-validation, #8-messages): the lead form for a chosen plan. Validation runs
+ * in the order of docs/product.md#5-validation with its toasts; then form → 'Processing...' → 'Thank You!' with confetti.
  * A failure keeps the form and shows 'Something went wrong'. 300 ms after closing, the success
  * flag and the fields reset. Sends the lead with {@link sendGetStartedEmail}.
  */

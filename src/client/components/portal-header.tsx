@@ -28,7 +28,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   ].join(" ");
 
 /**
- * Portal header (visual.md "Portal"; issue #11 item 1) on every signed-in page. First row: the
+ * Portal header (docs/product.md#2-pages; issue #11 item 1) on every signed-in page. First row: the
  * logo, then the user menu (signed-in name, role badge, Sign out). Second row: the portal
  * navigation — Dashboard for everyone, Admin for admins and company admins — with the current
  * page marked `aria-current="page"` (React Router's NavLink). Both rows keep their DOM order

@@ -38,8 +38,8 @@ const linkClass =
   "inline-flex min-h-11 items-center rounded-sm text-sm text-slate-600 transition-colors hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:min-h-9";
 
 /**
- * The public site footer (docs/product.md#2-pages "Header and footer"): Industries, Resources and Company
- * columns, a language select (switches language, ADR 0022), social icons (dead links, per spec) and
+ * The public site footer (docs/product.md#2-pages, "Footer"): Industries, Resources and Company
+ * columns, a language select (switches language, ADR 0022), social icons (linking nowhere yet) and
  * the copyright line with the current year. Hidden on /accelerometer.
  */
 export function SiteFooter() {

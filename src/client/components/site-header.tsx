@@ -71,7 +71,7 @@ export function SiteHeader({ className }: { className?: string }) {
     "data-state": "closed",
     onPointerEnter: (event: React.PointerEvent) => {
       prefetchMenus();
-      // A resting mouse opens the menu after the spec's delay (§9), as the loaded menus do.
+      // A resting mouse opens the menu after the submenu delay (docs/product.md#9-constants), as the loaded menus do.
       window.clearTimeout(hoverTimer.current);
       if (event.pointerType === "mouse") {
         hoverTimer.current = window.setTimeout(() => openMenu(menu, true), SUBMENU_OPEN_DELAY_MS);

@@ -25,7 +25,7 @@ function emit(next: ToastItem[]) {
   for (const listener of listeners) listener(state);
 }
 
-/** Closes a toast (or all); it is removed from the list after the spec's removal delay. */
+/** Closes a toast (or all); it is removed from the list after the removal delay of docs/product.md#9-constants. */
 export function dismissToast(id?: string): void {
   for (const item of state) {
     if ((id === undefined || item.id === id) && !removalTimers.has(item.id)) {

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from "@common/api/errors";
 
 /**
- * The API client (docs/product.md#7-api, §8). Every request sends credentials; any non-ok response throws an
+ * The API client (docs/product.md#7-api, #8-messages). Every request sends credentials; any non-ok response throws an
  * {@link ApiError} whose message is `"<status>: <response text or status text>"`.
  */
 export class ApiError extends Error {

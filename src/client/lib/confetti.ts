@@ -10,7 +10,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The Get Started celebration (docs/product.md#4-states, §9): 800 confetti pieces, fired once and never recycled,
+ * The Get Started celebration (docs/product.md#4-states, #9-constants): 800 confetti pieces, fired once and never recycled,
  * falling for about 8 s. Loads canvas-confetti on demand; does nothing under
  * prefers-reduced-motion.
  * @returns a function that clears any confetti still on screen

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /**
- * TanStack Query with the spec's data-fetching defaults (docs/product.md#9-constants): data never stale, no refetch
+ * TanStack Query with the data-fetching defaults of docs/product.md#9-constants: data never stale, no refetch
  * on window focus, no polling, no retries.
  */
 export function createQueryClient(): QueryClient {

@@ -1,6 +1,6 @@
 /**
- * English strings of the calculator page (docs/product.md#2-pages "Calculator page", §3, §5, §8; issue #5).
- * Spec texts appear word for word: 'Get Started', 'Incorrect password. Please try again.'
+ * English strings of the calculator page (docs/product.md#2-pages, #3-records, #5-validation, #8-messages; issue #5).
+ * The product's fixed texts appear word for word: 'Get Started', 'Incorrect password. Please try again.'
  */
 export const enCalculator = {
   metaTitle: "Revenue Calculator",

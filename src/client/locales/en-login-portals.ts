@@ -1,6 +1,6 @@
 /**
  * English strings of the five login portal pages (docs/product.md#2-pages "Login portal pages"). The submit
- * texts are the spec's, word for word.
+ * texts are the product's own, word for word (docs/product.md#10-ground-rules).
  */
 export const enLoginPortals = {
   api: {

@@ -1,6 +1,6 @@
 /**
  * English strings of the account portal (issue #3): invitations, companies, background checks,
- * both dashboards and the accept-invitation screen. Spec texts (docs/product.md §2, §4, §5, §8)
+ * both dashboards and the accept-invitation screen. The product's fixed texts (docs/product.md#2-pages, #4-states, #5-validation, #8-messages)
  * appear word for word.
  */
 export const enPortal = {

@@ -1,6 +1,6 @@
 /**
- * English strings of the retailer store-demo registration page (docs/product.md#2-pages, §5, §8; issue #6).
- * Spec texts appear word for word; `{{store}}`, `{{retailer}}` and `{{domain}}` come from the
+ * English strings of the retailer store-demo registration page (docs/product.md#2-pages, #5-validation, #8-messages; issue #6).
+ * The product's fixed texts appear word for word; `{{store}}`, `{{retailer}}` and `{{domain}}` come from the
  * demo's configuration (src/common/retailer-demos.ts).
  */
 export const enRetailerDemo = {
@@ -39,6 +39,16 @@ export const enRetailerDemo = {
   openLink: "Open the {{platform}} download page",
   pendingNotice:
     "Connection Issue: Your information has been captured. We'll retry sending when connection is restored.",
+  /** The form's own checks, in the spec's order (§5, §8): the texts of REGISTRATION_FAILURES, word for word. */
+  validation: {
+    required: { title: "All fields are required", message: "Please fill in all the fields to continue." },
+    email: { title: "Invalid email", message: "Email must end with the company domain." },
+    phone: { title: "Invalid phone number", message: "Please enter a valid phone number." },
+    terms: {
+      title: "Terms not accepted",
+      message: "Please accept the Terms of Service, Non-Disclosure Agreement, and Privacy Policy.",
+    },
+  },
   errors: {
     title: "Registration Error",
     server: "Server error",

@@ -43,6 +43,22 @@ export const esRetailerDemo: Translation<typeof enRetailerDemo> = {
   openLink: "Abrir la página de descarga para {{platform}}",
   pendingNotice:
     "Problema de conexión: guardamos sus datos. Volveremos a enviarlos cuando se restablezca la conexión.",
+  validation: {
+    required: {
+      title: "Todos los campos son obligatorios",
+      message: "Complete todos los campos para continuar.",
+    },
+    email: {
+      title: "Correo no válido",
+      message: "El correo debe terminar con el dominio de la empresa.",
+    },
+    phone: { title: "Teléfono no válido", message: "Ingrese un número de teléfono válido." },
+    terms: {
+      title: "Falta aceptar los términos",
+      message:
+        "Acepte los Términos del servicio, el Acuerdo de confidencialidad y la Política de privacidad.",
+    },
+  },
   errors: {
     title: "Error en el registro",
     server: "Error del servidor",

@@ -26,7 +26,7 @@ export const meta = ({ location }: { location: { pathname: string } }) =>
       ];
 
 /**
- * Not-found page (docs/product.md#2-pages): centred card, red icon, the spec's heading and text, and a link home,
+ * Not-found page (docs/product.md#2-pages): centred card, red icon, the "404 Page Not Found" heading, a short text, and a link home,
  * inside the site header and footer (issue #12). Prerendered at NOT_FOUND_PRERENDER_PATH; the
  * server answers unknown paths with that page and status 404.
  */

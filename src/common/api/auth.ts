@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH, hasEmailShape, normalizeEmail, TOKEN_LENGTH, TOKEN_PA
 import { languageField, safeText } from "./fields";
 
 /**
- * Request and response contracts of the auth API (docs/product.md#3-records and §7, issue #2). The server
+ * Request and response contracts of the auth API (docs/product.md#3-records and #7-api, issue #2). The server
  * validates with these exact schemas; the client types its calls with them.
  */
 

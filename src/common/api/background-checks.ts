@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField, fullNameField } from "./auth";
 import { idParam, safeText } from "./fields";
 
-/** Contracts of the background-checks API (docs/product.md#3-records, §4, §7; issue #3). */
+/** Contracts of the background-checks API (docs/product.md#3-records, #4-states, #7-api; issue #3). */
 
 export const CHECK_STATUSES = ["pending", "in_review", "approved", "rejected"] as const;
 export const checkStatusSchema = z.enum(CHECK_STATUSES);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Every error the API answers has this body (architecture doc, "Data and reliability rules"):
+ * Every error the API answers has this body (docs/product.md#7-api, #10-ground-rules):
  * `error` is a human message fit to show (never prefixed with a field name, issue #11), `code`
  * a stable machine code, and, on validation errors, `field` the dotted path of the offending
  * input (`email`, `items.2.name`) when there is one.

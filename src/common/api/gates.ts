@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * Contracts of the password gates (docs/product.md#2-pages "Events dialogs", §4 "Channel Partner section", §5,
- * §6; issue #5). The Events dialog and the calculator's Channel Partner section each send a
+ * Contracts of the password gates (docs/product.md#4-states "Events" and "Channel Partner", #5-validation,
+ * #6-roles; issue #5). The Events dialog and the calculator's Channel Partner section each send a
  * password to `POST /api/gates/{gate}`; the server compares it with EVENTS_PASSWORD or
  * CHANNEL_PARTNER_PASSWORD. The client validates with the same body schema.
  */
@@ -21,7 +21,7 @@ export const GATE_RATE_PER_IP = 10;
 /** Window of the gate rate limit: 15 minutes. */
 export const GATE_RATE_WINDOW_MS = 15 * 60 * 1000;
 
-/** Error message of a wrong password, word for word from docs/product.md#5-validation and §8. */
+/** Error message of a wrong password, word for word from docs/product.md#5-validation and #8-messages. */
 export const INCORRECT_PASSWORD_MESSAGE = "Incorrect password. Please try again.";
 
 /** Request body: the password as typed (not trimmed: spaces may be part of it). */

@@ -3,10 +3,10 @@ import { isAdmin, isCompanyAdmin, type Role } from "../roles";
 import { emailField, fullNameField, rawTokenField, roleSchema, sessionUserSchema } from "./auth";
 import { idField, idParam, languageField } from "./fields";
 
-/** Contracts of the invitations API (docs/product.md#3-records, §5, §7; issue #3). */
+/** Contracts of the invitations API (docs/product.md#3-records, #5-validation, #7-api; issue #3). */
 
 /**
- * Roles `inviter` may hand out (docs/product.md#5-validation, §6; issue #3): an admin any role; a company admin
+ * Roles `inviter` may hand out (docs/product.md#5-validation, #6-roles; issue #3): an admin any role; a company admin
  * only user or company_admin; a user none.
  */
 export function invitableRoles(inviter: Role): Role[] {

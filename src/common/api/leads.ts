@@ -37,7 +37,7 @@ export function normalizeLeadPhone(value: string): string | null {
   return phone.startsWith("+") ? `+${digits}` : digits;
 }
 
-/** The spec's toast pair for each failure (docs/product.md#5-validation): the server answers with the description; the client shows both from its i18n catalog. */
+/** The toast pair (title, description) for each failure (docs/product.md#5-validation): the server answers with the description; the client shows both from its i18n catalog. */
 export const LEAD_VALIDATION_MESSAGES = {
   required: { title: "All fields are required", description: "Please fill in all the fields to continue." },
   email: { title: "Invalid email", description: "Please enter a valid email address." },
@@ -54,7 +54,7 @@ export interface LeadFields {
 }
 
 /**
- * Runs the docs/product.md#5-validation checks in the spec's order: all five fields required, then the email shape,
+ * Runs the docs/product.md#5-validation checks in that order: all five fields required, then the email shape,
  * then the phone. Linear in the input whatever its length (issue #10): an email longer than
  * 254 characters and a phone longer than 32 are invalid before any shape check.
  * @returns the first failure, or null when the fields are valid
@@ -111,7 +111,7 @@ export const leadCreatedSchema = z.object({ id: z.number().int() });
 
 /**
  * The first problem with a raw request body, in the docs/product.md#5-validation order (required fields, email,
- * phone), then the plan. Unlike {@link leadRequestSchema} it also gives the spec's message when
+ * phone), then the plan. Unlike {@link leadRequestSchema} it also gives the documented message when
  * a field is missing or not a string, so the server answers with the same texts the form shows.
  * @returns the message to answer with, or null when these checks pass
  */

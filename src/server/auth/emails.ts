@@ -34,7 +34,7 @@ const TEXTS: Record<
 
 /**
  * The sign-in email (issue #2): links to `${publicUrl}/verify/<token>` and says the link
- * expires in 15 minutes (docs/product.md#2-pages "Check Your Email", §9), in the user's stored
+ * expires in 15 minutes (docs/product.md#2-pages, #9-constants), in the user's stored
  * language (issue #12 item 1, ADR 0025; English when not given).
  */
 export function magicLinkEmail(options: {

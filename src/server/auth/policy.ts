@@ -77,7 +77,7 @@ export function canReview(reviewer: Actor, check: CheckOwnership): "ok" | "self"
 
 /**
  * Why `inviter` may not invite someone with `target.role` into company `target.companyId`
- * (already defaulted: a company admin's own company), or null when they may (docs/product.md#5-validation, §6;
+ * (already defaulted: a company admin's own company), or null when they may (docs/product.md#5-validation, #6-roles;
  * ADR 0009): an admin any role into any company; a company admin only user or company_admin,
  * only into their own company, and only while they have one.
  */

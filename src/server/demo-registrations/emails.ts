@@ -68,7 +68,7 @@ const CONFIRMATION_TEXTS: Record<Language, ConfirmationWords> = {
 };
 
 /**
- * The confirmation to the registrant: what happens next (the spec's five steps) and the two
+ * The confirmation to the registrant: what happens next (five steps) and the two
  * app-runner download pages, in the language the registrant used the form in (issue #12 item 1,
  * ADR 0025; English when not given).
  */

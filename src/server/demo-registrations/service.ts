@@ -38,7 +38,7 @@ export function resolveDemo(config: AppConfig, slug: string): RetailerDemo {
 
 /**
  * Stores a store-demo registration and, in the same transaction, queues the notice to
- * DEMO_REGISTRATION_EMAIL and the confirmation to the registrant (architecture doc: nothing a
+ * DEMO_REGISTRATION_EMAIL and the confirmation to the registrant (docs/product.md#10-ground-rules: nothing a
  * visitor submits is lost; SMTP being down only delays mail). Idempotent on `registrationId`:
  * a replay stores and sends nothing more and gets the same answer. The confirmation is in
  * `language`, stored with the registration (ADR 0025).

@@ -138,7 +138,7 @@ async function failure(response: http.IncomingMessage, action: string): Promise<
 }
 
 /**
- * S3-compatible storage (architecture doc, "files"), selected by S3_BUCKET. An upload is spooled
+ * S3-compatible storage (docs/product.md#10-ground-rules), selected by S3_BUCKET. An upload is spooled
  * to a temporary file while its size and SHA-256 are computed (so memory stays flat), then sent
  * with one signed PUT and the spool file removed. Keys are random like the local storage's.
  */

@@ -13,11 +13,11 @@ import { rateLimitBy } from "../http/rate-limit";
 import { gatePassword, passwordMatches } from "./service";
 
 /**
- * Password gates of docs/product.md#4-states–§6 (issue #5): `POST /api/gates/events` and
+ * Password gates of docs/product.md#4-states to #6-roles (issue #5): `POST /api/gates/events` and
  * `POST /api/gates/channel-partner` with `{password}`. A right password answers 200 `{ok: true}`;
  * a wrong one 401 `{error: 'Incorrect password. Please try again.', code: 'INCORRECT_PASSWORD'}`;
  * a missing or oversized one 400; more than {@link GATE_RATE_PER_IP} checks per IP and gate in
- * 15 minutes 429. The passwords stay on the server (architecture doc, "Security boundaries").
+ * 15 minutes 429. The passwords stay on the server (docs/product.md#6-roles, ADR 0004).
  */
 export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;

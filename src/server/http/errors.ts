@@ -24,7 +24,7 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
 
 /**
  * An expected failure with an HTTP status, a human message and a machine code. Services throw
- * it; the error handler turns it into `{"error", "code"}` (architecture doc).
+ * it; the error handler turns it into `{"error", "code"}` (docs/product.md#7-api).
  */
 export class HttpError extends Error {
   constructor(

@@ -5,7 +5,7 @@ import { HttpError } from "./errors";
 
 /**
  * A named rate limit for one route, as a preHandler (so the parsed body is available to `key`).
- * Counters live in Redis when REDIS_URL is set, in process memory otherwise (architecture doc,
+ * Counters live in Redis when REDIS_URL is set, in process memory otherwise (docs/architecture.md#scale-out,
  * "Scale-out path"). Exceeding it answers 429 `{error, code: "RATE_LIMITED"}` with Retry-After.
  * Several limits may guard one route: each counts independently. (The plugin's own
  * `app.rateLimit()` handler runs only once per request, so a second one on a route was skipped.)

@@ -6,7 +6,7 @@ import { describeDbError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";
 import type { MailTransport } from "./transport";
 
-/** NOTIFY channel the outbox uses to wake workers (architecture doc, "Data and reliability rules"). */
+/** NOTIFY channel the outbox uses to wake workers (docs/architecture.md#email-outbox). */
 export const OUTBOX_CHANNEL = "email_outbox";
 /** Attempts before a message is marked failed: with a 5 s base the retries span about 17 hours. */
 export const OUTBOX_MAX_ATTEMPTS = 15;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startSmtpSink } from "./smtp-sink";
+import { startSmtpSink } from "../../support/smtp-sink";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,109 +1,8 @@
 import { crc32 } from "node:zlib";
-import type { Role } from "../../../src/common/roles";
 import { MAX_FILE_BYTES } from "../../../src/common/uploads";
-import { createSession } from "../../../src/server/auth/sessions";
-import type { Database } from "../../../src/server/db/database";
-import { companies, users } from "../../../src/server/db/schema";
+import { linkTokenFrom } from "../../support/smtp-sink";
 import type { ServerFixture } from "../support/fixture";
 import { type HttpResult, readResult, TEST_PUBLIC_URL } from "../support/test-app";
-
-/** A signed-in test actor: its user row and the `Cookie` header value of its session. */
-export interface Actor {
-  id: number;
-  email: string;
-  fullName: string;
-  role: Role;
-  companyId: number | null;
-  cookie: string;
-}
-
-/** Inserts a company and returns its id. */
-export async function createCompanyRow(db: Database, name: string): Promise<number> {
-  const [row] = await db
-    .insert(companies)
-    .values({ name, email: `${name.toLowerCase().replace(/\W+/g, "-")}@example.com` })
-    .returning({ id: companies.id });
-  if (!row) throw new Error("company insert returned no row");
-  return row.id;
-}
-
-/**
- * Inserts a user and starts a session for them directly (sign-in itself is covered by the
- * auth tests), returning the actor with its session cookie.
- */
-export async function createActor(
-  db: Database,
-  values: { email: string; role: Role; companyId?: number | null; fullName?: string },
-): Promise<Actor> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: values.email,
-      fullName: values.fullName ?? values.email.split("@")[0] ?? "Test",
-      role: values.role,
-      companyId: values.companyId ?? null,
-    })
-    .returning();
-  if (!row) throw new Error("user insert returned no row");
-  const session = await createSession(db, row.id);
-  return {
-    id: row.id,
-    email: row.email,
-    fullName: row.fullName,
-    role: row.role,
-    companyId: row.companyId,
-    cookie: `aisleiq_session=${session.token}`,
-  };
-}
-
-/** Two tenants and who acts in them, as created by {@link createTwoTenants}. */
-export interface TwoTenants {
-  companyA: number;
-  companyB: number;
-  admin: Actor;
-  companyAdminA: Actor;
-  companyAdminB: Actor;
-  userA: Actor;
-}
-
-/**
- * Creates companies "Alpha Foods" (A) and "Beta Mart" (B), the platform admin
- * (admin@example.com), a company admin of each (ca-a@ / ca-b@example.com) and a user of A
- * (user-a@example.com), each signed in: the cast of the permission and tenant tests.
- * @param fullNames display names by actor; without one an actor is named after its email's
- *   local part (see {@link createActor})
- */
-export async function createTwoTenants(
-  db: Database,
-  fullNames: Partial<Record<"admin" | "companyAdminA" | "companyAdminB" | "userA", string>> = {},
-): Promise<TwoTenants> {
-  const companyA = await createCompanyRow(db, "Alpha Foods");
-  const companyB = await createCompanyRow(db, "Beta Mart");
-  const admin = await createActor(db, {
-    email: "admin@example.com",
-    role: "admin",
-    fullName: fullNames.admin,
-  });
-  const companyAdminA = await createActor(db, {
-    email: "ca-a@example.com",
-    role: "company_admin",
-    companyId: companyA,
-    fullName: fullNames.companyAdminA,
-  });
-  const companyAdminB = await createActor(db, {
-    email: "ca-b@example.com",
-    role: "company_admin",
-    companyId: companyB,
-    fullName: fullNames.companyAdminB,
-  });
-  const userA = await createActor(db, {
-    email: "user-a@example.com",
-    role: "user",
-    companyId: companyA,
-    fullName: fullNames.userA,
-  });
-  return { companyA, companyB, admin, companyAdminA, companyAdminB, userA };
-}
 
 /** A file to upload: its name, bytes and the MIME type the "browser" claims. */
 export interface UploadFile {
@@ -140,12 +39,9 @@ export async function submitCheck(
   return readResult(response);
 }
 
-/** Extracts the raw token of the `${TEST_PUBLIC_URL}/accept-invitation/<token>` link of an email. */
+/** Extracts the raw token of the `${TEST_PUBLIC_URL}/accept-invitation/<token>` link of an email's text. */
 export function invitationTokenFrom(text: string): string {
-  const escaped = TEST_PUBLIC_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const match = new RegExp(`${escaped}/accept-invitation/([A-Za-z0-9_-]+)`).exec(text);
-  if (!match?.[1]) throw new Error(`no accept-invitation link in: ${text}`);
-  return match[1];
+  return linkTokenFrom(text, TEST_PUBLIC_URL, "/accept-invitation");
 }
 
 /** A small but real PDF document. */

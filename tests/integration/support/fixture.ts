@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import type { Role } from "../../../src/common/roles";
 import type { Database, DbHandle } from "../../../src/server/db/database";
-import { users } from "../../../src/server/db/schema";
+import { cookieFrom, sessionCookieHeader } from "../../support/cookies";
+import { type SmtpSink, startSmtpSink, verifyTokenFrom } from "../../support/smtp-sink";
 import { openTestDatabase, type TestBackend, type TestDatabase } from "./database";
-import { type SmtpSink, startSmtpSink, verifyTokenFrom } from "./smtp-sink";
-import { parseSetCookie, startTestServer, type TestServer } from "./test-app";
+import { startTestServer, type TestServer } from "./test-app";
 
 /** A lazily filled reference to the database of the enclosing `describe` (see {@link useTestDatabase}). */
 export interface DatabaseRef {
@@ -96,24 +95,6 @@ export function useTestServer(
   return fixture;
 }
 
-/** Inserts a user directly (no invitation flow yet) and returns the row. */
-export async function createUser(
-  db: Database,
-  values: { email: string; fullName?: string; role?: Role; isActive?: boolean },
-) {
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: values.email,
-      fullName: values.fullName ?? "Test User",
-      role: values.role ?? "user",
-      isActive: values.isActive ?? true,
-    })
-    .returning();
-  if (!row) throw new Error("user insert returned no row");
-  return row;
-}
-
 /**
  * Requests a magic link for `email`, reads it from the sink and returns its raw token.
  * @throws when the request is refused or no email arrives
@@ -131,7 +112,7 @@ export async function requestMagicLink(fixture: ServerFixture, email: string): P
  */
 export async function verifyToken(fixture: ServerFixture, token: string): Promise<string> {
   const response = await fixture.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
-  const cookie = response.setCookies.map(parseSetCookie).find((c) => c.name === "aisleiq_session");
+  const cookie = cookieFrom(response.setCookies);
   if (response.status !== 200 || !cookie) throw new Error(`verify answered ${response.status}`);
-  return `${cookie.name}=${cookie.value}`;
+  return sessionCookieHeader(cookie.value);
 }

@@ -27,7 +27,7 @@ export interface RequestOptions {
   /** Sent as a JSON body with `content-type: application/json`. */
   json?: unknown;
   headers?: Record<string, string>;
-  /** Value of the `Cookie` header, e.g. `aisleiq_session=...`. */
+  /** Value of the `Cookie` header, e.g. from `sessionCookieHeader()` (tests/support/cookies.ts). */
   cookie?: string;
 }
 
@@ -110,26 +110,6 @@ export async function readResult(response: Response): Promise<HttpResult> {
     body: isJson && text ? JSON.parse(text) : text,
     setCookies: response.headers.getSetCookie(),
   };
-}
-
-/** A parsed `Set-Cookie` header: attribute names are lower-cased; flags map to `true`. */
-export interface SetCookie {
-  name: string;
-  value: string;
-  attributes: Record<string, string | true>;
-}
-
-/** Parses one `Set-Cookie` header value. */
-export function parseSetCookie(header: string): SetCookie {
-  const [pair = "", ...rest] = header.split(";").map((part) => part.trim());
-  const eq = pair.indexOf("=");
-  const attributes: Record<string, string | true> = {};
-  for (const attribute of rest) {
-    const at = attribute.indexOf("=");
-    if (at === -1) attributes[attribute.toLowerCase()] = true;
-    else attributes[attribute.slice(0, at).toLowerCase()] = attribute.slice(at + 1);
-  }
-  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attributes };
 }
 
 /**

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { dismissToast, useToast } from "~/hooks/use-toast";
 
 /**
- * Radix toasts with the spec's numbers (§9): 5000 ms, swipe right past 50 px, hotkey F8;
+ * Radix toasts with the numbers of docs/product.md#9-constants: 5000 ms, swipe right past 50 px, hotkey F8;
  * at the top on small screens, bottom right and at most 420 px wide from md up.
  */
 export function Toaster() {

@@ -18,7 +18,7 @@ import { UsersSection } from "./users-section";
  * Admin dashboard (docs/product.md#2-pages, issue #3): header with welcome message and role badge, the four
  * stat cards, Invite User, Background Checks with Review, Invitations, Users with their audit
  * trail (issue #11), and (admins only) Companies. Company admins see only their own company (ADR 0009). Without manage rights:
- * the spec's Access Denied text.
+ * the catalog's Access Denied text.
  * @param adminSections sections of other features shown to admins only (composed by the route)
  */
 export function AdminDashboard({

@@ -12,7 +12,7 @@ import { ReviewDialog } from "./review-dialog";
 
 /**
  * Background Checks table of docs/product.md#2-pages: Applicant, Email, Status, Submitted, Actions (Review).
- * A table on wide screens, cards on phones; the spec's empty state when there are none.
+ * A table on wide screens, cards on phones; the catalog's empty state when there are none.
  */
 export function BackgroundChecksSection() {
   const { t, i18n } = useTranslation();

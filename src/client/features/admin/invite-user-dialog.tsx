@@ -62,7 +62,7 @@ export function reinvitePlan(
 }
 
 /**
- * The Invite User dialog of docs/product.md#2-pages and §5: email (required, email type), role (User and
+ * The Invite User dialog of docs/product.md#2-pages and #5-validation: email (required, email type), role (User and
  * Company Admin; Admin only for an admin), 'Company (Optional)' only when companies exist
  * (the list is requested only for admins), submit disabled while sending. When the address
  * has a pending invitation the inviter can see, a note says what sending again does and, if

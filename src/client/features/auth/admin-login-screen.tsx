@@ -22,7 +22,7 @@ type Mode = "login" | "sent" | "setup";
 /**
  * The admin sign-in screen of docs/product.md#2-pages with its three modes: login ('Admin Portal'), sent
  * ('Check Your Email') and setup ('Setup Admin Account', when login-info answers 404).
- * A signed-in admin or company admin goes to /admin/dashboard (the spec names admins; issue #11
+ * A signed-in admin or company admin goes to /admin/dashboard (admins originally; issue #11
  * adds company admins, who manage from there too), anyone else signed in to /dashboard.
  */
 export function AdminLoginScreen() {

@@ -31,7 +31,7 @@ function rememberUnlocked(): void {
 }
 
 /**
- * The Channel Partner section (docs/product.md#2-pages, §4, §5, §9): locked behind a password the server checks
+ * The Channel Partner section (docs/product.md#2-pages, #4-states, #5-validation, #9-constants): locked behind a password the server checks
  * (`POST /api/gates/channel-partner`, through {@link useGateCheck}). A wrong password clears the field, shows 'Incorrect
  * password. Please try again.' and shakes and reddens the panel for 2 s (no shake under reduced
  * motion). Once unlocked it stays so for the browser session (sessionStorage) and shows the

@@ -7,13 +7,13 @@ import { MONTHS_DEFAULT } from "@common/calculator";
  * Defaults describe a mid-size US grocery store, so the page opens with believable figures:
  * - cartSize $45: a typical grocery basket (US supermarket averages run about $40 to $60);
  * - monthlyReceipts 40,000: about 1,300 transactions a day, 30 days a month;
- * - monthsSinceLaunch 1: the spec's slider default (§9);
+ * - monthsSinceLaunch 1: the slider's default (docs/product.md#9-constants);
  * - Lost Revenue over 12 months, 8 customer-experience employees per store at $16 an hour,
  *   across a 10-store chain;
  * - Channel Partner: a 10% partner share over a 25-store brand.
  */
 
-/** Every text input of the page, under the spec's field names (§3). */
+/** Every text input of the page, under the names of docs/product.md#3-records. */
 export const TEXT_FIELDS = [
   "cartSize",
   "monthlyReceipts",

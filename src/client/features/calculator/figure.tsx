@@ -24,7 +24,7 @@ export function Figure({
   label: string;
   value: number;
   kind: FigureKind;
-  /** Spec name of the figure; also its test id (`figure-<name>`). */
+  /** Name of the figure (docs/product.md#3-records); also its test id (`figure-<name>`). */
   name: string;
   /** A small line under the figure, e.g. "per month". */
   note?: string;

@@ -1,6 +1,6 @@
 /**
- * Number display of the calculator (docs/product.md#9-constants: "Numbers show thousands separators, no decimals,
- * and shrink past 14-16 characters"; visual.md: tabular figures).
+ * Number display of the calculator (docs/product.md#9-constants "figures": thousands separators, no
+ * decimals, smaller type past 14 to 16 characters), in tabular figures.
  */
 
 /** A figure is money ($) or a plain count. */

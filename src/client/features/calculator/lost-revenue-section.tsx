@@ -10,7 +10,7 @@ import { NumberField } from "./number-field";
 const FIELDS = ["months", "currentPerStore", "hourlyRate", "stores"] as const satisfies readonly TextField[];
 
 /**
- * The Lost Revenue section (docs/product.md#2-pages, §3, §9): collapsed by default; its four inputs and the lost
+ * The Lost Revenue section (docs/product.md#2-pages, #3-records, #9-constants): collapsed by default; its four inputs and the lost
  * revenue over all stores and months. Printing shows it even when collapsed.
  */
 export function LostRevenueSection({

@@ -12,7 +12,7 @@ import {
 const MAX_PARAM_LENGTH = 32;
 
 /**
- * Reads a form from a query string: each spec field name present replaces its default (issue #5).
+ * Reads a form from a query string: each field name (docs/product.md#3-records) present replaces its default (issue #5).
  * @param search e.g. "?cartSize=52&monthsSinceLaunch=3"; unknown parameters are ignored
  * @returns the form; months since launch are put on the slider (1 to 7)
  */

@@ -20,8 +20,8 @@ import { cn } from "~/lib/utils";
 import { useSubmitCheck } from "./api";
 
 /**
- * The background-check submission form (docs/product.md#2-pages, §5; issue #3): full name, email, drag-and-drop
- * plus a file picker, per-file remove, the spec's validation toasts (types, 10 MB, at most 5
+ * The background-check submission form (docs/product.md#2-pages, #5-validation; issue #3): full name, email, drag-and-drop
+ * plus a file picker, per-file remove, the validation toasts of docs/product.md#5-validation (types, 10 MB, at most 5
  * files with extras dropped, required fields), and a real upload progress bar.
  */
 export function BackgroundCheckForm({ user }: { user: SessionUser }) {
@@ -36,7 +36,7 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
   const hintId = useId();
   const submit = useSubmitCheck(setProgress);
 
-  /** Keeps allowed files up to the limit; every refusal gets the spec's toast. */
+  /** Keeps allowed files up to the limit; every refusal gets its toast. */
   const addFiles = (incoming: File[]) => {
     const accepted: Array<{ key: number; file: File }> = [];
     for (const file of incoming) {

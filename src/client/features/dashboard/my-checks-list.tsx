@@ -8,7 +8,7 @@ import { myChecksQueryOptions } from "./api";
 
 /**
  * The user's own checks (docs/product.md#2-pages): name, email, status badge, submitted date, reviewed date and
- * review notes when present; the spec's empty state otherwise.
+ * review notes when present; the catalog's empty state otherwise.
  */
 export function MyChecksList() {
   const { t, i18n } = useTranslation();

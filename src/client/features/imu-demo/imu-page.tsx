@@ -10,7 +10,7 @@ import { useDeviceOrientation } from "./use-device-orientation";
 const AXES: Axis[] = ["alpha", "beta", "gamma"];
 
 /**
- * The phone-orientation (IMU) demo (docs/product.md#2-pages, §4): a full-screen page, no footer, with a CSS 3D
+ * The phone-orientation (IMU) demo (docs/product.md#2-pages, #4-states): a full-screen page, no footer, with a CSS 3D
  * phone model, live alpha/beta/gamma readouts, the permission and unsupported alerts, and
  * manual sliders when the device has no usable sensors.
  */

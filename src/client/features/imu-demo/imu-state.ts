@@ -1,5 +1,5 @@
 /**
- * State machine of the IMU demo (docs/product.md#4-states "IMU page", §9):
+ * State machine of the IMU demo (docs/product.md#4-states "IMU demo", #9-constants):
  * - support: unknown -> supported (first reading) or unsupported (no sensor API, no reading
  *   within {@link NO_READING_TIMEOUT_MS} of the grant, or a refused permission);
  * - permission: none -> granted or denied;

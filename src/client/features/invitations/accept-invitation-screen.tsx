@@ -14,7 +14,7 @@ import { chosenLanguage, followLanguage } from "~/lib/portal-language";
 import { invitationPreviewQueryOptions, useAcceptInvitation } from "./api";
 
 /**
- * The accept-invitation screen of docs/product.md#2-pages and §4: loading, invalid ('Invalid Invitation'), or
+ * The accept-invitation screen of docs/product.md#2-pages and #4-states: loading, invalid ('Invalid Invitation'), or
  * a form with one Full Name field and 'Create Account'. On success it toasts 'Account Created!'
  * and goes to /dashboard. A browser that chose no language is shown the invitation's (its email's,
  * ADR 0025), which the new account then takes.

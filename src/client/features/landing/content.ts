@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 
 /**
- * Static content of the landing page (docs/product.md#1-audience, §3 "Pricing plan", "Feature card"; issue #4) as
+ * Static content of the landing page (docs/product.md#1-audience, #3-records "Pricing plan", "Feature card"; issue #4) as
  * typed data. Texts live in the i18n catalog (src/client/locales/en-landing.ts) under the keys
  * named here; artwork lives in public/media/.
  */
@@ -43,7 +43,7 @@ export interface FeatureCard {
   isClickable: boolean;
 }
 
-/** The ten cards of the 'Turnkey Branded APP & SDK' grid, in the spec's order (§1). */
+/** The ten cards of the 'Turnkey Branded APP & SDK' grid, in the order the page shows them. */
 export const FEATURE_CARDS: readonly FeatureCard[] = [
   { id: "revenueBot", image: "/media/revenuebot.svg", isClickable: false },
   { id: "recommendations", image: "/media/recommendations.svg", isClickable: false },

@@ -5,7 +5,7 @@ import { CARD_IMAGE_SIZE, FEATURE_CARDS, type FeatureCard } from "./content";
 import { ProductVideo } from "./product-video";
 
 /**
- * The 'Turnkey Branded APP & SDK' grid (docs/product.md#1-audience, §2; anchor `branded-app-sdk`): the product video
+ * The 'Turnkey Branded APP & SDK' grid (docs/product.md#1-audience, #2-pages; anchor `branded-app-sdk`): the product video
  * and the ten feature cards. The Staff Different card and its Apply button open the Jobs modal.
  */
 export function FeatureGrid({ onOpenJobs }: { onOpenJobs: () => void }) {

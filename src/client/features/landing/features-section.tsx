@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { PLATFORM_FEATURES } from "./content";
 
-/** Features (docs/product.md#1-audience): the six platform features as a 2×3 list (visual.md). */
+/** Features (docs/product.md#1-audience): the six platform features as a 2×3 list. */
 export function FeaturesSection() {
   const { t } = useTranslation();
   return (

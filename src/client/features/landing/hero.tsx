@@ -7,11 +7,11 @@ import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
 
-/** The celebration row that replaces the pending ellipsis (docs/product.md#1-audience, §4). */
+/** The celebration row that replaces the pending ellipsis (docs/product.md#1-audience, #4-states). */
 const CELEBRATION_EMOJIS = ["🎉", "🛒", "🚀", "✨", "🥳"] as const;
 
 /**
- * True once {@link HERO_CELEBRATION_MS} (6000 ms, docs/product.md#4-states, §9) have passed since mount.
+ * True once {@link HERO_CELEBRATION_MS} (6000 ms, docs/product.md#4-states, #9-constants) have passed since mount.
  */
 export function useHeroCelebration(): boolean {
   const [celebrating, setCelebrating] = useState(false);
@@ -23,7 +23,7 @@ export function useHeroCelebration(): boolean {
 }
 
 /**
- * The landing hero (docs/product.md#1-audience, §2): 'Introducing AisleIQ' and the headline, the 'Get Started'
+ * The landing hero (docs/product.md#1-audience, #2-pages): 'Introducing AisleIQ' and the headline, the 'Get Started'
  * (scrolls to pricing) and 'Sales Lift' (/calculator) buttons, and three claim bubbles; the last
  * bubble's pulsing ellipsis becomes an emoji row after 6000 ms.
  */

@@ -49,7 +49,7 @@ function useFrameState(url: string, active: boolean) {
 }
 
 /**
- * The Jobs modal (docs/product.md#2-pages, §4): a Now Hiring banner and the jobs board (site config) in an iframe
+ * The Jobs modal (docs/product.md#2-pages, #4-states): a Now Hiring banner and the jobs board (site config) in an iframe
  * 90vh tall less the 84 px header, with a close button. Radix Dialog locks body scroll and traps
  * focus; the iframe exists only while the dialog is open, so nothing loads before. When the board
  * cannot load (unreachable, blocked, or no load in time) a fallback inside the dialog replaces

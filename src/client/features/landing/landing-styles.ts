@@ -1,5 +1,5 @@
 /**
- * Landing-page motion (visual.md "Motion"): the pulsing ellipsis, the emoji pop-in and the
+ * Landing-page motion (docs/product.md#4-states "Hero"): the pulsing ellipsis, the emoji pop-in and the
  * partners marquee, all off under prefers-reduced-motion. Rendered as an inline <style> that
  * React hoists into <head> (no extra render-blocking request on the prerendered page).
  */

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { PLANS } from "./content";
 
 /**
- * Pricing (docs/product.md#1-audience, §3; anchor `pricing`): Starter, Optimal ('Most Popular', raised) and
+ * Pricing (docs/product.md#1-audience, #3-records; anchor `pricing`): Starter, Optimal ('Most Popular', raised) and
  * Unlimited, each feature marked included or not; each Get Started button opens the Get Started
  * modal with that plan.
  */

@@ -1,7 +1,7 @@
 import type { PartnerLogo } from "@common/retailer-demos";
 import { useTranslation } from "react-i18next";
 
-/** The partner wordmarks above the registration title, monochrome and of equal weight (visual.md). */
+/** The partner wordmarks above the registration title, monochrome and of equal weight. */
 export function PartnerLogos({ logos }: { logos: readonly PartnerLogo[] }) {
   const { t } = useTranslation();
   return (

@@ -2,6 +2,7 @@ import type { RetailerDemoSettings } from "@common/api/demo-registrations";
 import {
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
+  REGISTRATION_FAILURES,
   type RegistrationFields,
   validateRegistration,
 } from "@common/demo-registration";
@@ -22,7 +23,7 @@ import { TermsDialog } from "./terms-dialog";
 const EMPTY: RegistrationFields = { firstName: "", lastName: "", email: "", phone: "", acceptTerms: false };
 
 /**
- * The registration form (docs/product.md#2-pages, §4, §5, §8): validates in the spec's order with its toasts,
+ * The registration form (docs/product.md#2-pages, #4-states, #5-validation, #8-messages): validates in the documented order with its toasts,
  * sends with a 15 s timeout, and treats a network failure as captured (saved for resending).
  * One registrationId is kept until the server confirms, so a retry after a timeout is idempotent.
  * @param onDone called with `pending` true when the registration was saved for resending
@@ -51,7 +52,15 @@ export function RegistrationForm({
     if (submitting) return;
     const checked = validateRegistration(fields, settings.emailDomain);
     if (!checked.ok) {
-      toast({ title: checked.failure.title, description: checked.failure.message, variant: "destructive" });
+      // The page's language: the failure's texts from the catalog, found by its code.
+      const rule = (Object.keys(REGISTRATION_FAILURES) as (keyof typeof REGISTRATION_FAILURES)[]).find(
+        (key) => REGISTRATION_FAILURES[key].code === checked.failure.code,
+      );
+      toast({
+        title: rule ? t(`retailerDemo.validation.${rule}.title`) : checked.failure.title,
+        description: rule ? t(`retailerDemo.validation.${rule}.message`) : checked.failure.message,
+        variant: "destructive",
+      });
       return;
     }
     registrationId.current ??= newRegistrationId();

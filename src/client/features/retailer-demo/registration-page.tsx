@@ -13,7 +13,7 @@ import { usePendingResend } from "./use-pending-resend";
 const STEPS = ["one", "two", "three", "four", "five"] as const;
 
 /**
- * The retailer store-demo registration page (docs/product.md#2-pages "Demo registration page", §4): partner
+ * The retailer store-demo registration page (docs/product.md#2-pages, #4-states "Demo registration"): partner
  * logos, title, the five steps, and the form that turns into the Thank You view.
  */
 export function RegistrationPage({ demo }: { demo: RetailerDemo }) {

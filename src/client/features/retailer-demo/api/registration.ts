@@ -9,8 +9,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "~/lib/api";
 
 /**
- * The registration endpoint of a demo: the spec's `POST /api/send-schnucks-demo-email` for the
- * default demo (§7), `POST /api/demo-registrations/:slug` for any other.
+ * The registration endpoint of a demo: the fixed `POST /api/send-schnucks-demo-email` for the
+ * default demo (docs/product.md#7-api), `POST /api/demo-registrations/:slug` for any other.
  */
 export function registrationPath(slug: string): string {
   return slug === DEFAULT_DEMO_SLUG
@@ -31,7 +31,7 @@ export type SubmitOutcome =
 
 /**
  * Sends one registration and classifies the result; never throws. The request is aborted after
- * {@link REGISTRATION_TIMEOUT_MS} (docs/product.md#7-api, §9).
+ * {@link REGISTRATION_TIMEOUT_MS} (docs/product.md#7-api, #9-constants).
  * @param timeoutMs override for tests
  */
 export async function submitRegistration(

@@ -14,7 +14,11 @@ export interface ReceivedEmail {
   raw: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read. */
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read: the one sink
+ * of the integration tests (in process) and the end-to-end tests (the built server in a child
+ * process sends to it), so both read the emails our server really sent.
+ */
 export interface SmtpSink {
   port: number;
   /** `smtp://127.0.0.1:PORT` for SMTP_URL. */
@@ -32,7 +36,10 @@ export interface SmtpSink {
   refuseNext(count: number, responseCode?: 421 | 451): void;
   /**
    * Resolves with the oldest not yet taken message to `to` (case-insensitive), waiting for one
-   * to arrive when none is queued. Each message is handed out once.
+   * to arrive when none is queued. Each message is handed out once, so a test that asks twice for
+   * the same address gets the second email the second time.
+   * @param timeoutMs how long to wait; 15 s by default (an end-to-end test's server runs in
+   *   another process on a loaded machine)
    * @throws after `timeoutMs` without a message
    */
   nextEmail(to: string, timeoutMs?: number): Promise<ReceivedEmail>;
@@ -113,7 +120,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     emailsTo(to) {
       return received.filter((mail) => mail.to.includes(to.toLowerCase()));
     },
-    nextEmail(to, timeoutMs = 10_000) {
+    nextEmail(to, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const mail = findUntaken(to);
@@ -200,21 +207,39 @@ function collectParts(headers: Map<string, string>, body: string): Array<{ type:
 
 function decodeBody(body: string, encoding: string): string {
   if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    const joined = body.replace(/=\n/g, "");
-    const bytes: number[] = [];
-    for (let i = 0; i < joined.length; i++) {
-      const hex = joined.slice(i + 1, i + 3);
-      if (joined[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-        bytes.push(Number.parseInt(hex, 16));
-        i += 2;
-      } else {
-        bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
-      }
-    }
-    return Buffer.from(bytes).toString("utf8");
-  }
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
   return body;
+}
+
+/**
+ * Decodes quoted-printable text (RFC 2045 §6.7): drops soft line breaks and turns `=XX` escapes
+ * back into UTF-8. Applied to a whole raw message it leaves headers and other parts readable, so
+ * a test can search everything the server sent.
+ */
+export function decodeQuotedPrintable(encoded: string): string {
+  const joined = encoded.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/**
+ * The raw token of the first `${publicUrl}${path}/<token>` link in `text` (an email's text part).
+ * @throws when the text carries no such link
+ */
+export function linkTokenFrom(text: string, publicUrl: string, path: string): string {
+  const escaped = `${publicUrl}${path}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`${escaped}/([A-Za-z0-9_-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${publicUrl}${path}/<token> link in email: ${text}`);
+  return match[1];
 }
 
 /**
@@ -222,8 +247,18 @@ function decodeBody(body: string, encoding: string): string {
  * @throws when the text carries no such link
  */
 export function verifyTokenFrom(mail: ReceivedEmail, publicUrl: string): string {
-  const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const match = new RegExp(`${escaped}/verify/([A-Za-z0-9_-]+)`).exec(mail.text);
-  if (!match?.[1]) throw new Error(`no ${publicUrl}/verify/<token> link in email: ${mail.text}`);
-  return match[1];
+  return linkTokenFrom(mail.text, publicUrl, "/verify");
+}
+
+/**
+ * The first absolute `…${pathPrefix}/<43-character token>` link in a raw message (decoded first),
+ * whatever host the server was configured with: what the end-to-end tests open in the browser.
+ * @throws when the message carries no such link
+ */
+export function extractLink(raw: string, pathPrefix: string): string {
+  const match = decodeQuotedPrintable(raw).match(
+    new RegExp(`https?://[^\\s"<>]+${pathPrefix}/[A-Za-z0-9_-]{43}`),
+  );
+  if (!match) throw new Error(`no ${pathPrefix} link in email`);
+  return match[0];
 }
