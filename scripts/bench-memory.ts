@@ -15,7 +15,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { MAX_FILE_BYTES } from "../src/common/uploads";
+import { MAX_FILE_BYTES } from "../src/common/limits";
 
 const SERVER_ENTRY = "build/node/main.js";
 const IDLE_SETTLE_MS = 5000;

@@ -10,7 +10,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { MAX_FILE_BYTES } from "../src/common/uploads";
+import { MAX_FILE_BYTES } from "../src/common/limits";
 
 const UPLOADS = 5;
 const MB = 1024 * 1024;

@@ -6,8 +6,6 @@ import { EMAIL_MAX_LENGTH } from "./validation";
  * page and the server so both reject the same input with the same words.
  */
 
-/** Registration request timeout in ms: the client aborts after 15 s (docs/product.md#7-api, #9-constants). */
-export const REGISTRATION_TIMEOUT_MS = 15_000;
 /** Phone digits allowed after stripping non-digits: 10 to 15 (docs/product.md#5-validation, #9-constants). */
 export const PHONE_MIN_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 15;
@@ -15,13 +13,6 @@ export const PHONE_MAX_DIGITS = 15;
 export const NAME_MAX_LENGTH = 100;
 /** Longest phone text we accept as typed (digits plus spaces, '+', '-', '(', ')', '.'). */
 export const PHONE_MAX_LENGTH = 32;
-/**
- * Registration requests allowed per client IP per window (issue #6; replays count). Generous,
- * because a whole store team may register at once from one store network.
- */
-export const REGISTRATION_RATE_PER_IP = 60;
-/** Window of {@link REGISTRATION_RATE_PER_IP}: 15 minutes. */
-export const REGISTRATION_RATE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Machine codes of the four registration rules, in the order of docs/product.md#5-validation. */
 export const REGISTRATION_FAILURES = {

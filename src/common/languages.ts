@@ -14,8 +14,6 @@ export const DEFAULT_LANGUAGE: Language = "en";
 
 /** Name of the cookie that remembers the visitor's choice (value `en` or `es`, 1 year, SameSite=Lax). */
 export const LANGUAGE_COOKIE = "lang";
-/** Lifetime of the language cookie in seconds (one year). */
-export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** Public pages prerendered in both languages (English paths). */
 export const LOCALIZED_PATHS: readonly string[] = [

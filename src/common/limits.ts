@@ -1,55 +1,194 @@
 /**
- * Limits and timings of the product. One place to change them; every constant names the section
- * of docs/product.md (or the issue) it comes from.
+ * The limits registry: every rate limit, request size, lifetime and timing of AisleIQ, in one
+ * file shared by client and server (no imports, so any chunk may use it for free). Each value
+ * names where it comes from: a `docs/product.md` anchor when the product states it, otherwise
+ * the ADR that chose it (ADR 0028 records the ones first set by an issue). Change a value here
+ * and nowhere else; the code, the tests and the OpenAPI document read it from here.
+ *
+ * Not here: a text field's length cap (`EMAIL_MAX_LENGTH`, `NOTES_MAX_LENGTH`, …) stays beside the
+ * schema field it guards in `src/common/api` and `src/common/validation.ts`.
  */
 
-/** Magic-link lifetime in milliseconds: 15 minutes (docs/product.md#9-constants; the email says so). */
-export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-/** Invitation lifetime in milliseconds: 7 days (issue #3; docs/product.md#9-constants). */
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+// ─── Lifetimes ──────────────────────────────────────────────────────────────────────────────
 
-/** Session lifetime in milliseconds: 30 days, sliding (issue #2; docs/product.md#9-constants). */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Magic-link lifetime in ms: 15 minutes, as the sign-in page states (docs/product.md#9-constants). */
+export const MAGIC_LINK_TTL_MS = 15 * MINUTE;
+
+/** Invitation lifetime in ms: 7 days (ADR 0028; issue #3, the product leaves it open). */
+export const INVITATION_TTL_MS = 7 * DAY;
+
+/** Session lifetime in ms: 30 days, sliding (ADR 0028; issue #2, the product leaves it open). */
+export const SESSION_TTL_MS = 30 * DAY;
 
 /**
- * Absolute session lifetime in milliseconds: 90 days from sign-in, however often the session is
- * used (issue #11 item 5; OWASP Session Management Cheat Sheet, "Absolute Timeout").
+ * Absolute session lifetime in ms: 90 days from sign-in, however often the session is used
+ * (ADR 0028; issue #11 item 5, OWASP Session Management Cheat Sheet "Absolute Timeout").
  */
-export const SESSION_ABSOLUTE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_TTL_MS = 90 * DAY;
 
 /**
- * How stale a session's expiry may get before a request slides it forward, in milliseconds.
+ * How stale a session's expiry may get before a request slides it forward, in ms (ADR 0028).
  * Sliding at most once a day keeps `GET /api/auth/me` a read, not a write, on the hot path.
  */
-export const SESSION_SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+export const SESSION_SLIDE_AFTER_MS = 1 * DAY;
 
-/** Verify screen: redirect to /dashboard this many ms after success (docs/product.md#9-constants). */
-export const VERIFY_REDIRECT_MS = 2000;
+/** Lifetime of the `lang` cookie in seconds: one year (ADR 0022). */
+export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-/** Toasts (docs/product.md#9-constants): at most one at a time, shown 5000 ms, removed 1000000 ms after dismissal. */
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-/** Toasts are dismissed by a swipe to the right past 50 px (docs/product.md#9-constants). */
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+// ─── Rate limits ────────────────────────────────────────────────────────────────────────────
+// Each counts requests in RATE_LIMIT_WINDOW_MS; exceeding one answers 429 RATE_LIMITED with
+// Retry-After. Keys (per IP, per email, per session) are in src/server/http/rate-limit.ts.
+
+/** The window of every rate limit: 15 minutes (ADR 0016, ADR 0028). */
+export const RATE_LIMIT_WINDOW_MS = 15 * MINUTE;
 
 /**
- * Magic-link requests allowed per (email address, client IP) within {@link MAGIC_LINK_RATE_WINDOW_MS}
- * (issue #2's 5 per email, counted per IP since issue #11 item 5 so a stranger cannot lock
- * someone out; ADR 0016).
+ * Magic-link requests per (email address, client IP): 5 (issue #2's 5 per email, counted per IP
+ * since issue #11 so a stranger cannot lock someone out; ADR 0016).
  */
 export const MAGIC_LINK_RATE_PER_EMAIL = 5;
 /**
- * Magic-link requests allowed per email address from all IPs together within
- * {@link MAGIC_LINK_RATE_WINDOW_MS} (issue #11 item 5, ADR 0016): bounds the mail one address can
- * receive while several honest networks (office, phone) still get through.
+ * Magic-link requests per email address from all IPs together: 30 (ADR 0016). Bounds the mail
+ * one address can receive while several honest networks (office, phone) still get through.
  */
 export const MAGIC_LINK_RATE_PER_EMAIL_GLOBAL = 30;
-/** Magic-link requests allowed per client IP within {@link MAGIC_LINK_RATE_WINDOW_MS} (issue #2). */
+/** Magic-link requests per client IP: 20 (ADR 0016; issue #2). */
 export const MAGIC_LINK_RATE_PER_IP = 20;
-/** Window for the magic-link rate limits: 15 minutes. */
-export const MAGIC_LINK_RATE_WINDOW_MS = 15 * 60 * 1000;
+/** Magic-link inspections (`POST /api/auth/magic-link/inspect`) per client IP: 60 (ADR 0015, ADR 0028). */
+export const MAGIC_LINK_INSPECT_RATE_PER_IP = 60;
+/** Magic-link verifications per client IP: 60 (ADR 0028). */
+export const MAGIC_LINK_VERIFY_RATE_PER_IP = 60;
+/** First-admin creations (`POST /api/admin/create-initial`) per client IP: 30 (ADR 0028). */
+export const CREATE_INITIAL_RATE_PER_IP = 30;
 
-/** A wrong gate password shakes and reddens the panel for this many ms (docs/product.md#4-states, #9-constants: "shake 2 s"). */
+/** Invitations sent or re-sent per session: 60 (ADR 0028; issue #3). */
+export const INVITATION_SEND_RATE_PER_SESSION = 60;
+/** Invitation-link previews per client IP: 60 (ADR 0028). */
+export const INVITATION_PREVIEW_RATE_PER_IP = 60;
+/** Invitation acceptances per client IP: 30 (ADR 0028). */
+export const INVITATION_ACCEPT_RATE_PER_IP = 30;
+
+/** Background-check submissions per session: 30 (ADR 0028; issue #10). */
+export const CHECK_SUBMIT_RATE_PER_SESSION = 30;
+
+/** Password checks per client IP and gate: 10 (ADR 0028; issue #5). */
+export const GATE_RATE_PER_IP = 10;
+
+/** Get Started requests per client IP: 10 (ADR 0028; issue #4). */
+export const LEAD_RATE_PER_IP = 10;
+
+/**
+ * Store-demo registrations per client IP: 60, replays included (ADR 0028; issue #6). Generous,
+ * because a whole store team may register at once from one store network.
+ */
+export const REGISTRATION_RATE_PER_IP = 60;
+
+// ─── Sizes ──────────────────────────────────────────────────────────────────────────────────
+
+/** Largest request body Fastify reads for JSON and forms, in bytes: 1 MiB (ADR 0013, ADR 0028). */
+export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+
+/** Files per background-check submission: at most 5; the client drops extras (docs/product.md#9-constants). */
+export const MAX_FILES_PER_CHECK = 5;
+/** Largest accepted file in bytes: 10 MB = 10,485,760 bytes (docs/product.md#9-constants). */
+export const MAX_FILE_BYTES = 10_485_760;
+
+/**
+ * Multipart form of a background-check submission (ADR 0028; issue #10): 2 text fields and 5 files are
+ * expected, so at most 10 fields of at most 10,000 bytes each and 20 parts in all.
+ */
+export const MULTIPART_MAX_FIELDS = 10;
+export const MULTIPART_FIELD_MAX_BYTES = 10_000;
+export const MULTIPART_MAX_PARTS = 20;
+
+/** Longest gate password the server compares; anything longer cannot be right (ADR 0013). */
+export const GATE_PASSWORD_MAX_LENGTH = 200;
+
+/** `GET /api/leads`: default page size 50, at most 200 (ADR 0028; issue #4). */
+export const LEAD_PAGE_DEFAULT = 50;
+export const LEAD_PAGE_MAX = 200;
+
+/** `GET /api/admin/users` and its audit trail: default page size 20, at most 100 (ADR 0028; issue #11). */
+export const USERS_PAGE_SIZE = 20;
+export const USERS_PAGE_SIZE_MAX = 100;
+
+/** Most rows `GET /api/demo-registrations` returns as JSON; the CSV export has no cap (ADR 0028; issue #6). */
+export const DEMO_REGISTRATION_LIST_LIMIT = 500;
+
+// ─── Client timings (docs/product.md#9-constants) ──────────────────────────────────────────
+
+/** Verify screen: redirect to /dashboard this many ms after success. */
+export const VERIFY_REDIRECT_MS = 2000;
+
+/** Toasts: at most one at a time, shown 5000 ms, removed 1,000,000 ms after dismissal. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** Toasts are dismissed by a swipe to the right past 50 px. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+/** A wrong gate password shakes and reddens the panel for this many ms ("shake 2 s"). */
 export const SHAKE_DURATION_MS = 2000;
+
+/** Store-demo registration: the client aborts the request after 15 s (also docs/product.md#7-api). */
+export const REGISTRATION_TIMEOUT_MS = 15 * SECOND;
+
+/** Hero: the last claim bubble's pending ellipsis turns into the emoji row after this many ms. */
+export const HERO_CELEBRATION_MS = 6000;
+/** Get Started success: confetti runs this long, in ms. */
+export const CONFETTI_DURATION_MS = 8000;
+/** Get Started modal: success flag and fields reset this many ms after closing. */
+export const MODAL_RESET_MS = 300;
+/** Smooth scroll to a section: duration in ms, ease-out cubic (docs/product.md#2-pages). */
+export const SCROLL_DURATION_MS = 800;
+/** Header dropdowns: a menu opens this many ms after the mouse comes to rest on its trigger. */
+export const SUBMENU_OPEN_DELAY_MS = 100;
+/** Header dropdowns: a menu opened by hovering closes this many ms after the mouse leaves it (ADR 0028). */
+export const SUBMENU_CLOSE_DELAY_MS = 200;
+/** Jobs modal: with no load event from the jobs board's frame by then (ms), the fallback shows (ADR 0028; issue #12). */
+export const JOBS_FRAME_TIMEOUT_MS = 8000;
+
+// ─── Server timings ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * Body timeouts of a background-check upload (ADR 0014; issue #10): `idleMs` 30 s without a byte
+ * while the server was ready to read (a stalled or slow-loris upload, as nginx's
+ * `client_body_timeout`); `totalMs` 10 min for the whole body (at most 5 × 10 MB, i.e. under
+ * ~85 KB/s on average). Either answers 408 UPLOAD_TIMEOUT and closes the connection.
+ */
+export const UPLOAD_TIMEOUTS = { idleMs: 30 * SECOND, totalMs: 10 * MINUTE } as const;
+
+/** An S3 request whose connection stays silent this long fails, in ms (ADR 0014; issue #10). */
+export const S3_IDLE_TIMEOUT_MS = 30 * SECOND;
+
+/** `Retry-After` of a 503 while the database is unreachable, in seconds (ADR 0011). */
+export const RETRY_AFTER_SECONDS = 5;
+/** `Retry-After` of a 503 while the file storage is unreachable, in seconds (ADR 0028; issue #10). */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+/** How often the outage monitor pings the database while it is down, in ms (ADR 0011). */
+export const OUTAGE_PROBE_MS = 250;
+/** A new PostgreSQL connection that takes longer than this fails (the request answers 503), in ms (ADR 0011). */
+export const DB_CONNECT_TIMEOUT_MS = 5 * SECOND;
+/** Backoff of the outbox's LISTEN reconnection: first retry after 100 ms, doubling, up to 5 s (ADR 0012). */
+export const LISTEN_RETRY_MIN_MS = 100;
+export const LISTEN_RETRY_MAX_MS = 5 * SECOND;
+
+/** Outbox: attempts before a message is marked failed; with a 5 s base the retries span about 17 hours (ADR 0012). */
+export const OUTBOX_MAX_ATTEMPTS = 15;
+/** Outbox: longest wait between two attempts, in ms (ADR 0012). */
+export const OUTBOX_MAX_DELAY_MS = 6 * HOUR;
+/** Outbox: the safety-net sweep, a wake-up even when no NOTIFY arrives, in ms (ADR 0012). */
+export const OUTBOX_SWEEP_INTERVAL_MS = 60 * SECOND;
+/** Outbox: how long a claimed row stays leased to one worker, in ms (ADR 0012). */
+export const OUTBOX_LEASE_MS = 2 * MINUTE;
+/** Outbox: while the mail server refuses, probe it after 1 s, doubling, up to 30 s (ADR 0012). */
+export const OUTBOX_PROBE_MIN_MS = 1 * SECOND;
+export const OUTBOX_PROBE_MAX_MS = 30 * SECOND;
+
+/** On SIGTERM the server waits this long for in-flight requests before it exits anyway, in ms (ADR 0028). */
+export const SHUTDOWN_GRACE_MS = 10 * SECOND;

@@ -1,5 +1,5 @@
 /**
- * Site configuration (docs/product.md#10-ground-rules, ADR 0008; issue #4): the brand name
+ * Site configuration (docs/architecture.md#configuration; issue #4): the brand name
  * and every external URL the marketing site links to, loads or frames. The client reads it to
  * render links and load third-party widgets; the server derives its Content-Security-Policy
  * additions from the same values ({@link thirdPartyHosts}), so the two cannot drift.

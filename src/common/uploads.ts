@@ -3,12 +3,6 @@
  * server so both refuse the same files.
  */
 
-/** At most this many files per submission (docs/product.md#9-constants); the client drops extras. */
-export const MAX_FILES_PER_CHECK = 5;
-
-/** Largest accepted file in bytes: 10 MB = 10,485,760 bytes (docs/product.md#9-constants). */
-export const MAX_FILE_BYTES = 10_485_760;
-
 /**
  * Allowed kinds (docs/product.md#5-validation: PDF, JPEG, PNG, GIF, doc, docx): the file-name extensions accepted
  * for each, the MIME type a browser reports, and the type the server's magic-byte sniffing

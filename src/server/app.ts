@@ -6,16 +6,21 @@ import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { REQUEST_BODY_MAX_BYTES } from "../common/limits";
 import { TOKEN_PATTERN } from "../common/validation";
+import { adminRoutes } from "./admin/routes";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
+import { backgroundChecksRoutes } from "./background-checks/routes";
 import { BackgroundTasks } from "./background-tasks";
+import { companiesRoutes } from "./companies/routes";
 import { type AppConfig, trustProxyOption } from "./config";
 import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
 import { DbOutageMonitor } from "./db/outage";
-import { demoRegistrationRoutes } from "./demo-registrations/routes";
-import { gateRoutes } from "./gates/routes";
+import { demoRegistrationsRoutes } from "./demo-registrations/routes";
+import { createStorage } from "./files/storage";
+import { gatesRoutes } from "./gates/routes";
 import { apiDocsRoutes, openApiOptions } from "./http/api-docs";
 import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
@@ -23,10 +28,10 @@ import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
-import { leadRoutes } from "./leads/routes";
+import { invitationsRoutes } from "./invitations/routes";
+import { leadsRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
 import { createMailTransport, type MailTransport } from "./mail/transport";
-import { portalRoutes } from "./portal-routes";
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -39,7 +44,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Redacts token-bearing page paths from request logs (no secrets in logs, docs/product.md#10-ground-rules). */
+/** Redacts token-bearing page paths from request logs (no secrets in logs, docs/architecture.md#security-boundaries). */
 function redactUrl(url: string): string {
   return url
     .replace(/^\/(verify|accept-invitation)\/[^/?#]+/, "/$1/[redacted]")
@@ -49,7 +54,7 @@ function redactUrl(url: string): string {
 }
 
 /**
- * Builds the Fastify application: the one factory `main.ts` and every test use (docs/architecture.md#request-path).
+ * Builds the Fastify application: the one factory `main.ts` and every test use (docs/architecture.md#registration).
  * Opens the database (PostgreSQL when DATABASE_URL is set, PGlite under DATA_DIR otherwise),
  * applies migrations, and starts the email outbox worker once the server is ready.
  * @throws when the database cannot be opened or a migration fails
@@ -65,7 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
     ...frameworkErrorOptions({ publicUrl: config.PUBLIC_URL }),
     // One line per request, written on response by the hook below (issue #13).
     logController: new LogController({ disableRequestLogging: true }),
@@ -92,7 +97,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const tasks = new BackgroundTasks(app.log);
   const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
-  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox, tasks };
+  const storage = createStorage(config);
+  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox, tasks, storage };
   app.decorate("ctx", ctx);
 
   const clientDir = path.resolve(config.CLIENT_DIR);
@@ -133,12 +139,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
   });
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(portalRoutes);
-  await app.register(demoRegistrationRoutes);
-  await app.register(gateRoutes);
-  await app.register(leadRoutes);
+  // Every module is one plugin constant from its routes.ts, registered here (docs/architecture.md).
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    adminRoutes,
+    invitationsRoutes,
+    companiesRoutes,
+    backgroundChecksRoutes,
+    demoRegistrationsRoutes,
+    gatesRoutes,
+    leadsRoutes,
+  ]) {
+    await app.register(routes);
+  }
   await apiDocsRoutes(app);
 
   if (withClient) await serveClient(app, clientDir);

@@ -23,7 +23,7 @@ export class BackgroundTasks {
         () => undefined,
         (error: unknown) => {
           // safeError drops Drizzle's query text and parameters, which carry addresses and
-          // emailed links (no secrets in logs, docs/product.md#10-ground-rules).
+          // emailed links (no secrets in logs, docs/architecture.md#security-boundaries).
           this.log.error({ task: name, err: safeError(error) }, "background task failed");
         },
       )

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { trimSlashes } from "../common/text";
 
 /**
- * Server configuration, parsed once from the environment (README.md, "Configuration").
+ * Server configuration, parsed once from the environment (docs/architecture.md#configuration).
  * The variable names are part of the public interface: never rename one.
  */
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);

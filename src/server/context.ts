@@ -2,10 +2,14 @@ import type { BackgroundTasks } from "./background-tasks";
 import type { AppConfig } from "./config";
 import type { Database, DbHandle } from "./db/database";
 import type { DbOutageMonitor } from "./db/outage";
+import type { FileStorage } from "./files/storage";
 import type { OutboxWorker } from "./mail/outbox";
 import type { MailTransport } from "./mail/transport";
 
-/** What every route module needs: configuration, the database (and its outage monitor) and the mail outbox. */
+/**
+ * What every route module needs: configuration, the database (and its outage monitor), the mail
+ * outbox and the file storage. Built once by `buildApp` and read as `app.ctx`.
+ */
 export interface AppContext {
   config: AppConfig;
   dbHandle: DbHandle;
@@ -16,6 +20,8 @@ export interface AppContext {
   outbox: OutboxWorker;
   /** Work started after a reply was sent (see background-tasks.ts). */
   tasks: BackgroundTasks;
+  /** Uploaded files (local disk under DATA_DIR/uploads, or S3): background checks write, user deletion removes. */
+  storage: FileStorage;
 }
 
 declare module "fastify" {

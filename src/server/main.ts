@@ -1,4 +1,5 @@
 import "dotenv/config";
+import { SHUTDOWN_GRACE_MS } from "../common/limits";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { isConnectionError, safeError } from "./db/faults";
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     try {
       await app.close();

@@ -1,5 +1,5 @@
 import type { SessionUser } from "@common/api/auth";
-import { MAX_FILE_BYTES } from "@common/uploads";
+import { MAX_FILE_BYTES } from "@common/limits";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

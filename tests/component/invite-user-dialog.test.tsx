@@ -2,9 +2,9 @@ import type { SessionUser } from "@common/api/auth";
 import type { Company } from "@common/api/companies";
 import {
   type InvitationSummary,
-  invitationListResponse,
+  invitationListResponseSchema,
   invitationSummarySchema,
-  sendInvitationBody,
+  sendInvitationBodySchema,
 } from "@common/api/invitations";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -56,9 +56,9 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
   const method = init?.method ?? "GET";
   if (url.pathname === "/api/companies") return json(COMPANIES);
   if (url.pathname === "/api/invitations" && method === "GET")
-    return json(invitationListResponse.parse(visible));
+    return json(invitationListResponseSchema.parse(visible));
   if (url.pathname === "/api/invitations/send" && method === "POST") {
-    const body = sendInvitationBody.parse(JSON.parse(String(init?.body)));
+    const body = sendInvitationBodySchema.parse(JSON.parse(String(init?.body)));
     const pending = serverPending.find((row) => row.email === body.email);
     if (pending && !visible.includes(pending)) {
       return json(

@@ -1,4 +1,4 @@
-import { JOBS_FRAME_TIMEOUT_MS } from "@common/landing";
+import { JOBS_FRAME_TIMEOUT_MS } from "@common/limits";
 import { SITE_CONFIG } from "@common/site-config";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";

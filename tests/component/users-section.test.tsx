@@ -4,10 +4,10 @@ import {
   type ManagedUser,
   type UserAudit,
   type UserList,
-  updateUserBody,
-  userAuditResponse,
-  userListResponse,
-  userResponse,
+  updateUserBodySchema,
+  userAuditResponseSchema,
+  userListResponseSchema,
+  userResponseSchema,
 } from "@common/api/users";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -77,7 +77,7 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
   if (url.pathname === "/api/admin/stats")
     return json({ totalUsers: users.length, companies: 2, pendingChecks: 0, approved: 0 });
   if (url.pathname === "/api/admin/users/audit") {
-    return json(userAuditResponse.parse({ entries: [], total: 0, page: 1, pageSize: 20 }));
+    return json(userAuditResponseSchema.parse({ entries: [], total: 0, page: 1, pageSize: 20 }));
   }
   if (url.pathname === "/api/admin/users" && method === "GET") {
     const q = url.searchParams.get("q")?.toLowerCase() ?? "";
@@ -90,7 +90,7 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
       page,
       pageSize,
     };
-    return json(userListResponse.parse(body));
+    return json(userListResponseSchema.parse(body));
   }
   const match = url.pathname.match(/^\/api\/admin\/users\/(\d+)(?:\/(deactivate|reactivate))?$/);
   if (match) {
@@ -103,17 +103,17 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
       return new Response(null, { status: 204 });
     }
     if (method === "PATCH") {
-      const body = updateUserBody.parse(JSON.parse(String(init?.body)));
+      const body = updateUserBodySchema.parse(JSON.parse(String(init?.body)));
       Object.assign(target, body.role ? { role: body.role } : {});
       if (body.companyId !== undefined) {
         target.companyId = body.companyId;
         target.companyName = COMPANIES.find((c) => c.id === body.companyId)?.name ?? null;
       }
-      return json(userResponse.parse({ user: target }));
+      return json(userResponseSchema.parse({ user: target }));
     }
     if (method === "POST") {
       target.isActive = match[2] === "reactivate";
-      return json(userResponse.parse({ user: target }));
+      return json(userResponseSchema.parse({ user: target }));
     }
   }
   throw new Error(`unexpected ${method} ${url}`);
@@ -366,7 +366,7 @@ describe("User audit trail", () => {
       page: 1,
       pageSize: 20,
     };
-    fetchMock.mockImplementation(async () => json(userAuditResponse.parse(audit)));
+    fetchMock.mockImplementation(async () => json(userAuditResponseSchema.parse(audit)));
     render(
       <QueryClientProvider client={createQueryClient()}>
         <UserAuditPanel />

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { REGISTRATION_RATE_PER_IP } from "../../src/common/demo-registration";
+import { REGISTRATION_RATE_PER_IP } from "../../src/common/limits";
 import { demoRegistrations, emailOutbox } from "../../src/server/db/schema";
 import { createUser } from "../support/actors";
 import { startSmtpSink } from "../support/smtp-sink";

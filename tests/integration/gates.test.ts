@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GATE_RATE_PER_IP } from "../../src/common/api/gates";
+import { GATE_RATE_PER_IP } from "../../src/common/limits";
 import { passwordMatches } from "../../src/server/gates/service";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";

@@ -8,7 +8,7 @@ import { resetDatabase, useTestDatabase, useTestServer } from "./support/fixture
 import { startTestServer, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 /**
- * The email outbox over real SMTP (docs/product.md#10-ground-rules, docs/architecture.md#email-outbox): SMTP being
+ * The email outbox over real SMTP (docs/architecture.md#data-and-reliability-rules): SMTP being
  * down delays mail, never loses it, and each message is delivered once.
  */
 describe.each(testBackends())("email outbox on $name", (backend) => {

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES } from "../../src/common/uploads";
+import { MAX_FILE_BYTES } from "../../src/common/limits";
 import { deleteChecks, deleteUserWithChecks } from "../../src/server/background-checks/service";
 import {
   backgroundCheckAudit,

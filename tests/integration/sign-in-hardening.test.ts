@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { GATE_RATE_PER_IP } from "../../src/common/api/gates";
 import {
+  GATE_RATE_PER_IP,
   INVITATION_TTL_MS,
   MAGIC_LINK_RATE_PER_EMAIL,
   MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,

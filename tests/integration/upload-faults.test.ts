@@ -10,7 +10,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES } from "../../src/common/uploads";
+import { MAX_FILE_BYTES } from "../../src/common/limits";
 import { receiveSubmission } from "../../src/server/background-checks/upload";
 import { backgroundChecks } from "../../src/server/db/schema";
 import { createLocalStorage } from "../../src/server/files/storage";

@@ -4,7 +4,7 @@ import { HOST_SESSION_COOKIE, SESSION_COOKIE } from "../../src/server/auth/sessi
 /**
  * Cookies as tests see them. The names come from the server's own constants, so a test never
  * spells a cookie name itself: `SESSION_COOKIE` over plain HTTP, `HOST_SESSION_COOKIE` when
- * PUBLIC_URL is HTTPS (docs/architecture.md#sign-in), `BINDING_COOKIE` for the magic-link binding
+ * PUBLIC_URL is HTTPS (docs/architecture.md#security-boundaries), `BINDING_COOKIE` for the magic-link binding
  * (ADR 0015).
  */
 export { BINDING_COOKIE, HOST_SESSION_COOKIE, SESSION_COOKIE };

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { backoffDelay, OUTBOX_MAX_ATTEMPTS, OUTBOX_MAX_DELAY_MS } from "../../src/server/mail/outbox";
+import { OUTBOX_MAX_ATTEMPTS, OUTBOX_MAX_DELAY_MS } from "../../src/common/limits";
+import { backoffDelay } from "../../src/server/mail/outbox";
 
 describe("backoffDelay", () => {
   it("starts at the base and doubles per attempt", () => {

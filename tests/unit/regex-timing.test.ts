@@ -1,41 +1,46 @@
 import { describe, expect, it } from "vitest";
 import {
-  createInitialAdminBody,
+  createInitialAdminBodySchema,
   emailField,
   fullNameField,
   rawTokenField,
-  sendMagicLinkBody,
-  verifyMagicLinkBody,
+  sendMagicLinkBodySchema,
+  verifyMagicLinkBodySchema,
 } from "../../src/common/api/auth";
 import {
-  checkFileParams,
-  checkIdParams,
-  submitCheckFields,
-  updateCheckBody,
+  checkFileParamsSchema,
+  checkIdParamsSchema,
+  submitCheckFieldsSchema,
+  updateCheckBodySchema,
 } from "../../src/common/api/background-checks";
-import { createCompanyBody } from "../../src/common/api/companies";
+import { createCompanyBodySchema } from "../../src/common/api/companies";
 import {
-  demoRegistrationBody,
-  demoRegistrationListQuery,
-  demoSlugParams,
+  demoRegistrationBodySchema,
+  demoRegistrationListQuerySchema,
+  demoSlugParamsSchema,
 } from "../../src/common/api/demo-registrations";
-import { idField, idParam, safeText } from "../../src/common/api/fields";
-import { gatePasswordBody } from "../../src/common/api/gates";
+import { idField, idParamField, safeText } from "../../src/common/api/fields";
+import { gatePasswordBodySchema } from "../../src/common/api/gates";
 import {
-  acceptInvitationBody,
-  invitationIdParams,
-  invitationTokenParams,
-  sendInvitationBody,
+  acceptInvitationBodySchema,
+  invitationIdParamsSchema,
+  invitationTokenParamsSchema,
+  sendInvitationBodySchema,
 } from "../../src/common/api/invitations";
 import {
+  leadBodySchema,
   leadListQuerySchema,
   leadPhoneSchema,
   leadProblem,
-  leadRequestSchema,
   normalizeLeadPhone,
   validateLead,
 } from "../../src/common/api/leads";
-import { updateUserBody, userAuditQuery, userIdParams, userListQuery } from "../../src/common/api/users";
+import {
+  updateUserBodySchema,
+  userAuditQuerySchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+} from "../../src/common/api/users";
 import {
   firstRegistrationFailure,
   isCompanyEmail,
@@ -125,7 +130,7 @@ const TEXT_VALIDATORS: Record<string, (value: string) => unknown> = {
   "emailField.safeParse": (value) => emailField.safeParse(value),
   "fullNameField.safeParse": (value) => fullNameField.safeParse(value),
   "rawTokenField.safeParse": (value) => rawTokenField.safeParse(value),
-  "idParam.safeParse": (value) => idParam.safeParse(value),
+  "idParamField.safeParse": (value) => idParamField.safeParse(value),
   "idField.safeParse": (value) => idField.safeParse(value),
 };
 
@@ -135,51 +140,63 @@ const OBJECT_VALIDATORS: Array<{
   valid: Record<string, unknown>;
   run: (input: Record<string, unknown>) => unknown;
 }> = [
-  { name: "sendMagicLinkBody", valid: { email: VALID_EMAIL }, run: (v) => sendMagicLinkBody.safeParse(v) },
   {
-    name: "createInitialAdminBody",
+    name: "sendMagicLinkBodySchema",
+    valid: { email: VALID_EMAIL },
+    run: (v) => sendMagicLinkBodySchema.safeParse(v),
+  },
+  {
+    name: "createInitialAdminBodySchema",
     valid: { email: VALID_EMAIL, fullName: "Ada" },
-    run: (v) => createInitialAdminBody.safeParse(v),
+    run: (v) => createInitialAdminBodySchema.safeParse(v),
   },
   {
-    name: "verifyMagicLinkBody",
+    name: "verifyMagicLinkBodySchema",
     valid: { token: "t".repeat(43) },
-    run: (v) => verifyMagicLinkBody.safeParse(v),
+    run: (v) => verifyMagicLinkBodySchema.safeParse(v),
   },
   {
-    name: "createCompanyBody",
+    name: "createCompanyBodySchema",
     valid: { name: "Acme", email: VALID_EMAIL, phone: "555 0100", address: "1 Main St" },
-    run: (v) => createCompanyBody.safeParse(v),
+    run: (v) => createCompanyBodySchema.safeParse(v),
   },
   {
-    name: "updateCheckBody",
+    name: "updateCheckBodySchema",
     valid: { status: "approved", notes: "ok" },
-    run: (v) => updateCheckBody.safeParse(v),
+    run: (v) => updateCheckBodySchema.safeParse(v),
   },
-  { name: "checkIdParams", valid: { id: "1" }, run: (v) => checkIdParams.safeParse(v) },
-  { name: "checkFileParams", valid: { id: "1", fileId: "2" }, run: (v) => checkFileParams.safeParse(v) },
+  { name: "checkIdParamsSchema", valid: { id: "1" }, run: (v) => checkIdParamsSchema.safeParse(v) },
   {
-    name: "submitCheckFields",
+    name: "checkFileParamsSchema",
+    valid: { id: "1", fileId: "2" },
+    run: (v) => checkFileParamsSchema.safeParse(v),
+  },
+  {
+    name: "submitCheckFieldsSchema",
     valid: { fullName: "Ada", email: VALID_EMAIL },
-    run: (v) => submitCheckFields.safeParse(v),
+    run: (v) => submitCheckFieldsSchema.safeParse(v),
   },
   {
-    name: "sendInvitationBody",
+    name: "sendInvitationBodySchema",
     valid: { email: VALID_EMAIL, role: "user" },
-    run: (v) => sendInvitationBody.safeParse(v),
+    run: (v) => sendInvitationBodySchema.safeParse(v),
   },
   {
-    name: "acceptInvitationBody",
+    name: "acceptInvitationBodySchema",
     valid: { token: "t".repeat(43), fullName: "Ada" },
-    run: (v) => acceptInvitationBody.safeParse(v),
+    run: (v) => acceptInvitationBodySchema.safeParse(v),
   },
-  { name: "invitationIdParams", valid: { id: "1" }, run: (v) => invitationIdParams.safeParse(v) },
+  { name: "invitationIdParamsSchema", valid: { id: "1" }, run: (v) => invitationIdParamsSchema.safeParse(v) },
   {
-    name: "invitationTokenParams",
+    name: "invitationTokenParamsSchema",
     valid: { token: "t".repeat(43) },
-    run: (v) => invitationTokenParams.safeParse(v),
+    run: (v) => invitationTokenParamsSchema.safeParse(v),
   },
-  { name: "gatePasswordBody", valid: { password: "secret" }, run: (v) => gatePasswordBody.safeParse(v) },
+  {
+    name: "gatePasswordBodySchema",
+    valid: { password: "secret" },
+    run: (v) => gatePasswordBodySchema.safeParse(v),
+  },
   ...(() => {
     const lead = {
       firstName: "Grace",
@@ -197,9 +214,9 @@ const OBJECT_VALIDATORS: Array<{
       },
       { name: "leadProblem", valid: lead, run: leadProblem },
       {
-        name: "leadRequestSchema",
+        name: "leadBodySchema",
         valid: lead,
-        run: (v: Record<string, unknown>) => leadRequestSchema.safeParse(v),
+        run: (v: Record<string, unknown>) => leadBodySchema.safeParse(v),
       },
     ];
   })(),
@@ -221,9 +238,9 @@ const OBJECT_VALIDATORS: Array<{
     type Fields = typeof registration;
     return [
       {
-        name: "demoRegistrationBody",
+        name: "demoRegistrationBodySchema",
         valid: registration,
-        run: (v: Record<string, unknown>) => demoRegistrationBody.safeParse(v),
+        run: (v: Record<string, unknown>) => demoRegistrationBodySchema.safeParse(v),
       },
       {
         name: "validateRegistration",
@@ -237,20 +254,28 @@ const OBJECT_VALIDATORS: Array<{
       },
     ];
   })(),
-  { name: "demoSlugParams", valid: { slug: "schnucks" }, run: (v) => demoSlugParams.safeParse(v) },
   {
-    name: "demoRegistrationListQuery",
+    name: "demoSlugParamsSchema",
+    valid: { slug: "schnucks" },
+    run: (v) => demoSlugParamsSchema.safeParse(v),
+  },
+  {
+    name: "demoRegistrationListQuerySchema",
     valid: { q: "rosa", slug: "schnucks", format: "csv" },
-    run: (v) => demoRegistrationListQuery.safeParse(v),
+    run: (v) => demoRegistrationListQuerySchema.safeParse(v),
   },
-  { name: "userIdParams", valid: { id: "1" }, run: (v) => userIdParams.safeParse(v) },
+  { name: "userIdParamsSchema", valid: { id: "1" }, run: (v) => userIdParamsSchema.safeParse(v) },
   {
-    name: "userListQuery",
+    name: "userListQuerySchema",
     valid: { q: "ada", page: "1", pageSize: "20" },
-    run: (v) => userListQuery.safeParse(v),
+    run: (v) => userListQuerySchema.safeParse(v),
   },
-  { name: "userAuditQuery", valid: { page: "1", pageSize: "20" }, run: (v) => userAuditQuery.safeParse(v) },
-  { name: "updateUserBody", valid: { role: "user" }, run: (v) => updateUserBody.safeParse(v) },
+  {
+    name: "userAuditQuerySchema",
+    valid: { page: "1", pageSize: "20" },
+    run: (v) => userAuditQuerySchema.safeParse(v),
+  },
+  { name: "updateUserBodySchema", valid: { role: "user" }, run: (v) => updateUserBodySchema.safeParse(v) },
 ];
 
 /** Milliseconds `run` takes; a run over {@link BOUND_MS} is timed once more and the faster counts. */

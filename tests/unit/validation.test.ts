@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  createInitialAdminBody,
+  createInitialAdminBodySchema,
   emailField,
   fullNameField,
   rawTokenField,
-  sendMagicLinkBody,
-  verifyMagicLinkBody,
+  sendMagicLinkBodySchema,
+  verifyMagicLinkBodySchema,
 } from "../../src/common/api/auth";
-import { idParam, safeText } from "../../src/common/api/fields";
+import { idParamField, safeText } from "../../src/common/api/fields";
 import {
   CONTROL_CHARACTER_MESSAGE,
   EMAIL_MAX_LENGTH,
@@ -127,17 +127,17 @@ describe("rawTokenField", () => {
 
 describe("auth request bodies", () => {
   it("normalise the email of the magic-link and first-admin requests", () => {
-    expect(sendMagicLinkBody.parse({ email: " A@B.CO " })).toEqual({ email: "a@b.co" });
-    expect(createInitialAdminBody.parse({ email: "Boss@X.io", fullName: " Boss " })).toEqual({
+    expect(sendMagicLinkBodySchema.parse({ email: " A@B.CO " })).toEqual({ email: "a@b.co" });
+    expect(createInitialAdminBodySchema.parse({ email: "Boss@X.io", fullName: " Boss " })).toEqual({
       email: "boss@x.io",
       fullName: "Boss",
     });
   });
 
   it("reject missing fields", () => {
-    expect(sendMagicLinkBody.safeParse({}).success).toBe(false);
-    expect(verifyMagicLinkBody.safeParse({}).success).toBe(false);
-    expect(createInitialAdminBody.safeParse({ email: "a@b.co" }).success).toBe(false);
+    expect(sendMagicLinkBodySchema.safeParse({}).success).toBe(false);
+    expect(verifyMagicLinkBodySchema.safeParse({}).success).toBe(false);
+    expect(createInitialAdminBodySchema.safeParse({ email: "a@b.co" }).success).toBe(false);
   });
 });
 
@@ -207,12 +207,12 @@ describe("safeText", () => {
   });
 });
 
-describe("idParam (int4 ids, issue #10)", () => {
+describe("idParamField (int4 ids, issue #10)", () => {
   it("accepts 1 to 2147483647 and refuses everything else with one message", () => {
-    expect(idParam.parse("1")).toBe(1);
-    expect(idParam.parse(String(INT4_MAX))).toBe(INT4_MAX);
+    expect(idParamField.parse("1")).toBe(1);
+    expect(idParamField.parse(String(INT4_MAX))).toBe(INT4_MAX);
     for (const bad of ["0", "-1", "1.5", "2147483648", "9007199254740993", "1e400", "abc", "", " "]) {
-      const result = idParam.safeParse(bad);
+      const result = idParamField.safeParse(bad);
       expect(result.success, bad).toBe(false);
       expect(result.error?.issues[0]?.message, bad).toBe("Not a valid id");
     }

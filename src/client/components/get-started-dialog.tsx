@@ -1,5 +1,5 @@
 import { type LeadFields, type LeadRequest, type PlanTitle, validateLead } from "@common/api/leads";
-import { MODAL_RESET_MS } from "@common/landing";
+import { MODAL_RESET_MS } from "@common/limits";
 import { PartyPopper } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

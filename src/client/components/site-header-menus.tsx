@@ -1,5 +1,5 @@
-import { SUBMENU_CLOSE_DELAY_MS, SUBMENU_OPEN_DELAY_MS } from "@common/landing";
 import { isLanguage } from "@common/languages";
+import { SUBMENU_CLOSE_DELAY_MS, SUBMENU_OPEN_DELAY_MS } from "@common/limits";
 import { SITE_CONFIG } from "@common/site-config";
 import { clsx } from "clsx";
 import { ChevronDown, ExternalLink, Globe, Menu } from "lucide-react";

@@ -1,4 +1,4 @@
-import { SUBMENU_OPEN_DELAY_MS } from "@common/landing";
+import { SUBMENU_OPEN_DELAY_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { ChevronDown, Globe, Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";

@@ -1,4 +1,5 @@
-import { CONFETTI_DURATION_MS, CONFETTI_PIECES } from "@common/landing";
+import { CONFETTI_PIECES } from "@common/landing";
+import { CONFETTI_DURATION_MS } from "@common/limits";
 
 /** Frames per second canvas-confetti assumes when it counts a piece's lifetime in ticks. */
 const TICKS_PER_SECOND = 60;

@@ -1,10 +1,5 @@
-import {
-  isLanguage,
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_MAX_AGE,
-  type Language,
-  localizePath,
-} from "@common/languages";
+import { isLanguage, LANGUAGE_COOKIE, type Language, localizePath } from "@common/languages";
+import { LANGUAGE_COOKIE_MAX_AGE } from "@common/limits";
 import { useTranslation } from "react-i18next";
 
 /**

@@ -1,4 +1,5 @@
-import { DEFAULT_SCROLL_OFFSET, SCROLL_DURATION_MS, SCROLL_OFFSETS } from "@common/landing";
+import { DEFAULT_SCROLL_OFFSET, SCROLL_OFFSETS } from "@common/landing";
+import { SCROLL_DURATION_MS } from "@common/limits";
 
 /**
  * Smooth scrolling to landing-page sections (docs/product.md#2-pages): each id has its own offset above the

@@ -39,7 +39,7 @@ export const enRetailerDemo = {
   openLink: "Open the {{platform}} download page",
   pendingNotice:
     "Connection Issue: Your information has been captured. We'll retry sending when connection is restored.",
-  /** The form's own checks, in the spec's order (§5, §8): the texts of REGISTRATION_FAILURES, word for word. */
+  /** The form's own checks, in the order of docs/product.md#5-validation and #8-messages: the texts of REGISTRATION_FAILURES, word for word. */
   validation: {
     required: { title: "All fields are required", message: "Please fill in all the fields to continue." },
     email: { title: "Invalid email", message: "Email must end with the company domain." },

@@ -41,10 +41,10 @@ export const rawTokenField = safeText({
   trim: false,
 }).regex(TOKEN_PATTERN, "Invalid verification link");
 
-export const sendMagicLinkBody = z.object({ email: emailField });
-export const verifyMagicLinkBody = z.object({ token: rawTokenField });
+export const sendMagicLinkBodySchema = z.object({ email: emailField });
+export const verifyMagicLinkBodySchema = z.object({ token: rawTokenField });
 /** `POST /api/admin/create-initial`; `language` (else the `lang` cookie) is the new admin's (ADR 0025). */
-export const createInitialAdminBody = z.object({
+export const createInitialAdminBodySchema = z.object({
   email: emailField,
   fullName: fullNameField,
   language: languageField.optional(),
@@ -70,29 +70,29 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const companySummarySchema = z.object({ id: z.number().int(), name: z.string() });
 
-export const meResponse = z.object({
+export const meResponseSchema = z.object({
   user: sessionUserSchema,
   company: companySummarySchema.nullable(),
 });
-export type MeResponse = z.infer<typeof meResponse>;
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** `PATCH /api/auth/me/language`: the signed-in user's new portal and email language (ADR 0025). */
-export const updateLanguageBody = z.object({ language: languageField });
-export const updateLanguageResponse = z.object({ language: languageField });
+export const updateLanguageBodySchema = z.object({ language: languageField });
+export const updateLanguageResponseSchema = z.object({ language: languageField });
 
 /** Plain acknowledgement body used by the mutating auth calls. */
-export const messageResponse = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponse>;
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const verifyMagicLinkResponse = z.object({ user: sessionUserSchema });
+export const verifyMagicLinkResponseSchema = z.object({ user: sessionUserSchema });
 
 /** `POST /api/auth/magic-link/inspect` (issue #11 item 5): the token travels in the body, never the URL. */
-export const inspectMagicLinkBody = verifyMagicLinkBody;
+export const inspectMagicLinkBodySchema = verifyMagicLinkBodySchema;
 
 /**
  * What the verify screen needs before signing in: whether this browser asked for the link (then
  * it verifies at once) and whose link it is, masked ("a•••@example.com") for the
  * "Continue as …" button shown everywhere else (ADR 0015).
  */
-export const inspectMagicLinkResponse = z.object({ bound: z.boolean(), maskedEmail: z.string() });
-export type InspectMagicLinkResponse = z.infer<typeof inspectMagicLinkResponse>;
+export const inspectMagicLinkResponseSchema = z.object({ bound: z.boolean(), maskedEmail: z.string() });
+export type InspectMagicLinkResponse = z.infer<typeof inspectMagicLinkResponseSchema>;

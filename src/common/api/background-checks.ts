@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField, fullNameField } from "./auth";
-import { idParam, safeText } from "./fields";
+import { idParamField, safeText } from "./fields";
 
 /** Contracts of the background-checks API (docs/product.md#3-records, #4-states, #7-api; issue #3). */
 
@@ -9,7 +9,7 @@ export const checkStatusSchema = z.enum(CHECK_STATUSES);
 export type CheckStatus = z.infer<typeof checkStatusSchema>;
 
 /** Text fields of the multipart `POST /api/background-checks` (docs/product.md#3-records). */
-export const submitCheckFields = z.object({ fullName: fullNameField, email: emailField });
+export const submitCheckFieldsSchema = z.object({ fullName: fullNameField, email: emailField });
 
 /** Longest review note in characters. */
 export const NOTES_MAX_LENGTH = 2000;
@@ -18,7 +18,7 @@ export const NOTES_MAX_LENGTH = 2000;
  * `PATCH /api/background-checks/{id}` (docs/product.md#3-records "Status update payload"). `passedCheck` must be
  * true exactly when the status is approved (docs/product.md#4-states); the server derives it when omitted.
  */
-export const updateCheckBody = z
+export const updateCheckBodySchema = z
   .object({
     status: checkStatusSchema,
     notes: safeText({
@@ -34,10 +34,10 @@ export const updateCheckBody = z
     message: "passedCheck must be true for approved and false for any other status",
     path: ["passedCheck"],
   });
-export type UpdateCheckInput = z.input<typeof updateCheckBody>;
+export type UpdateCheckInput = z.input<typeof updateCheckBodySchema>;
 
-export const checkIdParams = z.object({ id: idParam });
-export const checkFileParams = z.object({ id: idParam, fileId: idParam });
+export const checkIdParamsSchema = z.object({ id: idParamField });
+export const checkFileParamsSchema = z.object({ id: idParamField, fileId: idParamField });
 
 /** One check in a list (docs/product.md#7-api fields plus userId, passedCheck, reviewedAt and a file count). */
 export const checkSummarySchema = z.object({
@@ -53,7 +53,7 @@ export const checkSummarySchema = z.object({
   fileCount: z.number().int(),
 });
 export type CheckSummary = z.infer<typeof checkSummarySchema>;
-export const checkListResponse = z.array(checkSummarySchema);
+export const checkListResponseSchema = z.array(checkSummarySchema);
 
 export const checkFileSchema = z.object({
   id: z.number().int(),

@@ -11,7 +11,7 @@ const optionalText = (max: number, tooLong: string, multiline = false) =>
     .transform((value) => (value ? value : null));
 
 /** `POST /api/companies`: name and email required; phone and address optional. */
-export const createCompanyBody = z.object({
+export const createCompanyBodySchema = z.object({
   name: safeText({
     max: 200,
     tooLong: "Company name is too long",
@@ -21,7 +21,7 @@ export const createCompanyBody = z.object({
   phone: optionalText(40, "Phone is too long"),
   address: optionalText(500, "Address is too long", true),
 });
-export type CreateCompanyInput = z.input<typeof createCompanyBody>;
+export type CreateCompanyInput = z.input<typeof createCompanyBodySchema>;
 
 export const companySchema = z.object({
   id: z.number().int(),
@@ -33,7 +33,7 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-export const companyListResponse = z.array(companySchema);
+export const companyListResponseSchema = z.array(companySchema);
 
 /** The four admin dashboard cards (docs/product.md#2-pages), computed by the server, scoped for company admins. */
 export const adminStatsSchema = z.object({

@@ -15,7 +15,7 @@ const bodyText = (name: string) =>
   safeText({ max: 1000, tooLong: `${name} is too long`, required: `${name} is required`, trim: false });
 
 /** `POST /api/send-schnucks-demo-email` and `POST /api/demo-registrations/:slug` body. */
-export const demoRegistrationBody = z.object({
+export const demoRegistrationBodySchema = z.object({
   /** Client-generated idempotency key: retries of one registration carry the same value. */
   registrationId: z.uuid({ error: "registrationId must be a UUID" }),
   firstName: bodyText("firstName"),
@@ -28,21 +28,21 @@ export const demoRegistrationBody = z.object({
   /** The page's language, for the registrant's confirmation email (ADR 0025); else the `lang` cookie. */
   language: languageField.optional(),
 });
-export type DemoRegistrationBody = z.infer<typeof demoRegistrationBody>;
+export type DemoRegistrationBody = z.infer<typeof demoRegistrationBodySchema>;
 
 /** Answer to a registration, identical for the first request and every replay. */
-export const demoRegistrationResponse = z.object({
+export const demoRegistrationResponseSchema = z.object({
   registrationId: z.string(),
   message: z.string(),
 });
-export type DemoRegistrationResponse = z.infer<typeof demoRegistrationResponse>;
+export type DemoRegistrationResponse = z.infer<typeof demoRegistrationResponseSchema>;
 
-export const demoSlugParams = z.object({
+export const demoSlugParamsSchema = z.object({
   slug: safeText({ max: 64, tooLong: "No store demo has that name.", trim: false }).min(1),
 });
 
 /** `GET /api/demo-registrations` query: free-text search and the output format. */
-export const demoRegistrationListQuery = z.object({
+export const demoRegistrationListQuerySchema = z.object({
   q: safeText({ max: 200, tooLong: "Search text is too long" }).optional(),
   slug: safeText({ max: 64, tooLong: "No store demo has that name.", trim: false }).optional(),
   format: z.enum(["json", "csv"]).default("json"),
@@ -62,18 +62,18 @@ export const demoRegistrationSchema = z.object({
 });
 export type DemoRegistration = z.infer<typeof demoRegistrationSchema>;
 
-export const demoRegistrationListResponse = z.object({
+export const demoRegistrationListResponseSchema = z.object({
   registrations: z.array(demoRegistrationSchema),
   /** True when more rows matched than the list returns (export CSV for all of them). */
   truncated: z.boolean(),
 });
-export type DemoRegistrationListResponse = z.infer<typeof demoRegistrationListResponse>;
+export type DemoRegistrationListResponse = z.infer<typeof demoRegistrationListResponseSchema>;
 
 /** Public settings of a demo that an operator may override on the server. */
-export const retailerDemoSettingsResponse = z.object({
+export const retailerDemoSettingsResponseSchema = z.object({
   slug: z.string(),
   emailDomain: z.string(),
   androidUrl: z.string(),
   iosUrl: z.string(),
 });
-export type RetailerDemoSettings = z.infer<typeof retailerDemoSettingsResponse>;
+export type RetailerDemoSettings = z.infer<typeof retailerDemoSettingsResponseSchema>;

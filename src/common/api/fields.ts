@@ -8,6 +8,12 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, INT4_MAX } from "../val
  * cap fails (zod's `abort`), so no later check (a regex, a refinement) ever runs on an
  * oversized string; control characters are refused with a clear 400 instead of reaching
  * PostgreSQL (which cannot store NUL) or an email header.
+ *
+ * Naming in `src/common/api`: a schema a route declares is `<what><Role>Schema`, the role being
+ * `Body`, `Query`, `Params` or `Response` (`sendMagicLinkBodySchema`, `userListQuerySchema`,
+ * `checkIdParamsSchema`, `meResponseSchema`); any other object shape is `<what>Schema`
+ * (`sessionUserSchema`); one reusable field is `<what>Field` (`emailField`, `idParamField`);
+ * the inferred TypeScript type drops the suffix (`SendMagicLinkBody`).
  */
 
 export interface SafeTextOptions {
@@ -44,13 +50,13 @@ export function safeText(options: SafeTextOptions) {
  * A database id in a path or query string ("42"): a positive integer that fits the int4
  * columns (at most {@link INT4_MAX}); anything else is a 400, never a database error.
  */
-export const idParam = z.coerce
+export const idParamField = z.coerce
   .number({ error: "Not a valid id" })
   .int("Not a valid id")
   .positive("Not a valid id")
   .max(INT4_MAX, "Not a valid id");
 
-/** A database id in a JSON body: a number (not a string), same bounds as {@link idParam}. */
+/** A database id in a JSON body: a number (not a string), same bounds as {@link idParamField}. */
 export const idField = z
   .number({ error: "Not a valid id" })
   .int("Not a valid id")

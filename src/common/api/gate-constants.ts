@@ -1,10 +1,8 @@
 /**
  * Constants of the password gates (issue #5), without zod: the calculator imports them on its
- * first load and loads the body schema (gates.ts) only when a password is submitted.
+ * first load and loads the body schema (gates.ts) only when a password is submitted. The
+ * password's length cap is in the limits registry (`src/common/limits.ts`).
  */
-
-/** Longest password the server will compare; anything longer cannot be right. */
-export const GATE_PASSWORD_MAX_LENGTH = 200;
 
 /** Error code of a wrong password (401). */
 export const INCORRECT_PASSWORD_CODE = "INCORRECT_PASSWORD";

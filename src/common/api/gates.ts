@@ -11,21 +11,16 @@ import { z } from "zod";
 export const GATES = ["events", "channel-partner"] as const;
 export type Gate = (typeof GATES)[number];
 
+import { GATE_PASSWORD_MAX_LENGTH } from "../limits";
 import { safeText } from "./fields";
-import { GATE_PASSWORD_MAX_LENGTH } from "./gate-constants";
 
-export { GATE_PASSWORD_MAX_LENGTH, INCORRECT_PASSWORD_CODE } from "./gate-constants";
-
-/** Password checks allowed per client IP and gate within {@link GATE_RATE_WINDOW_MS} (issue #5). */
-export const GATE_RATE_PER_IP = 10;
-/** Window of the gate rate limit: 15 minutes. */
-export const GATE_RATE_WINDOW_MS = 15 * 60 * 1000;
+export { INCORRECT_PASSWORD_CODE } from "./gate-constants";
 
 /** Error message of a wrong password, word for word from docs/product.md#5-validation and #8-messages. */
 export const INCORRECT_PASSWORD_MESSAGE = "Incorrect password. Please try again.";
 
 /** Request body: the password as typed (not trimmed: spaces may be part of it). */
-export const gatePasswordBody = z.object({
+export const gatePasswordBodySchema = z.object({
   password: safeText({
     max: GATE_PASSWORD_MAX_LENGTH,
     tooLong: "Password is too long",
@@ -33,8 +28,8 @@ export const gatePasswordBody = z.object({
     trim: false,
   }).min(1, "Password is required"),
 });
-export type GatePasswordBody = z.infer<typeof gatePasswordBody>;
+export type GatePasswordBody = z.infer<typeof gatePasswordBodySchema>;
 
 /** Response body of a right password. */
-export const gateOkResponse = z.object({ ok: z.literal(true) });
-export type GateOkResponse = z.infer<typeof gateOkResponse>;
+export const gateOkResponseSchema = z.object({ ok: z.literal(true) });
+export type GateOkResponse = z.infer<typeof gateOkResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isAdmin, isCompanyAdmin, type Role } from "../roles";
 import { emailField, fullNameField, rawTokenField, roleSchema, sessionUserSchema } from "./auth";
-import { idField, idParam, languageField } from "./fields";
+import { idField, idParamField, languageField } from "./fields";
 
 /** Contracts of the invitations API (docs/product.md#3-records, #5-validation, #7-api; issue #3). */
 
@@ -21,7 +21,7 @@ export function invitableRoles(inviter: Role): Role[] {
  * a different `companyId` needs `replaceCompany: true` (else 409 INVITATION_COMPANY_CONFLICT);
  * `replaceCompany: true` always uses the `companyId` sent, null meaning no company.
  */
-export const sendInvitationBody = z.object({
+export const sendInvitationBodySchema = z.object({
   email: emailField,
   role: roleSchema,
   companyId: idField.nullable().optional(),
@@ -29,19 +29,19 @@ export const sendInvitationBody = z.object({
   /** Language of the invitation email and the new account (ADR 0025); else the inviter's `lang` cookie. */
   language: languageField.optional(),
 });
-export type SendInvitationInput = z.input<typeof sendInvitationBody>;
+export type SendInvitationInput = z.input<typeof sendInvitationBodySchema>;
 
 /**
  * `POST /api/invitations/accept`. `language` (optional) is the new account's language; else the
  * `lang` cookie, else the invitation's (ADR 0025).
  */
-export const acceptInvitationBody = z.object({
+export const acceptInvitationBodySchema = z.object({
   token: rawTokenField,
   fullName: fullNameField,
   language: languageField.optional(),
 });
 
-export const acceptInvitationResponse = z.object({ user: sessionUserSchema });
+export const acceptInvitationResponseSchema = z.object({ user: sessionUserSchema });
 
 /** `GET /api/invitations/{token}`: what the accept screen shows before the form. */
 export const invitationPreviewSchema = z.object({
@@ -72,12 +72,12 @@ export const invitationSummarySchema = z.object({
 });
 export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
 
-export const invitationListResponse = z.array(invitationSummarySchema);
+export const invitationListResponseSchema = z.array(invitationSummarySchema);
 
-export const invitationIdParams = z.object({ id: idParam });
+export const invitationIdParamsSchema = z.object({ id: idParamField });
 
 /**
  * `GET /api/invitations/{token}` path: the same token field as the accept body and the magic-link
  * calls (ADR 0024), so a malformed token answers 400 VALIDATION_ERROR there too.
  */
-export const invitationTokenParams = z.object({ token: rawTokenField });
+export const invitationTokenParamsSchema = z.object({ token: rawTokenField });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LEAD_PAGE_DEFAULT, LEAD_PAGE_MAX } from "../limits";
 import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
 import { languageField, safeText } from "./fields";
 
@@ -88,7 +89,7 @@ export const leadPhoneSchema = safeText({
  * Body of `POST /api/send-get-started-email` (docs/product.md#7-api). `website` is a honeypot: people never see
  * it, so a non-empty value marks a bot (issue #4).
  */
-export const leadRequestSchema = z
+export const leadBodySchema = z
   .object({
     firstName: text(LEAD_FIELD_MAX.firstName, "First name is too long"),
     lastName: text(LEAD_FIELD_MAX.lastName, "Last name is too long"),
@@ -104,14 +105,14 @@ export const leadRequestSchema = z
     const failure = validateLead(lead);
     if (failure) ctx.addIssue({ code: "custom", message: LEAD_VALIDATION_MESSAGES[failure].description });
   });
-export type LeadRequest = z.infer<typeof leadRequestSchema>;
+export type LeadRequest = z.infer<typeof leadBodySchema>;
 
 /** 201 answer: the stored lead's id. */
-export const leadCreatedSchema = z.object({ id: z.number().int() });
+export const leadCreatedResponseSchema = z.object({ id: z.number().int() });
 
 /**
  * The first problem with a raw request body, in the docs/product.md#5-validation order (required fields, email,
- * phone), then the plan. Unlike {@link leadRequestSchema} it also gives the documented message when
+ * phone), then the plan. Unlike {@link leadBodySchema} it also gives the documented message when
  * a field is missing or not a string, so the server answers with the same texts the form shows.
  * @returns the message to answer with, or null when these checks pass
  */
@@ -130,11 +131,6 @@ export function leadProblem(body: unknown): string | null {
   if (!PLAN_TITLES.includes(record.planTitle as PlanTitle)) return LEAD_PLAN_MESSAGE;
   return null;
 }
-
-/** Most leads one page of `GET /api/leads` returns. */
-export const LEAD_PAGE_MAX = 200;
-/** Default page size of `GET /api/leads`. */
-export const LEAD_PAGE_DEFAULT = 50;
 
 /** `GET /api/leads` query: free-text search, output format and paging (the CSV holds every match). */
 export const leadListQuerySchema = z.object({

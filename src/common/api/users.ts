@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { USERS_PAGE_SIZE, USERS_PAGE_SIZE_MAX } from "../limits";
 import { ROLES } from "../roles";
 
 /**
@@ -8,30 +9,27 @@ import { ROLES } from "../roles";
  * and reactivate. Every change writes a row to the user audit trail.
  *
  * Routes:
- * - `GET    /api/admin/users?q=&page=&pageSize=`  (manager)  → {@link userListResponse}
- * - `PATCH  /api/admin/users/{id}`                 (admin)    body {@link updateUserBody} → {@link userResponse}
- * - `POST   /api/admin/users/{id}/deactivate`      (manager)  → {@link userResponse}
- * - `POST   /api/admin/users/{id}/reactivate`      (manager)  → {@link userResponse}
+ * - `GET    /api/admin/users?q=&page=&pageSize=`  (manager)  → {@link userListResponseSchema}
+ * - `PATCH  /api/admin/users/{id}`                 (admin)    body {@link updateUserBodySchema} → {@link userResponseSchema}
+ * - `POST   /api/admin/users/{id}/deactivate`      (manager)  → {@link userResponseSchema}
+ * - `POST   /api/admin/users/{id}/reactivate`      (manager)  → {@link userResponseSchema}
  * - `DELETE /api/admin/users/{id}`                 (admin)    → 204
- * - `GET    /api/admin/users/audit?page=&pageSize=` (manager) → {@link userAuditResponse}
+ * - `GET    /api/admin/users/audit?page=&pageSize=` (manager) → {@link userAuditResponseSchema}
  */
 
-/** Largest page a client may ask for; the default page holds {@link USERS_PAGE_SIZE} rows. */
-export const USERS_PAGE_SIZE_MAX = 100;
-export const USERS_PAGE_SIZE = 20;
 /** Longest search text, checked before any matching (issue #10: caps before work). */
 export const USERS_QUERY_MAX_LENGTH = 200;
 /** Largest value of an int4 id column (PostgreSQL `integer`). */
 const INT4_MAX = 2_147_483_647;
 
-export const userIdParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
 
-export const userListQuery = z.object({
+export const userListQuerySchema = z.object({
   q: z.string().max(USERS_QUERY_MAX_LENGTH, "Search text is too long").optional(),
   page: z.coerce.number().int().positive().max(INT4_MAX).default(1),
   pageSize: z.coerce.number().int().positive().max(USERS_PAGE_SIZE_MAX).default(USERS_PAGE_SIZE),
 });
-export type UserListQuery = z.input<typeof userListQuery>;
+export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 /** One user as the Users section shows it. Dates are ISO 8601 strings. */
 export const managedUserSchema = z.object({
@@ -47,18 +45,18 @@ export const managedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-export const userListResponse = z.object({
+export const userListResponseSchema = z.object({
   users: z.array(managedUserSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export type UserList = z.infer<typeof userListResponse>;
+export type UserList = z.infer<typeof userListResponseSchema>;
 
-export const userResponse = z.object({ user: managedUserSchema });
+export const userResponseSchema = z.object({ user: managedUserSchema });
 
 /** `PATCH /api/admin/users/{id}` (admins only): at least one of role and company. */
-export const updateUserBody = z
+export const updateUserBodySchema = z
   .object({
     role: z.enum(ROLES).optional(),
     companyId: z.number().int().positive().max(INT4_MAX).nullable().optional(),
@@ -66,7 +64,7 @@ export const updateUserBody = z
   .refine((body) => body.role !== undefined || body.companyId !== undefined, {
     message: "Choose a role or a company to change",
   });
-export type UpdateUserInput = z.input<typeof updateUserBody>;
+export type UpdateUserInput = z.input<typeof updateUserBodySchema>;
 
 export const USER_AUDIT_ACTIONS = [
   "role_changed",
@@ -90,15 +88,15 @@ export const userAuditEntrySchema = z.object({
 });
 export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
 
-export const userAuditQuery = z.object({
+export const userAuditQuerySchema = z.object({
   page: z.coerce.number().int().positive().max(INT4_MAX).default(1),
   pageSize: z.coerce.number().int().positive().max(USERS_PAGE_SIZE_MAX).default(USERS_PAGE_SIZE),
 });
 
-export const userAuditResponse = z.object({
+export const userAuditResponseSchema = z.object({
   entries: z.array(userAuditEntrySchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export type UserAudit = z.infer<typeof userAuditResponse>;
+export type UserAudit = z.infer<typeof userAuditResponseSchema>;

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { unauthorized } from "../http/errors";
-import { byIp } from "../http/rate-limit";
 import {
   deleteSession,
   HOST_SESSION_COOKIE,
@@ -8,7 +7,6 @@ import {
   resolveSession,
   SESSION_COOKIE,
 } from "./sessions";
-import { hashToken } from "./tokens";
 
 /** Cookie attributes for the session cookie (issue #2): HttpOnly, SameSite=Lax, Secure in production. */
 export function sessionCookieOptions(secure: boolean, expires: Date) {
@@ -43,16 +41,6 @@ export function readSessionToken(
     if (raw) return { raw, name };
   }
   return undefined;
-}
-
-/**
- * Rate-limit key for signed-in calls: the session token's SHA-256 (under either cookie name),
- * else the client's IP grouped like {@link byIp}.
- */
-export function bySessionOrIp(request: FastifyRequest): string {
-  const session = readSessionToken(request);
-  // The digest, not the token: counters may live in Redis, which must not hold live sessions.
-  return session ? `session:${hashToken(session.raw)}` : byIp(request);
 }
 
 /** Removes the session cookie under both names. */

@@ -1,41 +1,34 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  createInitialAdminBody,
-  inspectMagicLinkBody,
-  inspectMagicLinkResponse,
-  meResponse,
-  messageResponse,
-  type SessionUser,
-  sendMagicLinkBody,
-  updateLanguageBody,
-  updateLanguageResponse,
-  verifyMagicLinkBody,
-  verifyMagicLinkResponse,
+  inspectMagicLinkBodySchema,
+  inspectMagicLinkResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  sendMagicLinkBodySchema,
+  updateLanguageBodySchema,
+  updateLanguageResponseSchema,
+  verifyMagicLinkBodySchema,
+  verifyMagicLinkResponseSchema,
 } from "../../common/api/auth";
 import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
 import {
+  MAGIC_LINK_INSPECT_RATE_PER_IP,
   MAGIC_LINK_RATE_PER_EMAIL,
   MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
   MAGIC_LINK_RATE_PER_IP,
-  MAGIC_LINK_RATE_WINDOW_MS,
+  MAGIC_LINK_VERIFY_RATE_PER_IP,
+  RATE_LIMIT_WINDOW_MS,
+  RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
-import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError, RETRY_AFTER_SECONDS } from "../http/errors";
-import { requestLanguage } from "../http/language";
-import { byIp, rateLimitBy } from "../http/rate-limit";
+import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
+import { byEmail, byEmailAndIp, rateLimitBy } from "../http/rate-limit";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
-import {
-  adminExists,
-  createInitialAdmin,
-  inspectMagicLink,
-  sendMagicLink,
-  setUserLanguage,
-  verifyMagicLink,
-} from "./service";
-import { deleteSession, type UserRow } from "./sessions";
+import { inspectMagicLink, sendMagicLink, setUserLanguage, verifyMagicLink } from "./service";
+import { deleteSession, toSessionUser } from "./sessions";
 import { tokenErrorResponses } from "./verification-tokens";
 
 /** Calls `start` once the response has been sent (or the client went away), exactly once. */
@@ -50,85 +43,15 @@ function afterResponse(reply: FastifyReply, start: () => void): void {
   reply.raw.once("close", once);
 }
 
-/** The normalised email of a send-magic-link body, for rate-limit keys (before validation). */
-function emailOf(request: FastifyRequest): string {
-  return String((request.body as { email?: unknown } | undefined)?.email ?? "")
-    .trim()
-    .toLowerCase();
-}
-
-/** Maps a user row to the public shape of docs/product.md#3-records (no internal columns). */
-export function toSessionUser(user: UserRow): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: user.fullName,
-    role: user.role,
-    companyId: user.companyId,
-    isActive: user.isActive,
-    isEmailVerified: user.isEmailVerified,
-    lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
-    createdAt: user.createdAt.toISOString(),
-    language: user.language,
-  };
-}
-
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
-/** Auth routes of docs/product.md#7-api and issue #2: first-admin setup, magic links, session, sign-out. */
+/**
+ * Auth routes of docs/product.md#7-api and issue #2: magic links, session, sign-out. (First-admin
+ * setup lives with the rest of `/api/admin/*` in the admin module.)
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const windowMs = MAGIC_LINK_RATE_WINDOW_MS;
-
-  app.get(
-    "/api/admin/login-info",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["auth"],
-        summary: "404 while no admin exists (setup needed), 200 after",
-        response: { 200: messageResponse, 404: apiErrorSchema },
-      },
-    },
-    async (_request, reply) => {
-      if (!(await adminExists(db))) {
-        throw new HttpError(
-          404,
-          ERROR_CODES.SETUP_REQUIRED,
-          "No admin account exists yet. Create the first one.",
-        );
-      }
-      return reply.send({ message: "Sign in with a magic link." });
-    },
-  );
-
-  app.post(
-    "/api/admin/create-initial",
-    {
-      config: { access: "public" },
-      onRequest: [rateLimitBy(app, "create-initial-ip", { max: 30, timeWindow: windowMs })],
-      schema: {
-        tags: ["auth"],
-        summary: "Create the first admin and email a magic link",
-        body: createInitialAdminBody,
-        response: { 201: messageResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const binding = issueBinding();
-      const { email, fullName, language } = request.body;
-      await createInitialAdmin(
-        db,
-        config,
-        { email, fullName, language: requestLanguage(request, language) },
-        binding.hash,
-      );
-      setBindingCookie(reply, binding.raw);
-      return reply
-        .status(201)
-        .send({ message: "Admin account created. Check your email for a secure login link." });
-    },
-  );
+  const windowMs = RATE_LIMIT_WINDOW_MS;
 
   app.post(
     "/api/auth/send-magic-link",
@@ -143,19 +66,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimitBy(app, "magic-link-email-ip", {
           max: MAGIC_LINK_RATE_PER_EMAIL,
           timeWindow: windowMs,
-          key: (request) => `${emailOf(request)}|${byIp(request)}`,
+          key: byEmailAndIp,
         }),
         rateLimitBy(app, "magic-link-email", {
           max: MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
           timeWindow: windowMs,
-          key: emailOf,
+          key: byEmail,
         }),
       ],
       schema: {
         tags: ["auth"],
         summary: "Email a sign-in link; same answer whether or not the account exists",
-        body: sendMagicLinkBody,
-        response: { 200: messageResponse, ...errors, ...errorResponses(503) },
+        body: sendMagicLinkBodySchema,
+        response: { 200: messageResponseSchema, ...errors, ...errorResponses(503) },
       },
     },
     async (request, reply) => {
@@ -190,12 +113,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/magic-link/inspect",
     {
       config: { access: "public" },
-      preHandler: [rateLimitBy(app, "inspect-ip", { max: 60, timeWindow: windowMs })],
+      preHandler: [
+        rateLimitBy(app, "inspect-ip", { max: MAGIC_LINK_INSPECT_RATE_PER_IP, timeWindow: windowMs }),
+      ],
       schema: {
         tags: ["auth"],
         summary: "Whose link this is (masked) and whether this browser asked for it; never uses the link",
-        body: inspectMagicLinkBody,
-        response: { 200: inspectMagicLinkResponse, ...errors, ...tokenErrorResponses },
+        body: inspectMagicLinkBodySchema,
+        response: { 200: inspectMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => {
@@ -208,12 +133,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/verify-magic-link",
     {
       config: { access: "public" },
-      onRequest: [rateLimitBy(app, "verify-ip", { max: 60, timeWindow: windowMs })],
+      onRequest: [
+        rateLimitBy(app, "verify-ip", { max: MAGIC_LINK_VERIFY_RATE_PER_IP, timeWindow: windowMs }),
+      ],
       schema: {
         tags: ["auth"],
         summary: "Consume a magic link and start a session",
-        body: verifyMagicLinkBody,
-        response: { 200: verifyMagicLinkResponse, ...errors, ...tokenErrorResponses },
+        body: verifyMagicLinkBodySchema,
+        response: { 200: verifyMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => {
@@ -231,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "The signed-in user and company",
-        response: { 200: meResponse, 401: apiErrorSchema },
+        response: { 200: meResponseSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -247,8 +174,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "Set the signed-in user's portal and email language (en or es)",
-        body: updateLanguageBody,
-        response: { 200: updateLanguageResponse, ...errorResponses(400, 401, 403) },
+        body: updateLanguageBodySchema,
+        response: { 200: updateLanguageResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -265,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["auth"],
         summary: "End the session and clear the cookie",
-        response: { 200: messageResponse },
+        response: { 200: messageResponseSchema },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import type { SessionUser } from "../../common/api/auth";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_SLIDE_AFTER_MS, SESSION_TTL_MS } from "../../common/limits";
 import type { Database, Executor } from "../db/database";
 import { companies, magicLinkTokens, sessions, users } from "../db/schema";
@@ -18,6 +19,22 @@ export const SESSION_COOKIE = "aisleiq_session";
 export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Maps a user row to the public shape of docs/product.md#3-records (no internal columns). */
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    companyId: user.companyId,
+    isActive: user.isActive,
+    isEmailVerified: user.isEmailVerified,
+    lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+    createdAt: user.createdAt.toISOString(),
+    language: user.language,
+  };
+}
 
 /** The expiry a session may slide to at `now`: 30 days idle, never past 90 days from creation. */
 function slidingExpiry(createdAt: Date, now: Date): Date {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 
 /**
- * Emailed and cookie tokens (docs/architecture.md#sign-in, docs/product.md#10-ground-rules): 32 random bytes (256 bits) from the CSPRNG,
+ * Emailed and cookie tokens (docs/architecture.md#security-boundaries, docs/product.md#10-ground-rules): 32 random bytes (256 bits) from the CSPRNG,
  * sent as unpadded base64url (43 characters, RFC 4648 §5). Only the SHA-256 digest (hex) is
  * stored, so a database leak yields no usable token.
  */

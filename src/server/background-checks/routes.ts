@@ -3,21 +3,24 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   checkDetailSchema,
-  checkFileParams,
-  checkIdParams,
-  checkListResponse,
+  checkFileParamsSchema,
+  checkIdParamsSchema,
+  checkListResponseSchema,
   checkSummarySchema,
-  submitCheckFields,
-  updateCheckBody,
+  submitCheckFieldsSchema,
+  updateCheckBodySchema,
 } from "../../common/api/background-checks";
-import { MAX_FILES_PER_CHECK } from "../../common/uploads";
+import {
+  CHECK_SUBMIT_RATE_PER_SESSION,
+  MAX_FILES_PER_CHECK,
+  RATE_LIMIT_WINDOW_MS,
+  STORAGE_RETRY_AFTER_SECONDS,
+} from "../../common/limits";
 import { sessionOf } from "../auth/access";
-import { bySessionOrIp } from "../auth/guards";
 import { manageScope } from "../auth/policy";
-import { createStorage, type FileStorage } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
-import { rateLimitBy } from "../http/rate-limit";
+import { bySession, rateLimitBy } from "../http/rate-limit";
 import {
   createCheck,
   findCheckFile,
@@ -37,7 +40,7 @@ const binary = z.any().meta({ type: "string", format: "binary" });
  * The multipart form of `POST /api/background-checks` as the OpenAPI document shows it; the
  * handler checks the parts while they stream in (`upload.ts`), so it is documented, not validated.
  */
-const submitCheckForm = submitCheckFields.extend({
+const submitCheckForm = submitCheckFieldsSchema.extend({
   files: z
     .array(binary)
     .min(1)
@@ -52,155 +55,153 @@ export function attachmentHeader(name: string): string {
 }
 
 /**
- * Background checks (docs/product.md#7-api, issue #3). Uploads stream to the storage given, or to the one
- * the configuration selects (local disk under DATA_DIR/uploads).
+ * Background checks (docs/product.md#7-api, issue #3). Uploads stream to `ctx.storage` (local disk
+ * under DATA_DIR/uploads, or S3 when configured).
  */
-export function backgroundChecksRoutes(options: { storage?: FileStorage } = {}): FastifyPluginAsyncZod {
-  return async (app) => {
-    const { db, config } = app.ctx;
-    const storage = options.storage ?? createStorage(config);
-    await app.register(fastifyMultipart);
+export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+  await app.register(fastifyMultipart);
 
-    app.get(
-      "/api/background-checks",
-      {
-        config: { access: "manager" },
-        schema: {
-          tags: ["background-checks"],
-          summary: "Checks to review: all for admins, own company's for company admins",
-          response: { 200: checkListResponse, ...errors },
-        },
+  app.get(
+    "/api/background-checks",
+    {
+      config: { access: "manager" },
+      schema: {
+        tags: ["background-checks"],
+        summary: "Checks to review: all for admins, own company's for company admins",
+        response: { 200: checkListResponseSchema, ...errors },
       },
-      async (request, reply) => {
-        const { user } = sessionOf(request);
-        return reply.send(await listChecks(db, manageScope(user)));
-      },
-    );
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      return reply.send(await listChecks(db, manageScope(user)));
+    },
+  );
 
-    app.get(
-      "/api/background-checks/my",
-      {
-        config: { access: "user" },
-        schema: {
-          tags: ["background-checks"],
-          summary: "The caller's own checks",
-          response: { 200: checkListResponse, ...errors },
-        },
+  app.get(
+    "/api/background-checks/my",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["background-checks"],
+        summary: "The caller's own checks",
+        response: { 200: checkListResponseSchema, ...errors },
       },
-      async (request, reply) => {
-        const { user } = sessionOf(request);
-        return reply.send(await listOwnChecks(db, user.id));
-      },
-    );
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      return reply.send(await listOwnChecks(db, user.id));
+    },
+  );
 
-    app.post(
-      "/api/background-checks",
-      {
-        config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
-        preHandler: [
-          rateLimitBy(app, "background-check-submit", {
-            max: 30,
-            timeWindow: 15 * 60 * 1000,
-            key: bySessionOrIp,
-          }),
-        ],
-        schema: {
-          tags: ["background-checks"],
-          summary: "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB",
-          consumes: ["multipart/form-data"],
-          response: { 201: checkSummarySchema, ...uploadErrors },
-        },
-        // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
-        // timeout...) closes the connection: Node would otherwise read the rest of the body,
-        // possibly gigabytes, to keep the connection alive (issue #10).
-        onSend: async (request, reply) => {
-          if (!request.raw.complete) reply.header("connection", "close");
-        },
+  app.post(
+    "/api/background-checks",
+    {
+      config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
+      preHandler: [
+        rateLimitBy(app, "background-check-submit", {
+          max: CHECK_SUBMIT_RATE_PER_SESSION,
+          timeWindow: RATE_LIMIT_WINDOW_MS,
+          key: bySession,
+        }),
+      ],
+      schema: {
+        tags: ["background-checks"],
+        summary: "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB",
+        consumes: ["multipart/form-data"],
+        response: { 201: checkSummarySchema, ...uploadErrors },
       },
-      async (request, reply) => {
-        const { user } = sessionOf(request);
-        const { fields, files } = await receiveSubmission(request, storage).catch((error: unknown) => {
-          // Storage outage: tell clients when to retry, as the database-outage 503 does (issue #10).
-          if (error instanceof HttpError && error.statusCode === 503) reply.header("retry-after", "30");
-          throw error;
-        });
-        try {
-          return reply.status(201).send(await createCheck(db, user, fields, files));
-        } catch (error) {
-          await removeQuietly(storage, files, request);
-          throw error;
-        }
+      // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
+      // timeout...) closes the connection: Node would otherwise read the rest of the body,
+      // possibly gigabytes, to keep the connection alive (issue #10).
+      onSend: async (request, reply) => {
+        if (!request.raw.complete) reply.header("connection", "close");
       },
-    );
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const { fields, files } = await receiveSubmission(request, storage).catch((error: unknown) => {
+        // Storage outage: tell clients when to retry, as the database-outage 503 does (issue #10).
+        if (error instanceof HttpError && error.statusCode === 503)
+          reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
+        throw error;
+      });
+      try {
+        return reply.status(201).send(await createCheck(db, user, fields, files));
+      } catch (error) {
+        await removeQuietly(storage, files, request);
+        throw error;
+      }
+    },
+  );
 
-    app.get(
-      "/api/background-checks/:id",
-      {
-        config: { access: "user" },
-        schema: {
-          tags: ["background-checks"],
-          summary: "One check with its files and audit trail (owner or reviewer)",
-          params: checkIdParams,
-          response: { 200: checkDetailSchema, ...errors },
-        },
+  app.get(
+    "/api/background-checks/:id",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["background-checks"],
+        summary: "One check with its files and audit trail (owner or reviewer)",
+        params: checkIdParamsSchema,
+        response: { 200: checkDetailSchema, ...errors },
       },
-      async (request, reply) => {
-        const { user } = sessionOf(request);
-        const check = await findVisibleCheck(db, user, request.params.id);
-        return reply.send(await getCheckDetail(db, check));
-      },
-    );
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const check = await findVisibleCheck(db, user, request.params.id);
+      return reply.send(await getCheckDetail(db, check));
+    },
+  );
 
-    app.patch(
-      "/api/background-checks/:id",
-      {
-        config: { access: "manager" },
-        schema: {
-          tags: ["background-checks"],
-          summary: "Review a check: status, notes, passedCheck",
-          params: checkIdParams,
-          body: updateCheckBody,
-          response: { 200: checkSummarySchema, ...errors },
-        },
+  app.patch(
+    "/api/background-checks/:id",
+    {
+      config: { access: "manager" },
+      schema: {
+        tags: ["background-checks"],
+        summary: "Review a check: status, notes, passedCheck",
+        params: checkIdParamsSchema,
+        body: updateCheckBodySchema,
+        response: { 200: checkSummarySchema, ...errors },
       },
-      async (request, reply) => {
-        const { user } = sessionOf(request);
-        return reply.send(await reviewCheck(db, user, request.params.id, request.body));
-      },
-    );
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      return reply.send(await reviewCheck(db, user, request.params.id, request.body));
+    },
+  );
 
-    app.get(
-      "/api/background-checks/:id/files/:fileId",
-      {
-        config: { access: "user" },
-        schema: {
-          tags: ["background-checks"],
-          summary: "Download a file of a check (owner or reviewer), as an attachment",
-          params: checkFileParams,
-          // Streamed as stored (PDF, JPEG or PNG): documented as binary, never serialized.
-          response: {
-            200: {
-              description: "The file's bytes, with its own Content-Type",
-              content: {
-                "application/octet-stream": { schema: z.any().meta({ type: "string", format: "binary" }) },
-              },
+  app.get(
+    "/api/background-checks/:id/files/:fileId",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["background-checks"],
+        summary: "Download a file of a check (owner or reviewer), as an attachment",
+        params: checkFileParamsSchema,
+        // Streamed as stored (PDF, JPEG or PNG): documented as binary, never serialized.
+        response: {
+          200: {
+            description: "The file's bytes, with its own Content-Type",
+            content: {
+              "application/octet-stream": { schema: z.any().meta({ type: "string", format: "binary" }) },
             },
-            ...errorResponses(400, 401, 403, 404),
           },
+          ...errorResponses(400, 401, 403, 404),
         },
       },
-      async (request, reply) => {
-        const { user } = sessionOf(request);
-        const check = await findVisibleCheck(db, user, request.params.id);
-        const file = await findCheckFile(db, check.id, request.params.fileId);
-        const { stream, size } = await storage.get(file.filePath);
-        return reply
-          .header("Content-Type", file.fileType)
-          .header("Content-Length", size)
-          .header("Content-Disposition", attachmentHeader(file.originalName))
-          .header("X-Content-Type-Options", "nosniff")
-          .send(stream);
-      },
-    );
-  };
-}
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const check = await findVisibleCheck(db, user, request.params.id);
+      const file = await findCheckFile(db, check.id, request.params.fileId);
+      const { stream, size } = await storage.get(file.filePath);
+      return reply
+        .header("Content-Type", file.fileType)
+        .header("Content-Length", size)
+        .header("Content-Disposition", attachmentHeader(file.originalName))
+        .header("X-Content-Type-Options", "nosniff")
+        .send(stream);
+    },
+  );
+};

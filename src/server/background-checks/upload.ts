@@ -3,14 +3,16 @@ import { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
-import { submitCheckFields } from "../../common/api/background-checks";
+import { submitCheckFieldsSchema } from "../../common/api/background-checks";
 import {
-  cleanOriginalName,
-  formatFileSize,
   MAX_FILE_BYTES,
   MAX_FILES_PER_CHECK,
-  uploadKindOf,
-} from "../../common/uploads";
+  MULTIPART_FIELD_MAX_BYTES,
+  MULTIPART_MAX_FIELDS,
+  MULTIPART_MAX_PARTS,
+  UPLOAD_TIMEOUTS,
+} from "../../common/limits";
+import { cleanOriginalName, formatFileSize, uploadKindOf } from "../../common/uploads";
 import type { FileStorage } from "../files/storage";
 import { badRequest, HttpError } from "../http/errors";
 import type { StoredUpload } from "./service";
@@ -36,29 +38,19 @@ export const UPLOAD_CODES = {
   STORAGE_UNAVAILABLE: "STORAGE_UNAVAILABLE",
 } as const;
 
-/**
- * Body timeouts of a background-check upload (issue #10, "the request has a body timeout"):
- * - `idleMs` 30 s: the client sent no byte for this long while the server was ready to read
- *   (a stalled or slow-loris upload), as nginx's `client_body_timeout`;
- * - `totalMs` 10 min: the whole body (at most 5 × 10 MB) took longer, i.e. under ~85 KB/s on
- *   average, which also ends a client that trickles a byte every few seconds.
- * Either answers 408 UPLOAD_TIMEOUT and closes the connection; stored files are removed.
- */
-export const UPLOAD_TIMEOUTS: UploadTimeouts = { idleMs: 30_000, totalMs: 10 * 60_000 };
-
 /** Milliseconds; see {@link UPLOAD_TIMEOUTS}. */
 export interface UploadTimeouts {
   idleMs: number;
   totalMs: number;
 }
 
-/** Multipart limits: 2 text fields and 5 files are expected; a little headroom for the rest. */
+/** Multipart limits of a submission (numbers in the limits registry). */
 const MULTIPART_LIMITS = {
   fileSize: MAX_FILE_BYTES,
   files: MAX_FILES_PER_CHECK,
-  fields: 10,
-  fieldSize: 10_000,
-  parts: 20,
+  fields: MULTIPART_MAX_FIELDS,
+  fieldSize: MULTIPART_FIELD_MAX_BYTES,
+  parts: MULTIPART_MAX_PARTS,
 };
 
 /** Bytes sniffed for magic numbers; large enough for file-type to read a docx's first entries. */
@@ -170,7 +162,7 @@ export async function receiveSubmission(
     request.raw.off("close", onClose);
   }
 
-  const parsed = submitCheckFields.safeParse(raw);
+  const parsed = submitCheckFieldsSchema.safeParse(raw);
   const refuse = async (message: string, code: string) => {
     await removeQuietly(storage, stored, request);
     return badRequest(message, code);

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { companyListResponse, companySchema, createCompanyBody } from "../../common/api/companies";
+import {
+  companyListResponseSchema,
+  companySchema,
+  createCompanyBodySchema,
+} from "../../common/api/companies";
 import { errorResponses } from "../http/errors";
 import { createCompany, listCompanies } from "./service";
 
@@ -16,7 +20,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["companies"],
         summary: "Every company (admin only)",
-        response: { 200: companyListResponse, ...errors },
+        response: { 200: companyListResponseSchema, ...errors },
       },
     },
     async (_request, reply) => {
@@ -31,7 +35,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["companies"],
         summary: "Create a company (admin only); duplicate email answers 409",
-        body: createCompanyBody,
+        body: createCompanyBodySchema,
         response: { 201: companySchema, ...errors },
       },
     },

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { DB_CONNECT_TIMEOUT_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS } from "../../common/limits";
 import * as schema from "./schema";
 
 /** The one database type both drivers satisfy; services take this, never a driver type. */
@@ -69,13 +70,6 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   return createPglite(options.pgliteDir);
 }
 
-/** Backoff of the LISTEN reconnection: first retry after this many ms, doubling per failure… */
-export const LISTEN_RETRY_MIN_MS = 100;
-/** …up to this many ms between attempts. */
-export const LISTEN_RETRY_MAX_MS = 5000;
-/** A new connection that takes longer than this fails (and the request answers 503), in ms. */
-const CONNECT_TIMEOUT_MS = 5000;
-
 /**
  * A pool whose checked-out clients cannot leak when their connection dies. Drizzle's
  * `transaction()` never releases its client when `begin` itself fails, and a terminated backend
@@ -120,7 +114,7 @@ async function createPostgres(connectionString: string, log: DbLogger | undefine
   const pool = new ResilientPool({
     connectionString,
     max: 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
     keepAlive: true,
   });
   pool.on("error", () => {
@@ -147,7 +141,7 @@ async function createPostgres(connectionString: string, log: DbLogger | undefine
       return stop;
     },
     async migrate() {
-      const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
       // An error while no query runs would otherwise crash the process; the query in flight rejects.
       client.on("error", () => {});
       await client.connect();
@@ -192,7 +186,7 @@ async function listenWithReconnect(
   const open = async (): Promise<pg.Client> => {
     const client = new pg.Client({
       connectionString,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
       keepAlive: true,
     });
     client.on("error", () => {

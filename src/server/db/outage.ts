@@ -1,3 +1,4 @@
+import { OUTAGE_PROBE_MS } from "../../common/limits";
 import { describeDbError } from "./faults";
 
 /** The part of a pino/Fastify logger the monitor writes to. */
@@ -5,9 +6,6 @@ export interface OutageLogger {
   warn(object: object, message: string): void;
   info(object: object, message: string): void;
 }
-
-/** How often the monitor pings the database while it is down, in ms. */
-export const OUTAGE_PROBE_MS = 250;
 
 /**
  * Logs a database outage once: one warn when the first connection-class error is reported, one

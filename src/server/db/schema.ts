@@ -166,7 +166,7 @@ export const sessions = pgTable(
 export const outboxStatusEnum = pgEnum("email_outbox_status", ["pending", "sent", "failed"]);
 
 /**
- * Transactional outbox (docs/architecture.md#email-outbox): a row is written in the same transaction as the
+ * Transactional outbox (docs/architecture.md#data-and-reliability-rules): a row is written in the same transaction as the
  * record it is about; the worker in mail/outbox.ts delivers it. Bodies are cleared once sent,
  * so emailed links do not linger at rest.
  */

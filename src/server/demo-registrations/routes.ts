@@ -2,21 +2,25 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   type DemoRegistrationBody,
-  type DemoRegistrationListResponse,
-  demoRegistrationBody,
-  demoRegistrationListQuery,
-  demoRegistrationListResponse,
-  demoRegistrationResponse,
-  demoSlugParams,
-  retailerDemoSettingsResponse,
+  demoRegistrationBodySchema,
+  demoRegistrationListQuerySchema,
+  demoRegistrationListResponseSchema,
+  demoRegistrationResponseSchema,
+  demoSlugParamsSchema,
+  retailerDemoSettingsResponseSchema,
 } from "../../common/api/demo-registrations";
 import { apiErrorSchema } from "../../common/api/errors";
-import { REGISTRATION_RATE_PER_IP, REGISTRATION_RATE_WINDOW_MS } from "../../common/demo-registration";
+import {
+  DEMO_REGISTRATION_LIST_LIMIT,
+  RATE_LIMIT_WINDOW_MS,
+  REGISTRATION_RATE_PER_IP,
+} from "../../common/limits";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
+import { sendCsv } from "../http/csv";
 import { errorResponses } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
-import { LIST_LIMIT, listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
+import { listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
@@ -28,11 +32,11 @@ const RECEIVED_MESSAGE =
  * `POST /api/send-schnucks-demo-email`, its general form `POST /api/demo-registrations/:slug`,
  * the admin list/CSV export, and the public settings of a demo.
  */
-export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
   const limit = rateLimitBy(app, "demo-registration-ip", {
     max: REGISTRATION_RATE_PER_IP,
-    timeWindow: REGISTRATION_RATE_WINDOW_MS,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
   });
 
   const register = async (
@@ -55,8 +59,8 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["demo-registrations"],
         summary: "Register for the default store demo (idempotent on registrationId)",
-        body: demoRegistrationBody,
-        response: { 200: demoRegistrationResponse, ...errors },
+        body: demoRegistrationBodySchema,
+        response: { 200: demoRegistrationResponseSchema, ...errors },
       },
     },
     async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, request, reply),
@@ -70,9 +74,9 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["demo-registrations"],
         summary: "Register for a retailer's store demo (idempotent on registrationId)",
-        params: demoSlugParams,
-        body: demoRegistrationBody,
-        response: { 200: demoRegistrationResponse, ...errors },
+        params: demoSlugParamsSchema,
+        body: demoRegistrationBodySchema,
+        response: { 200: demoRegistrationResponseSchema, ...errors },
       },
     },
     async (request, reply) => register(request.params.slug, request.body, request, reply),
@@ -85,25 +89,21 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["demo-registrations"],
         summary: "Admin: list or export (format=csv) store-demo registrations",
-        querystring: demoRegistrationListQuery,
-        response: { 200: demoRegistrationListResponse, ...errors },
+        querystring: demoRegistrationListQuerySchema,
+        response: { 200: demoRegistrationListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { q, slug, format } = request.query;
       if (format === "csv") {
         const rows = await listDemoRegistrations(db, { q, slug });
-        return (
-          reply
-            .type("text/csv; charset=utf-8")
-            .header("content-disposition", 'attachment; filename="demo-registrations.csv"')
-            .serializer((payload: unknown) => String(payload))
-            // The route's typed 200 body is the JSON list; the CSV text bypasses it via the serializer above.
-            .send(registrationsCsv(rows) as unknown as DemoRegistrationListResponse)
-        );
+        return sendCsv(reply, "demo-registrations.csv", registrationsCsv(rows));
       }
-      const rows = await listDemoRegistrations(db, { q, slug, limit: LIST_LIMIT + 1 });
-      return reply.send({ registrations: rows.slice(0, LIST_LIMIT), truncated: rows.length > LIST_LIMIT });
+      const rows = await listDemoRegistrations(db, { q, slug, limit: DEMO_REGISTRATION_LIST_LIMIT + 1 });
+      return reply.send({
+        registrations: rows.slice(0, DEMO_REGISTRATION_LIST_LIMIT),
+        truncated: rows.length > DEMO_REGISTRATION_LIST_LIMIT,
+      });
     },
   );
 
@@ -114,8 +114,8 @@ export const demoRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["demo-registrations"],
         summary: "A store demo's company email domain and app download pages",
-        params: demoSlugParams,
-        response: { 200: retailerDemoSettingsResponse, 404: apiErrorSchema },
+        params: demoSlugParamsSchema,
+        response: { 200: retailerDemoSettingsResponseSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -17,9 +17,6 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { registrationConfirmationEmail, registrationNoticeEmail } from "./emails";
 
-/** Most rows the JSON list returns; the CSV export has no cap. */
-export const LIST_LIMIT = 500;
-
 /**
  * The demo at `slug` with this server's overrides applied: DEMO_EMAIL_DOMAIN, DEMO_ANDROID_URL
  * and DEMO_IOS_URL change the default demo (`schnucks`) only.
@@ -38,7 +35,7 @@ export function resolveDemo(config: AppConfig, slug: string): RetailerDemo {
 
 /**
  * Stores a store-demo registration and, in the same transaction, queues the notice to
- * DEMO_REGISTRATION_EMAIL and the confirmation to the registrant (docs/product.md#10-ground-rules: nothing a
+ * DEMO_REGISTRATION_EMAIL and the confirmation to the registrant (docs/architecture.md#data-and-reliability-rules: nothing a
  * visitor submits is lost; SMTP being down only delays mail). Idempotent on `registrationId`:
  * a replay stores and sends nothing more and gets the same answer. The confirmation is in
  * `language`, stored with the registration (ADR 0025).

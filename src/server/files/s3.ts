@@ -6,6 +6,7 @@ import https from "node:https";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { S3_IDLE_TIMEOUT_MS } from "../../common/limits";
 import { trimSlashes } from "../../common/text";
 import type { FileStorage } from "./storage";
 
@@ -94,12 +95,6 @@ interface S3Options {
   timeoutMs?: number;
 }
 
-/**
- * An S3 request whose connection stays silent this long (30 s) fails, so an object store that
- * hangs cannot hold an upload, and its files, forever (issue #10).
- */
-export const S3_IDLE_TIMEOUT_MS = 30_000;
-
 const KEY_PATTERN = /^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
 
 /**
@@ -138,7 +133,7 @@ async function failure(response: http.IncomingMessage, action: string): Promise<
 }
 
 /**
- * S3-compatible storage (docs/product.md#10-ground-rules), selected by S3_BUCKET. An upload is spooled
+ * S3-compatible storage (docs/architecture.md#files), selected by S3_BUCKET. An upload is spooled
  * to a temporary file while its size and SHA-256 are computed (so memory stays flat), then sent
  * with one signed PUT and the spool file removed. Keys are random like the local storage's.
  */

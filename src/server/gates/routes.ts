@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  GATE_RATE_PER_IP,
-  GATE_RATE_WINDOW_MS,
   GATES,
-  gateOkResponse,
-  gatePasswordBody,
+  gateOkResponseSchema,
+  gatePasswordBodySchema,
   INCORRECT_PASSWORD_CODE,
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
+import { GATE_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
 import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { gatePassword, passwordMatches } from "./service";
@@ -17,9 +16,9 @@ import { gatePassword, passwordMatches } from "./service";
  * `POST /api/gates/channel-partner` with `{password}`. A right password answers 200 `{ok: true}`;
  * a wrong one 401 `{error: 'Incorrect password. Please try again.', code: 'INCORRECT_PASSWORD'}`;
  * a missing or oversized one 400; more than {@link GATE_RATE_PER_IP} checks per IP and gate in
- * 15 minutes 429. The passwords stay on the server (docs/product.md#6-roles, ADR 0004).
+ * 15 minutes 429. The passwords stay on the server (docs/architecture.md#security-boundaries).
  */
-export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
+export const gatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   for (const gate of GATES) {
     app.post(
@@ -27,13 +26,13 @@ export const gateRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { access: "public" },
         onRequest: [
-          rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP, timeWindow: GATE_RATE_WINDOW_MS }),
+          rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP, timeWindow: RATE_LIMIT_WINDOW_MS }),
         ],
         schema: {
           tags: ["gates"],
           summary: `Check the ${gate} password`,
-          body: gatePasswordBody,
-          response: { 200: gateOkResponse, ...errorResponses(400, 401, 429) },
+          body: gatePasswordBodySchema,
+          response: { 200: gateOkResponseSchema, ...errorResponses(400, 401, 429) },
         },
       },
       async (request, reply) => {

@@ -15,7 +15,7 @@ export function passwordMatches(given: string, expected: string): boolean {
 }
 
 /**
- * The configured password of a gate (README.md, "Configuration").
+ * The configured password of a gate (docs/architecture.md#configuration).
  * @returns EVENTS_PASSWORD for "events", CHANNEL_PARTNER_PASSWORD for "channel-partner"
  */
 export function gatePassword(config: AppConfig, gate: Gate): string {

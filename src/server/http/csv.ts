@@ -1,3 +1,5 @@
+import type { FastifyReply } from "fastify";
+
 /**
  * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, and prefixed with
  * `'` when it starts like a spreadsheet formula (`=`, `+`, `-`, `@`, tab or carriage return;
@@ -11,4 +13,21 @@ export function csvCell(value: string): string {
 /** A CSV document: the header row, then one row per record, CRLF line ends (RFC 4180 §2). */
 export function csvDocument(header: string[], rows: string[][]): string {
   return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/**
+ * Answers a request with a CSV download: `text/csv; charset=utf-8`, `Content-Disposition:
+ * attachment` under `filename`, and the text as it is. The route's typed 200 body stays the JSON
+ * list its OpenAPI document describes; the CSV bypasses that serializer.
+ * @param reply any route's reply (whatever its typed body)
+ * @param filename the download's name, e.g. `aisleiq-leads-2026-11-23.csv` (no quotes)
+ * @param csv the document, e.g. from {@link csvDocument}
+ */
+export function sendCsv<Reply extends FastifyReply>(reply: Reply, filename: string, csv: string): Reply {
+  reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .serializer((payload: unknown) => String(payload))
+    .send(csv);
+  return reply;
 }

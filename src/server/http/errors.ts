@@ -8,6 +8,7 @@ import type {
 } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { apiErrorSchema, ERROR_CODES, type ErrorCode } from "../../common/api/errors";
+import { RETRY_AFTER_SECONDS } from "../../common/limits";
 import { isConnectionError, safeError } from "../db/faults";
 import { securityHeaders } from "./security-headers";
 
@@ -24,7 +25,7 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
 
 /**
  * An expected failure with an HTTP status, a human message and a machine code. Services throw
- * it; the error handler turns it into `{"error", "code"}` (docs/product.md#7-api).
+ * it; the error handler turns it into `{"error", "code"}` (docs/architecture.md#errors).
  */
 export class HttpError extends Error {
   constructor(
@@ -102,8 +103,6 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Seconds a client is asked to wait (`Retry-After`) before retrying after a 503. */
-export const RETRY_AFTER_SECONDS = 5;
 /** The 503 message while the database is unreachable. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The service is temporarily unavailable. Please try again in a few seconds.";

@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import ipaddr from "ipaddr.js";
 import { ERROR_CODES } from "../../common/api/errors";
+import { readSessionToken } from "../auth/guards";
+import { hashToken } from "../auth/tokens";
 import { HttpError } from "./errors";
 
 /**
  * A named rate limit for one route, as a preHandler (so the parsed body is available to `key`).
- * Counters live in Redis when REDIS_URL is set, in process memory otherwise (docs/architecture.md#scale-out,
- * "Scale-out path"). Exceeding it answers 429 `{error, code: "RATE_LIMITED"}` with Retry-After.
+ * Counters live in Redis when REDIS_URL is set, in process memory otherwise (docs/architecture.md#scale-out). Every limit's numbers are in the limits registry (`src/common/limits.ts`). Exceeding it answers 429 `{error, code: "RATE_LIMITED"}` with Retry-After.
  * Several limits may guard one route: each counts independently. (The plugin's own
  * `app.rateLimit()` handler runs only once per request, so a second one on a route was skipped.)
  * @param name namespaces the counter, so limits of different routes never share a count
  * @param options.max requests allowed per window; options.timeWindow window length in ms
- * @param options.key what to count by; defaults to {@link byIp}
+ * @param options.key what to count by: {@link byIp} (the default), {@link byEmail},
+ *   {@link byEmailAndIp} or {@link bySession}
  */
 export function rateLimitBy(
   app: FastifyInstance,
@@ -69,4 +71,32 @@ export function ipKey(address: string): string {
  */
 export function byIp(request: FastifyRequest): string {
   return ipKey(request.ip);
+}
+
+/**
+ * Rate-limit key function: the email address of the request body, trimmed and lower-cased, read
+ * before validation (limits count before validation work, ADR 0013). Empty when there is none.
+ */
+export function byEmail(request: FastifyRequest): string {
+  return String((request.body as { email?: unknown } | undefined)?.email ?? "")
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * Rate-limit key function: the pair (email, client IP), `ann@example.com|203.0.113.7`, so a
+ * stranger's requests for someone's address cannot use up that person's own allowance (ADR 0016).
+ */
+export function byEmailAndIp(request: FastifyRequest): string {
+  return `${byEmail(request)}|${byIp(request)}`;
+}
+
+/**
+ * Rate-limit key function for signed-in calls: the session token's SHA-256 (under either cookie
+ * name), else the client's IP grouped like {@link byIp}. The digest, not the token: counters may
+ * live in Redis, which must not hold live sessions.
+ */
+export function bySession(request: FastifyRequest): string {
+  const session = readSessionToken(request);
+  return session ? `session:${hashToken(session.raw)}` : byIp(request);
 }

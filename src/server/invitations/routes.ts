@@ -1,22 +1,28 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  acceptInvitationBody,
-  acceptInvitationResponse,
-  invitationIdParams,
-  invitationListResponse,
+  acceptInvitationBodySchema,
+  acceptInvitationResponseSchema,
+  invitationIdParamsSchema,
+  invitationListResponseSchema,
   invitationPreviewSchema,
   invitationSummarySchema,
-  invitationTokenParams,
-  sendInvitationBody,
+  invitationTokenParamsSchema,
+  sendInvitationBodySchema,
 } from "../../common/api/invitations";
+import {
+  INVITATION_ACCEPT_RATE_PER_IP,
+  INVITATION_PREVIEW_RATE_PER_IP,
+  INVITATION_SEND_RATE_PER_SESSION,
+  RATE_LIMIT_WINDOW_MS,
+} from "../../common/limits";
 import { sessionOf } from "../auth/access";
-import { bySessionOrIp, startSessionCookie } from "../auth/guards";
+import { startSessionCookie } from "../auth/guards";
 import { manageScope } from "../auth/policy";
-import { toSessionUser } from "../auth/routes";
+import { toSessionUser } from "../auth/sessions";
 import { tokenErrorResponses } from "../auth/verification-tokens";
 import { errorResponses } from "../http/errors";
 import { namedLanguage, requestLanguage } from "../http/language";
-import { rateLimitBy } from "../http/rate-limit";
+import { bySession, rateLimitBy } from "../http/rate-limit";
 import {
   acceptInvitation,
   listInvitations,
@@ -27,22 +33,27 @@ import {
 } from "./service";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
-const WINDOW_MS = 15 * 60 * 1000;
 
 /** Invitations (docs/product.md#7-api, issue #3): send, preview, accept, list, resend, revoke. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
-  const bySession = bySessionOrIp;
+  /** Sending and re-sending count under one name, per session. */
+  const sendLimit = () =>
+    rateLimitBy(app, "invitation-send", {
+      max: INVITATION_SEND_RATE_PER_SESSION,
+      timeWindow: RATE_LIMIT_WINDOW_MS,
+      key: bySession,
+    });
 
   app.post(
     "/api/invitations/send",
     {
       config: { access: "manager" },
-      onRequest: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
+      onRequest: [sendLimit()],
       schema: {
         tags: ["invitations"],
         summary: "Invite someone by email (admin: any role and company; company admin: own company)",
-        body: sendInvitationBody,
+        body: sendInvitationBodySchema,
         response: { 201: invitationSummarySchema, ...errors },
       },
     },
@@ -60,7 +71,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["invitations"],
         summary: "Invitations the caller manages, newest first, with status",
-        response: { 200: invitationListResponse, ...errors },
+        response: { 200: invitationListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -73,11 +84,16 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invitations/:token",
     {
       config: { access: "public" },
-      onRequest: [rateLimitBy(app, "invitation-preview-ip", { max: 60, timeWindow: WINDOW_MS })],
+      onRequest: [
+        rateLimitBy(app, "invitation-preview-ip", {
+          max: INVITATION_PREVIEW_RATE_PER_IP,
+          timeWindow: RATE_LIMIT_WINDOW_MS,
+        }),
+      ],
       schema: {
         tags: ["invitations"],
         summary: "Check an invitation link: email, role and company, or 404 / 410",
-        params: invitationTokenParams,
+        params: invitationTokenParamsSchema,
         response: { 200: invitationPreviewSchema, ...errors, ...tokenErrorResponses },
       },
     },
@@ -88,12 +104,17 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invitations/accept",
     {
       config: { access: "public" },
-      onRequest: [rateLimitBy(app, "invitation-accept-ip", { max: 30, timeWindow: WINDOW_MS })],
+      onRequest: [
+        rateLimitBy(app, "invitation-accept-ip", {
+          max: INVITATION_ACCEPT_RATE_PER_IP,
+          timeWindow: RATE_LIMIT_WINDOW_MS,
+        }),
+      ],
       schema: {
         tags: ["invitations"],
         summary: "Accept an invitation: creates the account and signs it in",
-        body: acceptInvitationBody,
-        response: { 201: acceptInvitationResponse, ...errors, ...tokenErrorResponses },
+        body: acceptInvitationBodySchema,
+        response: { 201: acceptInvitationResponseSchema, ...errors, ...tokenErrorResponses },
       },
     },
     async (request, reply) => {
@@ -108,11 +129,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invitations/:id/resend",
     {
       config: { access: "manager" },
-      onRequest: [rateLimitBy(app, "invitation-send", { max: 60, timeWindow: WINDOW_MS, key: bySession })],
+      onRequest: [sendLimit()],
       schema: {
         tags: ["invitations"],
         summary: "Send an invitation again with a new link and a fresh expiry",
-        params: invitationIdParams,
+        params: invitationIdParamsSchema,
         response: { 200: invitationSummarySchema, ...errors },
       },
     },
@@ -129,7 +150,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["invitations"],
         summary: "Revoke an invitation so its link stops working",
-        params: invitationIdParams,
+        params: invitationIdParamsSchema,
         response: { 200: invitationSummarySchema, ...errors },
       },
     },

@@ -2,22 +2,18 @@ import { randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  type LeadListResponse,
-  leadCreatedSchema,
+  leadBodySchema,
+  leadCreatedResponseSchema,
   leadListQuerySchema,
   leadListResponseSchema,
   leadProblem,
-  leadRequestSchema,
 } from "../../common/api/leads";
+import { LEAD_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
+import { sendCsv } from "../http/csv";
 import { badRequest, errorResponses } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { createLead, leadsCsv, listLeads } from "./service";
-
-/** Get Started requests one IP may send per window (issue #4: rate limited per IP). */
-export const LEAD_RATE_PER_IP = 10;
-/** The rate-limit window: 15 minutes, in ms. */
-export const LEAD_RATE_WINDOW_MS = 15 * 60 * 1000;
 
 const errors = errorResponses(400, 401, 403, 429);
 
@@ -32,9 +28,9 @@ function isBot(body: unknown): boolean {
  * Get Started leads (docs/product.md#4-states, #7-api; issue #4): `POST /api/send-get-started-email` stores a lead and
  * queues two emails; `GET /api/leads` lists (JSON, paged) or exports (CSV) them for admins.
  */
-export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
+export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP, timeWindow: LEAD_RATE_WINDOW_MS });
+  const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP, timeWindow: RATE_LIMIT_WINDOW_MS });
 
   /**
    * Runs before schema validation: a bot that filled the honeypot gets a believable 201 and
@@ -59,8 +55,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["leads"],
         summary: "Submit a Get Started lead: stored, then emailed to sales and to the visitor",
-        body: leadRequestSchema,
-        response: { 201: leadCreatedSchema, ...errors },
+        body: leadBodySchema,
+        response: { 201: leadCreatedResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -86,14 +82,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (format === "csv") {
         const { leads } = await listLeads(db, { q });
         const day = new Date().toISOString().slice(0, 10);
-        return (
-          reply
-            .type("text/csv; charset=utf-8")
-            .header("content-disposition", `attachment; filename="aisleiq-leads-${day}.csv"`)
-            .serializer((payload: unknown) => String(payload))
-            // The typed 200 body is the JSON list; the CSV text bypasses it via the serializer above.
-            .send(leadsCsv(leads) as unknown as LeadListResponse)
-        );
+        return sendCsv(reply, `aisleiq-leads-${day}.csv`, leadsCsv(leads));
       }
       const page = await listLeads(db, { q, limit: pageSize, offset });
       return reply.send({ ...page, limit: pageSize, offset });

@@ -10,9 +10,9 @@ import { leadConfirmationEmail, leadNoticeEmail } from "./emails";
 
 /**
  * Stores a Get Started lead and, in the same transaction, queues the notice to SALES_EMAIL and
- * the confirmation to the visitor (docs/product.md#10-ground-rules: nothing a visitor submits is lost; SMTP
+ * the confirmation to the visitor (docs/architecture.md#data-and-reliability-rules: nothing a visitor submits is lost; SMTP
  * being down only delays mail).
- * @param lead a body already validated with `leadRequestSchema` (trimmed values)
+ * @param lead a body already validated with `leadBodySchema` (trimmed values)
  * @param language the visitor's language, stored and used for their confirmation (ADR 0025)
  * @returns the new lead's id
  */

@@ -1,17 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import {
+  OUTBOX_LEASE_MS,
+  OUTBOX_MAX_ATTEMPTS,
+  OUTBOX_MAX_DELAY_MS,
+  OUTBOX_PROBE_MAX_MS,
+  OUTBOX_PROBE_MIN_MS,
+  OUTBOX_SWEEP_INTERVAL_MS,
+} from "../../common/limits";
 import type { DbHandle, Executor } from "../db/database";
 import { describeDbError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";
 import type { MailTransport } from "./transport";
 
-/** NOTIFY channel the outbox uses to wake workers (docs/architecture.md#email-outbox). */
+/** NOTIFY channel the outbox uses to wake workers (docs/architecture.md#data-and-reliability-rules). */
 export const OUTBOX_CHANNEL = "email_outbox";
-/** Attempts before a message is marked failed: with a 5 s base the retries span about 17 hours. */
-export const OUTBOX_MAX_ATTEMPTS = 15;
-/** Longest wait between two attempts. */
-export const OUTBOX_MAX_DELAY_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The kinds of outbox row the app writes. The kind sets its priority ({@link priorityOf}):
@@ -208,10 +212,10 @@ export class OutboxWorker {
     private readonly transport: MailTransport,
     private readonly options: OutboxOptions,
   ) {
-    this.leaseMs = options.leaseMs ?? 2 * 60 * 1000;
+    this.leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
     this.concurrency = Math.max(1, options.concurrency ?? transport.concurrency);
-    this.probeMinMs = options.probeMinMs ?? 1000;
-    this.probeMaxMs = options.probeMaxMs ?? 30_000;
+    this.probeMinMs = options.probeMinMs ?? OUTBOX_PROBE_MIN_MS;
+    this.probeMaxMs = options.probeMaxMs ?? OUTBOX_PROBE_MAX_MS;
     this.probeMs = this.probeMinMs;
     const batchSize = options.batchSize ?? 100;
     this.lanes = [
@@ -226,13 +230,10 @@ export class OutboxWorker {
     ];
   }
 
-  /** The safety-net sweep interval: a wake-up even when no NOTIFY arrives. */
-  static readonly SWEEP_INTERVAL_MS = 60_000;
-
   async start(): Promise<void> {
     this.stopped = false;
     this.unlisten = await this.handle.listen(OUTBOX_CHANNEL, () => this.wake());
-    this.sweep = setInterval(() => this.wake(), OutboxWorker.SWEEP_INTERVAL_MS);
+    this.sweep = setInterval(() => this.wake(), OUTBOX_SWEEP_INTERVAL_MS);
     this.sweep.unref();
     this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 3)));
     this.heartbeat.unref();
@@ -605,7 +606,7 @@ export class OutboxWorker {
     const untilDue = new Date(next.at).getTime() - Date.now();
     // Never replaces a sooner wake-up: a lane's failed delivery arms its retry timer before the
     // row's lease is released, and this read may still see the lease (up to 2 min away).
-    this.armTimer(untilDue > 0 ? Math.min(untilDue + 5, OutboxWorker.SWEEP_INTERVAL_MS) : 1000);
+    this.armTimer(untilDue > 0 ? Math.min(untilDue + 5, OUTBOX_SWEEP_INTERVAL_MS) : 1000);
   }
 
   /** Wakes the worker in `ms`, unless a wake-up is already due sooner (or `replace` is set). */

@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import { MAX_FILE_BYTES } from "../../../src/common/uploads";
+import { MAX_FILE_BYTES } from "../../../src/common/limits";
 import { linkTokenFrom } from "../../support/smtp-sink";
 import type { ServerFixture } from "../support/fixture";
 import { type HttpResult, readResult, TEST_PUBLIC_URL } from "../support/test-app";

@@ -1,5 +1,5 @@
 import type {
-  createInitialAdminBody,
+  createInitialAdminBodySchema,
   InspectMagicLinkResponse,
   MeResponse,
   MessageResponse,
@@ -29,7 +29,7 @@ export function useSendMagicLink() {
 export function useCreateInitialAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.input<typeof createInitialAdminBody>) =>
+    mutationFn: (input: z.input<typeof createInitialAdminBodySchema>) =>
       apiRequest<MessageResponse>("POST", "/api/admin/create-initial", input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: setupNeededQueryOptions().queryKey }),
   });

@@ -1,5 +1,4 @@
-import { GATE_PASSWORD_MAX_LENGTH } from "@common/api/gate-constants";
-import { SHAKE_DURATION_MS } from "@common/limits";
+import { GATE_PASSWORD_MAX_LENGTH, SHAKE_DURATION_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { Loader2, Lock } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";

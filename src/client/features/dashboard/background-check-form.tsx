@@ -1,11 +1,6 @@
 import type { SessionUser } from "@common/api/auth";
-import {
-  formatFileSize,
-  MAX_FILE_BYTES,
-  MAX_FILES_PER_CHECK,
-  UPLOAD_ACCEPT,
-  uploadKindOf,
-} from "@common/uploads";
+import { MAX_FILE_BYTES, MAX_FILES_PER_CHECK } from "@common/limits";
+import { formatFileSize, UPLOAD_ACCEPT, uploadKindOf } from "@common/uploads";
 import { FileText, UploadCloud, X } from "lucide-react";
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

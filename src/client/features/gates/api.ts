@@ -1,5 +1,10 @@
 import { ERROR_CODES } from "@common/api/errors";
-import { type Gate, type GateOkResponse, gatePasswordBody, INCORRECT_PASSWORD_CODE } from "@common/api/gates";
+import {
+  type Gate,
+  type GateOkResponse,
+  gatePasswordBodySchema,
+  INCORRECT_PASSWORD_CODE,
+} from "@common/api/gates";
 import { ApiError, apiRequest } from "~/lib/api";
 
 /**
@@ -24,7 +29,7 @@ export type GateCheckResult =
  * @param password the password as typed (not trimmed)
  */
 export async function checkGatePassword(gate: Gate, password: string): Promise<GateCheckResult> {
-  const parsed = gatePasswordBody.safeParse({ password });
+  const parsed = gatePasswordBodySchema.safeParse({ password });
   if (!parsed.success) return { outcome: "incorrect" };
   try {
     await apiRequest<GateOkResponse>("POST", `/api/gates/${gate}`, parsed.data);

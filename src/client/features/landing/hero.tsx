@@ -1,4 +1,4 @@
-import { HERO_CELEBRATION_MS } from "@common/landing";
+import { HERO_CELEBRATION_MS } from "@common/limits";
 import { ArrowRight, BarChart3, Rocket, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

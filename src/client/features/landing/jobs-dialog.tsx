@@ -1,4 +1,5 @@
-import { JOBS_FRAME_TIMEOUT_MS, JOBS_HEADER_OFFSET_PX } from "@common/landing";
+import { JOBS_HEADER_OFFSET_PX } from "@common/landing";
+import { JOBS_FRAME_TIMEOUT_MS } from "@common/limits";
 import { SITE_CONFIG } from "@common/site-config";
 import { Briefcase, ExternalLink, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";

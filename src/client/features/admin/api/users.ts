@@ -1,10 +1,5 @@
-import {
-  type ManagedUser,
-  type UpdateUserInput,
-  USERS_PAGE_SIZE,
-  type UserAudit,
-  type UserList,
-} from "@common/api/users";
+import type { ManagedUser, UpdateUserInput, UserAudit, UserList } from "@common/api/users";
+import { USERS_PAGE_SIZE } from "@common/limits";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "~/lib/api";
 import { adminStatsQueryOptions } from "./stats";

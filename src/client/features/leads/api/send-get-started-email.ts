@@ -1,4 +1,4 @@
-import type { LeadRequest, leadCreatedSchema } from "@common/api/leads";
+import type { LeadRequest, leadCreatedResponseSchema } from "@common/api/leads";
 import type { z } from "zod";
 import { apiRequest } from "~/lib/api";
 
@@ -10,6 +10,6 @@ import { apiRequest } from "~/lib/api";
  * @returns the new lead's id
  * @throws ApiError when the server refuses the lead; TypeError when the request fails
  */
-export function sendGetStartedEmail(lead: LeadRequest): Promise<z.infer<typeof leadCreatedSchema>> {
+export function sendGetStartedEmail(lead: LeadRequest): Promise<z.infer<typeof leadCreatedResponseSchema>> {
   return apiRequest("POST", "/api/send-get-started-email", lead);
 }

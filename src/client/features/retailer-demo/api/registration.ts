@@ -3,7 +3,7 @@ import type {
   DemoRegistrationResponse,
   RetailerDemoSettings,
 } from "@common/api/demo-registrations";
-import { REGISTRATION_TIMEOUT_MS } from "@common/demo-registration";
+import { REGISTRATION_TIMEOUT_MS } from "@common/limits";
 import { DEFAULT_DEMO_SLUG, type RetailerDemo } from "@common/retailer-demos";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "~/lib/api";

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { AdminStats } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
 import type {
   ManagedUser,
@@ -17,9 +18,9 @@ import type { FileStorage } from "../files/storage";
 import { badRequest, forbidden, HttpError, notFound } from "../http/errors";
 
 /**
- * User management (issue #11 "User management", contract in src/common/api/users.ts). Who may
- * do what is the policy's `canManageUser`; every change writes one `user_audit` row per change
- * in the same transaction.
+ * The admin area's queries (`/api/admin/*`): the dashboard figures and user management (issue #11
+ * "User management", contract in src/common/api/users.ts). Who may do what is the policy's
+ * `canManageUser`; every change writes one `user_audit` row per change in the same transaction.
  */
 
 /** Users in `scope` (ADR 0009: by `users.company_id`); the Users list and Total Users share it. */
@@ -266,4 +267,34 @@ export async function listUserAudit(
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * The four admin dashboard figures (docs/product.md#2-pages; issue #3: Total Users is a real count). An admin
+ * sees the whole system; a company admin their own company (ADR 0009): its users, the company
+ * itself, and its users' checks. Total Users counts exactly the rows the Users list shows
+ * (issue #11: one scope filter, `usersInScope`).
+ */
+export async function adminStats(db: Database, scope: ManageScope): Promise<AdminStats> {
+  const userFilter = usersInScope(scope);
+  const companyFilter = scopeFilter(scope, companies.id);
+  const checksWith = async (status: "pending" | "approved") => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(backgroundChecks)
+      .innerJoin(users, eq(users.id, backgroundChecks.userId))
+      .where(
+        userFilter
+          ? and(eq(backgroundChecks.status, status), userFilter)
+          : eq(backgroundChecks.status, status),
+      );
+    return row?.n ?? 0;
+  };
+  const [[userCount], [companyCount], pendingChecks, approved] = await Promise.all([
+    db.select({ n: count() }).from(users).where(userFilter),
+    db.select({ n: count() }).from(companies).where(companyFilter),
+    checksWith("pending"),
+    checksWith("approved"),
+  ]);
+  return { totalUsers: userCount?.n ?? 0, companies: companyCount?.n ?? 0, pendingChecks, approved };
 }

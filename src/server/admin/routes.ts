@@ -1,0 +1,202 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createInitialAdminBodySchema, messageResponseSchema } from "../../common/api/auth";
+import { adminStatsSchema } from "../../common/api/companies";
+import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
+import {
+  updateUserBodySchema,
+  userAuditQuerySchema,
+  userAuditResponseSchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+  userResponseSchema,
+} from "../../common/api/users";
+import { CREATE_INITIAL_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
+import { sessionOf } from "../auth/access";
+import { issueBinding, setBindingCookie } from "../auth/binding";
+import { manageScope } from "../auth/policy";
+import { adminExists, createInitialAdmin } from "../auth/service";
+import { errorResponses, HttpError } from "../http/errors";
+import { requestLanguage } from "../http/language";
+import { rateLimitBy } from "../http/rate-limit";
+import { adminStats, deleteUser, listUserAudit, listUsers, setUserActive, updateUser } from "./service";
+
+const errors = errorResponses(400, 401, 403, 404);
+const setupErrors = errorResponses(400, 401, 403, 404, 409, 410, 429);
+
+/**
+ * The admin area, every `/api/admin/*` route: first-admin setup (docs/product.md#7-api, issue #2;
+ * the sign-in itself is the auth module's), the dashboard figures (docs/product.md#2-pages; issue #3: Total Users is a real count) and user
+ * management (issue #11; contract in src/common/api/users.ts): list and search the users in
+ * scope, change role and company (admins), deactivate and reactivate (managers), delete (admins),
+ * and read the audit trail. Deleting removes the user's uploaded files from `ctx.storage`.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, storage } = app.ctx;
+
+  app.get(
+    "/api/admin/login-info",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["auth"],
+        summary: "404 while no admin exists (setup needed), 200 after",
+        response: { 200: messageResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      if (!(await adminExists(db))) {
+        throw new HttpError(
+          404,
+          ERROR_CODES.SETUP_REQUIRED,
+          "No admin account exists yet. Create the first one.",
+        );
+      }
+      return reply.send({ message: "Sign in with a magic link." });
+    },
+  );
+
+  app.post(
+    "/api/admin/create-initial",
+    {
+      config: { access: "public" },
+      onRequest: [
+        rateLimitBy(app, "create-initial-ip", {
+          max: CREATE_INITIAL_RATE_PER_IP,
+          timeWindow: RATE_LIMIT_WINDOW_MS,
+        }),
+      ],
+      schema: {
+        tags: ["auth"],
+        summary: "Create the first admin and email a magic link",
+        body: createInitialAdminBodySchema,
+        response: { 201: messageResponseSchema, ...setupErrors },
+      },
+    },
+    async (request, reply) => {
+      const binding = issueBinding();
+      const { email, fullName, language } = request.body;
+      await createInitialAdmin(
+        db,
+        config,
+        { email, fullName, language: requestLanguage(request, language) },
+        binding.hash,
+      );
+      setBindingCookie(reply, binding.raw);
+      return reply
+        .status(201)
+        .send({ message: "Admin account created. Check your email for a secure login link." });
+    },
+  );
+
+  app.get(
+    "/api/admin/stats",
+    {
+      config: { access: "manager" },
+      schema: {
+        tags: ["admin"],
+        summary: "Dashboard figures: users, companies, pending and approved checks (scoped)",
+        response: { 200: adminStatsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      return reply.send(await adminStats(db, manageScope(user)));
+    },
+  );
+
+  app.get(
+    "/api/admin/users",
+    {
+      config: { access: "manager" },
+      schema: {
+        tags: ["users"],
+        summary: "Users in the caller's scope, by name; q searches name and email",
+        querystring: userListQuerySchema,
+        response: { 200: userListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      return reply.send(await listUsers(db, manageScope(user), request.query));
+    },
+  );
+
+  app.get(
+    "/api/admin/users/audit",
+    {
+      config: { access: "manager" },
+      schema: {
+        tags: ["users"],
+        summary: "The user audit trail in the caller's scope, newest first",
+        querystring: userAuditQuerySchema,
+        response: { 200: userAuditResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      return reply.send(await listUserAudit(db, manageScope(user), request.query));
+    },
+  );
+
+  app.patch(
+    "/api/admin/users/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["users"],
+        summary: "Change a user's role and/or company (admins; never themselves)",
+        params: userIdParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      return reply.send({ user: await updateUser(db, user, request.params.id, request.body) });
+    },
+  );
+
+  for (const [action, active] of [
+    ["deactivate", false],
+    ["reactivate", true],
+  ] as const) {
+    app.post(
+      `/api/admin/users/:id/${action}`,
+      {
+        config: { access: "manager" },
+        schema: {
+          tags: ["users"],
+          summary: active
+            ? "Reactivate a user (managers, own company; never admins or themselves)"
+            : "Deactivate a user and end their sessions and links at once",
+          params: userIdParamsSchema,
+          response: { 200: userResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = sessionOf(request);
+        return reply.send({ user: await setUserActive(db, user, request.params.id, active) });
+      },
+    );
+  }
+
+  app.delete(
+    "/api/admin/users/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["users"],
+        summary: "Delete a user with their background checks and files (admins; never themselves)",
+        params: userIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      await deleteUser(db, storage, user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
