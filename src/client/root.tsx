@@ -25,9 +25,15 @@ import {
   portalLanguage,
 } from "./lib/portal-language";
 
+/** Event the deferred bootstrap of prerendered pages waits for (scripts/critical-path.mjs). */
+const HYDRATED_EVENT = "aisleiq:hydrated";
+
 export const links: Route.LinksFunction = () => [
-  // `precedence` makes React place the stylesheet before the module preloads (earliest first paint).
-  { rel: "stylesheet", href: stylesheet, precedence: "high" },
+  // Declared when prerendering only: the build inlines it into every prerendered page and the SPA
+  // fallback keeps the <link> (scripts/critical-path.mjs, ADR 0023); were the browser app to
+  // declare it, React would add the <link> again after hydration and restyle the page.
+  // `precedence` makes React place it first in <head>.
+  ...(typeof document === "undefined" ? [{ rel: "stylesheet", href: stylesheet, precedence: "high" }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // The Latin Inter file, preloaded on every page: text is laid out once in its final font (no
   // layout shift), and the file is not found late through the stylesheet at top priority.
@@ -73,6 +79,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       cancelled = true;
     };
   }, [localized]);
+  useEffect(() => {
+    // Prerendered pages load the app after first paint and hold clicks made before that until
+    // now (scripts/critical-path.mjs, ADR 0023): tell them the page is live.
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     // The pending-language class is set on <html> before hydration (see LANGUAGE_PENDING_SCRIPT).
     <html lang={i18next.language} suppressHydrationWarning>
