@@ -76,7 +76,14 @@ const SHELL_ICONS =
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { alias: { "~": path.resolve("src/client"), "@common": path.resolve("src/common") } },
+  resolve: {
+    alias: {
+      "~": path.resolve("src/client"),
+      "@common": path.resolve("src/common"),
+      // Our own translator's React binding (ADR 0023): components import it as "react-i18next".
+      "react-i18next": path.resolve("src/client/lib/react-i18n.ts"),
+    },
+  },
   server: {
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
@@ -92,7 +99,7 @@ export default defineConfig({
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|use-sync-external-store)[\\/]/,
               priority: 20,
             },
             {

@@ -9,7 +9,14 @@ import { defineConfig } from "vitest/config";
  * The React Router Vite plugin is deliberately not loaded here (it is a build/dev plugin).
  */
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve("src/client"), "@common": path.resolve("src/common") } },
+  resolve: {
+    alias: {
+      "~": path.resolve("src/client"),
+      "@common": path.resolve("src/common"),
+      // As in vite.config.ts: "react-i18next" is the app's own translator binding (ADR 0023).
+      "react-i18next": path.resolve("src/client/lib/react-i18n.ts"),
+    },
+  },
   test: {
     projects: [
       {

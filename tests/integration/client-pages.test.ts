@@ -70,6 +70,12 @@ describe.each(testBackends())("page status codes on $name", (backend) => {
     const api = await app.server.request("GET", "/api/no-such-endpoint");
     expect(api.status).toBe(404);
     expect(api.body).toMatchObject({ code: "NOT_FOUND" });
+    // The bare prefix (also what "/api/x/../.." resolves to) is an API path, not a page.
+    for (const bare of ["/api", "/api/x/.."]) {
+      const answer = await app.server.request("GET", bare);
+      expect(answer.status, bare).toBe(404);
+      expect(answer.body, bare).toMatchObject({ code: "NOT_FOUND" });
+    }
     const file = await app.server.request("GET", "/partners/missing.svg");
     expect(file.status).toBe(404);
     expect((await app.server.request("GET", "/partners/logo.svg")).status).toBe(200);

@@ -18,6 +18,7 @@ import { issueBinding, setBindingCookie } from "../auth/binding";
 import { manageScope } from "../auth/policy";
 import { adminExists, createInitialAdmin } from "../auth/service";
 import { apiErrorSchema, errorResponses, HttpError } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { adminStats, deleteUser, listUserAudit, listUsers, setUserActive, updateUser } from "./service";
 
@@ -75,7 +76,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const binding = issueBinding();
-      await createInitialAdmin(db, config, request.body, binding.hash);
+      const { email, fullName, language } = request.body;
+      await createInitialAdmin(
+        db,
+        config,
+        { email, fullName, language: requestLanguage(request, language) },
+        binding.hash,
+      );
       setBindingCookie(reply, binding.raw);
       return reply
         .status(201)

@@ -6,6 +6,8 @@ import {
   meResponseSchema,
   messageResponseSchema,
   sendMagicLinkBodySchema,
+  updateLanguageBodySchema,
+  updateLanguageResponseSchema,
   verifyMagicLinkBodySchema,
   verifyMagicLinkResponseSchema,
 } from "../../common/api/auth";
@@ -25,7 +27,7 @@ import { byEmail, byEmailAndIp, rateLimitBy } from "../http/rate-limit";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
-import { inspectMagicLink, sendMagicLink, verifyMagicLink } from "./service";
+import { inspectMagicLink, sendMagicLink, setUserLanguage, verifyMagicLink } from "./service";
 import { deleteSession, toSessionUser } from "./sessions";
 import { tokenErrorResponses } from "./verification-tokens";
 
@@ -162,6 +164,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = sessionOf(request);
       return reply.send({ user: toSessionUser(session.user), company: session.company });
+    },
+  );
+
+  app.patch(
+    "/api/auth/me/language",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["auth"],
+        summary: "Set the signed-in user's portal and email language (en or es)",
+        body: updateLanguageBodySchema,
+        response: { 200: updateLanguageResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const language = await setUserLanguage(db, user.id, request.body.language);
+      return reply.send({ language });
     },
   );
 

@@ -107,7 +107,10 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
   app.get("/*", pageRoute, async (request, reply) => {
     const pathname = decodePath(request.url.split("?")[0] ?? "/");
     // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
-    if (pathname !== null && (pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname))) {
+    if (
+      pathname !== null &&
+      (pathname === "/api" || pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname))
+    ) {
       return reply.callNotFound();
     }
     reply.header("Cache-Control", "no-cache");

@@ -1,0 +1,109 @@
+import { expect, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+
+/**
+ * The critical path of the prerendered pages (issue #13 item 2, ADR 0023), against the
+ * production build: the HTML asks for no script before the page is painted (no `modulepreload`,
+ * no static module import) and carries its stylesheet inline; the browser requests the app's
+ * code only after the first contentful paint and never fetches the stylesheet; a button pressed
+ * before the app has loaded does its job once it has, and links work without the app.
+ */
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  app = await startAppServer();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+const PAGES = ["/", "/calculator", "/schnucks", "/es/", "/es/calculator"];
+
+for (const pathname of PAGES) {
+  test(`${pathname}: no script is fetched before the page is painted`, async ({ page }) => {
+    const html = await (await fetch(`${app.baseUrl}${pathname}`)).text();
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(html).toMatch(/<style data-precedence="high" data-href="\/assets\/app-[^"]+\.css">/);
+    // No external script, and no inline module with a static import (fetched at once).
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    for (const [, body] of html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+      expect(body).not.toMatch(/^\s*import\s[^(]/m);
+    }
+
+    await page.goto(`${app.baseUrl}${pathname}`);
+    const timing = await page.evaluate(async () => {
+      // Wait until the framework file has been requested (the app loads after first paint).
+      for (let i = 0; i < 100; i += 1) {
+        if (performance.getEntriesByType("resource").some((entry) => /\/assets\/framework-/.test(entry.name)))
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ name: entry.name, startTime: entry.startTime }));
+      return { fcp, scripts };
+    });
+    expect(timing.fcp).not.toBeNull();
+    expect(timing.scripts.some((entry) => /framework-/.test(entry.name))).toBe(true);
+    for (const script of timing.scripts) {
+      expect(script.startTime, `${script.name} requested before first paint`).toBeGreaterThanOrEqual(
+        timing.fcp ?? Number.POSITIVE_INFINITY,
+      );
+    }
+  });
+}
+
+test("a button pressed before the app has loaded does its job once it has", async ({ page }) => {
+  // Hold the client entry back until the click has been made.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${app.baseUrl}/`, { waitUntil: "domcontentloaded" });
+  const pricingButton = page.locator("#pricing").getByRole("button", { name: /Get Started.*Unlimited/ });
+  await pricingButton.click();
+  await page.waitForTimeout(300);
+  // Not hydrated yet: nothing happened (and the click did not submit or navigate anywhere).
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe("/");
+  release();
+  const dialog = page.getByRole("dialog", { name: "Get Started" });
+  await expect(dialog).toContainText("Selected plan: Unlimited");
+});
+
+test("the inlined stylesheet is not fetched again once the app runs", async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+  });
+  await page.goto(`${app.baseUrl}/`);
+  // The app is live once a button opens its dialog; give React time to add any <link>.
+  await page
+    .locator("#pricing")
+    .getByRole("button", { name: /Get Started.*Unlimited/ })
+    .click();
+  await expect(page.getByRole("dialog", { name: "Get Started" })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(stylesheets).toEqual([]);
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  // The page is styled by the inline sheet: the body's `min-h-screen` is the viewport height.
+  expect(await page.evaluate(() => getComputedStyle(document.body).minHeight)).toBe("800px");
+});
+
+test("a link followed before the app has loaded navigates without it", async ({ page }) => {
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, () => {
+    // Never answered: the app does not load on this visit.
+  });
+  await page.goto(`${app.baseUrl}/`, { waitUntil: "domcontentloaded" });
+  await page.getByRole("banner").getByRole("link", { name: "Calculator" }).click();
+  await expect(page).toHaveURL(/\/calculator$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Revenue Calculator");
+});
