@@ -54,3 +54,59 @@ export function ListEmpty({
     </div>
   );
 }
+
+/**
+ * The error line of a list without a Retry button (Background Checks, My Checks, Demo Registrations):
+ * a paragraph announced as an alert in the destructive colour.
+ * @param children the failure text, e.g. "Could not load background checks."
+ */
+export function ListLoadError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="text-destructive">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The header row of an admin list's wide-screen table: one column header per label, each with
+ * a right gap except the last.
+ * @param columns the column labels, left to right
+ */
+export function ListTableHead({ columns }: { columns: string[] }) {
+  return (
+    <thead className="text-muted-foreground">
+      <tr className="border-b border-border">
+        {columns.map((label, index) => (
+          <th
+            key={label}
+            scope="col"
+            className={index < columns.length - 1 ? "py-2 pr-4 font-medium" : "py-2 font-medium"}
+          >
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * The wrapper of a searchable list's rows while a new page or search loads: the previous rows stay,
+ * dimmed (`placeholder`), and the region is marked busy (`busy`).
+ */
+export function ListRows({
+  placeholder,
+  busy,
+  children,
+}: {
+  placeholder: boolean;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={placeholder ? "opacity-60 transition-opacity" : undefined} aria-busy={busy}>
+      {children}
+    </div>
+  );
+}

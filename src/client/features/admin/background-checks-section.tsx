@@ -4,6 +4,7 @@ import { ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckStatusBadge } from "~/components/check-status-badge";
+import { ListEmpty, ListLoadError, ListTableHead } from "~/components/list-states";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
@@ -41,26 +42,23 @@ export function BackgroundChecksSection() {
       </CardHeader>
       <CardContent>
         {checks.isError ? (
-          <p role="alert" className="text-destructive">
-            {t("portal.checks.loadFailed")}
-          </p>
+          <ListLoadError>{t("portal.checks.loadFailed")}</ListLoadError>
         ) : list.length === 0 ? (
-          <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
-            <ClipboardList className="size-5" aria-hidden="true" />
-            <p>{checks.isPending ? t("common.loading") : t("portal.checks.empty")}</p>
-          </div>
+          <ListEmpty icon={ClipboardList}>
+            {checks.isPending ? t("common.loading") : t("portal.checks.empty")}
+          </ListEmpty>
         ) : (
           <>
             <table className="hidden w-full text-left text-sm md:table">
-              <thead className="text-muted-foreground">
-                <tr className="border-b border-border">
-                  <th className="py-2 pr-4 font-medium">{t("portal.checks.applicant")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("portal.checks.email")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("portal.checks.status")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("portal.checks.submitted")}</th>
-                  <th className="py-2 font-medium">{t("portal.checks.actions")}</th>
-                </tr>
-              </thead>
+              <ListTableHead
+                columns={[
+                  t("portal.checks.applicant"),
+                  t("portal.checks.email"),
+                  t("portal.checks.status"),
+                  t("portal.checks.submitted"),
+                  t("portal.checks.actions"),
+                ]}
+              />
               <tbody>
                 {list.map((check) => (
                   <tr key={check.id} className="border-b border-border last:border-0">

@@ -4,6 +4,7 @@ import type { Role } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ListEmpty, ListTableHead } from "~/components/list-states";
 import { RoleBadge } from "~/components/role-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -108,23 +109,20 @@ export function InvitationsSection({ role }: { role: Role }) {
       </CardHeader>
       <CardContent>
         {list.length === 0 ? (
-          <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
-            <Mail className="size-5" aria-hidden="true" />
-            <p>{t("portal.invitations.empty")}</p>
-          </div>
+          <ListEmpty icon={Mail}>{t("portal.invitations.empty")}</ListEmpty>
         ) : (
           <>
             <table className="hidden w-full text-left text-sm md:table">
-              <thead className="text-muted-foreground">
-                <tr className="border-b border-border">
-                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.email")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.role")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.company")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.status")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("portal.invitations.expires")}</th>
-                  <th className="py-2 font-medium">{t("portal.invitations.actions")}</th>
-                </tr>
-              </thead>
+              <ListTableHead
+                columns={[
+                  t("portal.invitations.email"),
+                  t("portal.invitations.role"),
+                  t("portal.invitations.company"),
+                  t("portal.invitations.status"),
+                  t("portal.invitations.expires"),
+                  t("portal.invitations.actions"),
+                ]}
+              />
               <tbody>
                 {list.map((invitation) => (
                   <tr key={invitation.id} className="border-b border-border last:border-0">

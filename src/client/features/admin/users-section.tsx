@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListEmpty, ListLoadFailed } from "~/components/list-states";
+import { ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
 import { SearchField } from "~/components/search-field";
@@ -158,33 +158,18 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
                   : t("portal.users.empty")}
             </ListEmpty>
           ) : (
-            <div
-              className={users.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
-              aria-busy={users.isFetching}
-            >
+            <ListRows placeholder={users.isPlaceholderData} busy={users.isFetching}>
               <table className="hidden w-full text-left text-sm lg:table">
-                <thead className="text-muted-foreground">
-                  <tr className="border-b border-border">
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("portal.users.name")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("portal.users.role")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("portal.users.company")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("portal.users.status")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("portal.users.lastLogin")}
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      {t("portal.users.actions")}
-                    </th>
-                  </tr>
-                </thead>
+                <ListTableHead
+                  columns={[
+                    t("portal.users.name"),
+                    t("portal.users.role"),
+                    t("portal.users.company"),
+                    t("portal.users.status"),
+                    t("portal.users.lastLogin"),
+                    t("portal.users.actions"),
+                  ]}
+                />
                 <tbody>
                   {list.map((user) => (
                     <tr key={user.id} className="border-b border-border align-top last:border-0">
@@ -226,7 +211,7 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
                   </li>
                 ))}
               </ul>
-            </div>
+            </ListRows>
           )}
 
           <Pager

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { CheckStatusBadge } from "~/components/check-status-badge";
+import { ListEmpty, ListLoadError } from "~/components/list-states";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { myChecksQueryOptions } from "./api";
@@ -21,14 +22,11 @@ export function MyChecksList() {
       </CardHeader>
       <CardContent>
         {checks.isError ? (
-          <p role="alert" className="text-destructive">
-            {t("portal.myChecks.loadFailed")}
-          </p>
+          <ListLoadError>{t("portal.myChecks.loadFailed")}</ListLoadError>
         ) : list.length === 0 ? (
-          <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
-            <ClipboardList className="size-5" aria-hidden="true" />
-            <p>{checks.isPending ? t("common.loading") : t("portal.myChecks.empty")}</p>
-          </div>
+          <ListEmpty icon={ClipboardList}>
+            {checks.isPending ? t("common.loading") : t("portal.myChecks.empty")}
+          </ListEmpty>
         ) : (
           <ul className="grid gap-3">
             {list.map((check) => (

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, Inbox, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListEmpty, ListLoadFailed } from "~/components/list-states";
+import { ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
 import { Badge } from "~/components/ui/badge";
@@ -99,33 +99,18 @@ export function LeadsSection() {
               {leads.isPending ? t("common.loading") : q ? t("leads.noMatches", { q }) : t("leads.empty")}
             </ListEmpty>
           ) : (
-            <div
-              className={leads.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
-              aria-busy={leads.isFetching}
-            >
+            <ListRows placeholder={leads.isPlaceholderData} busy={leads.isFetching}>
               <table className="hidden w-full text-left text-sm md:table">
-                <thead className="text-muted-foreground">
-                  <tr className="border-b border-border">
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("leads.name")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("leads.company")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("leads.email")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("leads.phone")}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {t("leads.plan")}
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      {t("leads.received")}
-                    </th>
-                  </tr>
-                </thead>
+                <ListTableHead
+                  columns={[
+                    t("leads.name"),
+                    t("leads.company"),
+                    t("leads.email"),
+                    t("leads.phone"),
+                    t("leads.plan"),
+                    t("leads.received"),
+                  ]}
+                />
                 <tbody>
                   {list.map((lead) => (
                     <tr key={lead.id} className="border-b border-border last:border-0">
@@ -157,7 +142,7 @@ export function LeadsSection() {
                   </li>
                 ))}
               </ul>
-            </div>
+            </ListRows>
           )}
 
           <Pager

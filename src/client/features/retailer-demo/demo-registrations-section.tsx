@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, RefreshCw, Users } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ListEmpty, ListLoadError, ListTableHead } from "~/components/list-states";
 import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
@@ -53,20 +54,15 @@ export function DemoRegistrationsSection() {
           onChange={setText}
         />
         {list.isError ? (
-          <p role="alert" className="text-destructive">
-            {t("retailerDemo.admin.loadFailed")}
-          </p>
+          <ListLoadError>{t("retailerDemo.admin.loadFailed")}</ListLoadError>
         ) : rows.length === 0 ? (
-          <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
-            <Users className="size-5" aria-hidden="true" />
-            <p>
-              {list.isPending
-                ? t("common.loading")
-                : q
-                  ? t("retailerDemo.admin.noMatches")
-                  : t("retailerDemo.admin.empty")}
-            </p>
-          </div>
+          <ListEmpty icon={Users}>
+            {list.isPending
+              ? t("common.loading")
+              : q
+                ? t("retailerDemo.admin.noMatches")
+                : t("retailerDemo.admin.empty")}
+          </ListEmpty>
         ) : (
           <>
             <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -75,15 +71,15 @@ export function DemoRegistrationsSection() {
                 : t("retailerDemo.admin.count", { count: rows.length })}
             </p>
             <table className="hidden w-full text-left text-sm md:table">
-              <thead className="text-muted-foreground">
-                <tr className="border-b border-border">
-                  <th className="py-2 pr-4 font-medium">{t("retailerDemo.admin.name")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("retailerDemo.admin.email")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("retailerDemo.admin.phone")}</th>
-                  <th className="py-2 pr-4 font-medium">{t("retailerDemo.admin.retailer")}</th>
-                  <th className="py-2 font-medium">{t("retailerDemo.admin.registered")}</th>
-                </tr>
-              </thead>
+              <ListTableHead
+                columns={[
+                  t("retailerDemo.admin.name"),
+                  t("retailerDemo.admin.email"),
+                  t("retailerDemo.admin.phone"),
+                  t("retailerDemo.admin.retailer"),
+                  t("retailerDemo.admin.registered"),
+                ]}
+              />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} className="border-b border-border last:border-0">
