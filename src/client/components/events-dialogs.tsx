@@ -6,10 +6,10 @@ import { useGateCheck } from "~/hooks/use-gate-check";
 import { addCatalog } from "~/lib/i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 import { DialogActions } from "./dialog-actions";
+import { FormField } from "./form-field";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
 import { Input } from "./ui/input";
-import { Label } from "./ui/label";
 
 // The dialog texts load with the dialog (issue #4 budget).
 addCatalog({ landing: enLandingDialogs });
@@ -93,8 +93,7 @@ function EventsPasswordDialog({
             <DialogTitle>{t("landing.events.passwordTitle")}</DialogTitle>
             <DialogDescription>{t("landing.events.passwordDescription")}</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>{t("landing.events.password")}</Label>
+          <FormField id={inputId} label={t("landing.events.password")}>
             <Input
               ref={inputRef}
               id={inputId}
@@ -109,7 +108,7 @@ function EventsPasswordDialog({
             <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-destructive">
               {error}
             </p>
-          </div>
+          </FormField>
           <DialogActions
             cancel={t("landing.events.cancel")}
             onCancel={() => onOpenChange(false)}

@@ -9,10 +9,9 @@ import { celebrate } from "~/lib/confetti";
 import { addCatalog } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
+import { TextField } from "./form-field";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
-import { Input } from "./ui/input";
-import { Label } from "./ui/label";
 
 // The dialog texts load with the dialog (issue #4 budget).
 addCatalog({ landing: enLandingDialogs });
@@ -148,27 +147,24 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
             </DialogHeader>
             <div className="grid gap-4 sm:grid-cols-2">
               {FIELDS.map((field) => (
-                <div
+                <TextField
                   key={field.name}
                   className={
                     field.name === "email" || field.name === "company"
                       ? "grid gap-2 sm:col-span-2"
                       : "grid gap-2"
                   }
-                >
-                  <Label htmlFor={`${idPrefix}-${field.name}`}>{t(`landing.getStarted.${field.name}`)}</Label>
-                  <Input
-                    id={`${idPrefix}-${field.name}`}
-                    name={field.name}
-                    type={field.type}
-                    autoComplete={field.autoComplete}
-                    required
-                    value={fields[field.name]}
-                    onChange={(event) =>
-                      setFields((current) => ({ ...current, [field.name]: event.target.value }))
-                    }
-                  />
-                </div>
+                  id={`${idPrefix}-${field.name}`}
+                  label={t(`landing.getStarted.${field.name}`)}
+                  name={field.name}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  required
+                  value={fields[field.name]}
+                  onChange={(event) =>
+                    setFields((current) => ({ ...current, [field.name]: event.target.value }))
+                  }
+                />
               ))}
               {/* Honeypot (issue #4): hidden from people, so only bots fill it in. */}
               <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">

@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "~/components/form-field";
+import { ListEmpty } from "~/components/list-states";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
@@ -50,6 +50,11 @@ export function CompaniesSection() {
   };
 
   const list = companies.data ?? [];
+  const optional = (label: string) => (
+    <>
+      {label} <span className="text-muted-foreground">{t("portal.companies.optional")}</span>
+    </>
+  );
   return (
     <Card>
       <CardHeader>
@@ -58,47 +63,38 @@ export function CompaniesSection() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="company-name">{t("portal.companies.name")}</Label>
-            <Input
-              id="company-name"
-              required
-              autoComplete="organization"
-              value={form.name}
-              onChange={set("name")}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="company-email">{t("portal.companies.email")}</Label>
-            <Input
-              id="company-email"
-              type="email"
-              required
-              autoComplete="off"
-              value={form.email}
-              onChange={set("email")}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="company-phone">
-              {t("portal.companies.phone")}{" "}
-              <span className="text-muted-foreground">{t("portal.companies.optional")}</span>
-            </Label>
-            <Input
-              id="company-phone"
-              type="tel"
-              autoComplete="off"
-              value={form.phone}
-              onChange={set("phone")}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="company-address">
-              {t("portal.companies.address")}{" "}
-              <span className="text-muted-foreground">{t("portal.companies.optional")}</span>
-            </Label>
-            <Input id="company-address" autoComplete="off" value={form.address} onChange={set("address")} />
-          </div>
+          <TextField
+            id="company-name"
+            label={t("portal.companies.name")}
+            required
+            autoComplete="organization"
+            value={form.name}
+            onChange={set("name")}
+          />
+          <TextField
+            id="company-email"
+            label={t("portal.companies.email")}
+            type="email"
+            required
+            autoComplete="off"
+            value={form.email}
+            onChange={set("email")}
+          />
+          <TextField
+            id="company-phone"
+            label={optional(t("portal.companies.phone"))}
+            type="tel"
+            autoComplete="off"
+            value={form.phone}
+            onChange={set("phone")}
+          />
+          <TextField
+            id="company-address"
+            label={optional(t("portal.companies.address"))}
+            autoComplete="off"
+            value={form.address}
+            onChange={set("address")}
+          />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? t("portal.companies.adding") : t("portal.companies.add")}
@@ -106,10 +102,7 @@ export function CompaniesSection() {
           </div>
         </form>
         {list.length === 0 ? (
-          <div className="flex items-center gap-3 rounded-xl border border-dashed border-border p-6 text-muted-foreground">
-            <Building2 className="size-5" aria-hidden="true" />
-            <p>{t("portal.companies.empty")}</p>
-          </div>
+          <ListEmpty icon={Building2}>{t("portal.companies.empty")}</ListEmpty>
         ) : (
           <ul
             className="divide-y divide-border rounded-xl border border-border"

@@ -8,6 +8,7 @@ import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogActions } from "~/components/dialog-actions";
+import { FormField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import {
@@ -18,7 +19,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/hooks/use-toast";
@@ -147,26 +147,25 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
           <DialogDescription>{t("portal.invite.description")}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit}>
-          <div className="grid gap-2">
-            <Label htmlFor="invite-email">{t("portal.invite.email")}</Label>
-            <Input
-              id="invite-email"
-              type="email"
-              required
-              autoComplete="off"
-              placeholder={t("portal.invite.emailPlaceholder")}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setReplace(false);
-              }}
-            />
-            <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
-              {note}
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="invite-role">{t("portal.invite.role")}</Label>
+          <TextField
+            id="invite-email"
+            label={t("portal.invite.email")}
+            type="email"
+            required
+            autoComplete="off"
+            placeholder={t("portal.invite.emailPlaceholder")}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setReplace(false);
+            }}
+            after={
+              <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+                {note}
+              </p>
+            }
+          />
+          <FormField id="invite-role" label={t("portal.invite.role")}>
             <NativeSelect
               id="invite-role"
               value={role}
@@ -178,10 +177,9 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
                 </option>
               ))}
             </NativeSelect>
-          </div>
+          </FormField>
           {companyList.length > 0 && (
-            <div className="grid gap-2">
-              <Label htmlFor="invite-company">{t("portal.invite.company")}</Label>
+            <FormField id="invite-company" label={t("portal.invite.company")}>
               <NativeSelect
                 id="invite-company"
                 value={companyId}
@@ -197,10 +195,9 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
                   </option>
                 ))}
               </NativeSelect>
-            </div>
+            </FormField>
           )}
-          <div className="grid gap-2">
-            <Label htmlFor="invite-language">{t("portal.invite.language")}</Label>
+          <FormField id="invite-language" label={t("portal.invite.language")}>
             <NativeSelect
               id="invite-language"
               value={emailLanguage ?? uiLanguage}
@@ -214,7 +211,7 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
                 </option>
               ))}
             </NativeSelect>
-          </div>
+          </FormField>
           {plan.pending && plan.conflict && (
             <div className="flex items-start gap-3">
               <Checkbox

@@ -11,9 +11,9 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { DialogActions } from "~/components/dialog-actions";
+import { FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
@@ -192,8 +192,7 @@ export function ReviewDialog({
           </section>
         )}
         <form className="grid gap-4" onSubmit={onSubmit}>
-          <div className="grid gap-2">
-            <Label htmlFor="review-status">{t("portal.review.status")}</Label>
+          <FormField id="review-status" label={t("portal.review.status")}>
             <NativeSelect
               id="review-status"
               value={status}
@@ -208,9 +207,8 @@ export function ReviewDialog({
                 </option>
               ))}
             </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="review-notes">{t("portal.review.notes")}</Label>
+          </FormField>
+          <FormField id="review-notes" label={t("portal.review.notes")}>
             <Textarea
               id="review-notes"
               rows={4}
@@ -219,7 +217,7 @@ export function ReviewDialog({
               value={notes}
               onChange={(event) => setNotes(event.target.value)}
             />
-          </div>
+          </FormField>
           <DialogActions
             cancel={t("portal.review.cancel")}
             onCancel={onClose}

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DialogActions } from "~/components/dialog-actions";
+import { FormField } from "~/components/form-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
@@ -81,8 +81,7 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit}>
-          <div className="grid gap-2">
-            <Label htmlFor="user-role">{t("portal.users.role")}</Label>
+          <FormField id="user-role" label={t("portal.users.role")}>
             <NativeSelect
               id="user-role"
               value={role}
@@ -94,9 +93,8 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
                 </option>
               ))}
             </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="user-company">{t("portal.users.company")}</Label>
+          </FormField>
+          <FormField id="user-company" label={t("portal.users.company")}>
             <NativeSelect
               id="user-company"
               value={companyId}
@@ -112,7 +110,7 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
                 </option>
               ))}
             </NativeSelect>
-          </div>
+          </FormField>
           <p
             className={companyMissing ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
             aria-live="polite"

@@ -6,11 +6,10 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
+import { TextField } from "~/components/form-field";
 import { LoadingScreen } from "~/components/loading-screen";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { useLanguage } from "~/lib/language";
@@ -135,17 +134,15 @@ export function AdminLoginScreen() {
               </CardHeader>
               <CardContent>
                 <form className="grid gap-4" onSubmit={onCreate} noValidate>
-                  <div className="grid gap-2">
-                    <Label htmlFor="fullName">{t("adminLogin.fullName")}</Label>
-                    <Input
-                      id="fullName"
-                      autoComplete="name"
-                      required
-                      value={fullName}
-                      placeholder={t("adminLogin.fullNamePlaceholder")}
-                      onChange={(e) => setFullName(e.target.value)}
-                    />
-                  </div>
+                  <TextField
+                    id="fullName"
+                    label={t("adminLogin.fullName")}
+                    autoComplete="name"
+                    required
+                    value={fullName}
+                    placeholder={t("adminLogin.fullNamePlaceholder")}
+                    onChange={(e) => setFullName(e.target.value)}
+                  />
                   <EmailField value={email} onChange={setEmail} />
                   <Button type="submit" disabled={createAdmin.isPending}>
                     {createAdmin.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
@@ -184,19 +181,17 @@ export function AdminLoginScreen() {
 function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
   return (
-    <div className="grid gap-2">
-      <Label htmlFor="email">{t("adminLogin.email")}</Label>
-      <Input
-        id="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        pattern={EMAIL_PATTERN.source}
-        value={value}
-        placeholder={t("adminLogin.emailPlaceholder")}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <TextField
+      id="email"
+      label={t("adminLogin.email")}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      pattern={EMAIL_PATTERN.source}
+      value={value}
+      placeholder={t("adminLogin.emailPlaceholder")}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -4,10 +4,9 @@ import { formatFileSize, UPLOAD_ACCEPT, uploadKindOf } from "@common/uploads";
 import { FileText, UploadCloud, X } from "lucide-react";
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
@@ -112,30 +111,25 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="check-full-name">{t("portal.submit.fullName")}</Label>
-              <Input
-                id="check-full-name"
-                autoComplete="name"
-                required
-                value={fullName}
-                onChange={(event) => setFullName(event.target.value)}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="check-email">{t("portal.submit.email")}</Label>
-              <Input
-                id="check-email"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
+            <TextField
+              id="check-full-name"
+              label={t("portal.submit.fullName")}
+              autoComplete="name"
+              required
+              value={fullName}
+              onChange={(event) => setFullName(event.target.value)}
+            />
+            <TextField
+              id="check-email"
+              label={t("portal.submit.email")}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor="check-files">{t("portal.submit.documents")}</Label>
+          <FormField id="check-files" label={t("portal.submit.documents")}>
             <fieldset
               onDragOver={(event) => {
                 event.preventDefault();
@@ -179,7 +173,7 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
                 }}
               />
             </fieldset>
-          </div>
+          </FormField>
           {files.length > 0 && (
             <ul
               className="divide-y divide-border rounded-xl border border-border"

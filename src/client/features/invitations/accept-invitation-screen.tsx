@@ -4,10 +4,9 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
+import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { chosenLanguage, followLanguage } from "~/lib/portal-language";
@@ -116,22 +115,24 @@ export function AcceptInvitationScreen({ token }: { token: string | undefined })
             </CardHeader>
             <CardContent>
               <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-                <div className="grid gap-2">
-                  <Label htmlFor="invite-email">{t("portal.accept.email")}</Label>
-                  <Input id="invite-email" type="email" value={data.email} readOnly disabled />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="invite-full-name">{t("portal.accept.fullName")}</Label>
-                  <Input
-                    id="invite-full-name"
-                    autoComplete="name"
-                    placeholder={t("portal.accept.fullNamePlaceholder")}
-                    value={fullName}
-                    onChange={(event) => setFullName(event.target.value)}
-                    required
-                    autoFocus
-                  />
-                </div>
+                <TextField
+                  id="invite-email"
+                  label={t("portal.accept.email")}
+                  type="email"
+                  value={data.email}
+                  readOnly
+                  disabled
+                />
+                <TextField
+                  id="invite-full-name"
+                  label={t("portal.accept.fullName")}
+                  autoComplete="name"
+                  placeholder={t("portal.accept.fullNamePlaceholder")}
+                  value={fullName}
+                  onChange={(event) => setFullName(event.target.value)}
+                  required
+                  autoFocus
+                />
                 <Button type="submit" disabled={accept.isPending}>
                   {accept.isPending ? t("portal.accept.submitting") : t("portal.accept.submit")}
                 </Button>

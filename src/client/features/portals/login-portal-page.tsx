@@ -5,6 +5,7 @@ import { BookOpen, Code2, Eye, EyeOff, Info, type LucideIcon, Package, Puzzle, S
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FieldError, fieldErrorId, TextField } from "~/components/form-field";
 import { SitePage } from "~/components/site-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
@@ -79,17 +80,6 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
     setNotice("invitation");
   };
 
-  const fieldProps = (name: keyof FieldErrors) => ({
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const fieldError = (name: keyof FieldErrors) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="text-sm font-medium text-destructive">
-        {errors[name]}
-      </p>
-    ) : null;
-
   return (
     <SitePage className="bg-gradient-to-b from-secondary/70 via-background to-background">
       <main id="main" className="flex flex-1 items-start justify-center px-4 pt-8 pb-16 sm:pt-12">
@@ -103,23 +93,20 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
           </CardHeader>
           <CardContent>
             <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-email`}>{t("loginPortals.email")}</Label>
-                <Input
-                  ref={emailRef}
-                  id={`${id}-email`}
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  required
-                  placeholder={t("loginPortals.emailPlaceholder")}
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  {...fieldProps("email")}
-                />
-                {fieldError("email")}
-              </div>
+              <TextField
+                ref={emailRef}
+                id={`${id}-email`}
+                label={t("loginPortals.email")}
+                type="email"
+                name="email"
+                autoComplete="username"
+                inputMode="email"
+                required
+                placeholder={t("loginPortals.emailPlaceholder")}
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                error={errors.email}
+              />
               <div className="grid gap-2">
                 <div className="flex items-center justify-between gap-2">
                   <Label htmlFor={`${id}-password`}>{t("loginPortals.password")}</Label>
@@ -145,7 +132,8 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
                     required
                     value={password}
                     onChange={(event) => setPassword(event.target.value)}
-                    {...fieldProps("password")}
+                    aria-invalid={errors.password ? true : undefined}
+                    aria-describedby={errors.password ? fieldErrorId(`${id}-password`) : undefined}
                     className="pr-12"
                   />
                   <Button
@@ -162,7 +150,7 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
                     {showPassword ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
                   </Button>
                 </div>
-                {fieldError("password")}
+                <FieldError id={`${id}-password`} error={errors.password} />
               </div>
               <div id={`${id}-notice`} role="status" aria-live="polite">
                 {notice && (

@@ -10,10 +10,9 @@ import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
 import { useLanguage } from "~/lib/language";
 import { submitRegistration } from "./api/registration";
@@ -112,64 +111,58 @@ export function RegistrationForm({
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-first`}>{t("retailerDemo.firstName")}</Label>
-          <Input
-            id={`${id}-first`}
-            name="firstName"
-            autoComplete="given-name"
-            required
-            maxLength={NAME_MAX_LENGTH}
-            value={fields.firstName}
-            onChange={(e) => set("firstName", e.target.value)}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-last`}>{t("retailerDemo.lastName")}</Label>
-          <Input
-            id={`${id}-last`}
-            name="lastName"
-            autoComplete="family-name"
-            required
-            maxLength={NAME_MAX_LENGTH}
-            value={fields.lastName}
-            onChange={(e) => set("lastName", e.target.value)}
-          />
-        </div>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>{t("retailerDemo.email")}</Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+        <TextField
+          id={`${id}-first`}
+          label={t("retailerDemo.firstName")}
+          name="firstName"
+          autoComplete="given-name"
           required
-          maxLength={EMAIL_MAX_LENGTH}
-          placeholder={`name@${settings.emailDomain}`}
-          aria-describedby={hintId}
-          value={fields.email}
-          onChange={(e) => set("email", e.target.value)}
+          maxLength={NAME_MAX_LENGTH}
+          value={fields.firstName}
+          onChange={(e) => set("firstName", e.target.value)}
         />
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {t("retailerDemo.emailHint", { domain: settings.emailDomain })}
-        </p>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-phone`}>{t("retailerDemo.phone")}</Label>
-        <Input
-          id={`${id}-phone`}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
+        <TextField
+          id={`${id}-last`}
+          label={t("retailerDemo.lastName")}
+          name="lastName"
+          autoComplete="family-name"
           required
-          maxLength={PHONE_MAX_LENGTH}
-          value={fields.phone}
-          onChange={(e) => set("phone", e.target.value)}
+          maxLength={NAME_MAX_LENGTH}
+          value={fields.lastName}
+          onChange={(e) => set("lastName", e.target.value)}
         />
       </div>
+      <TextField
+        id={`${id}-email`}
+        label={t("retailerDemo.email")}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        maxLength={EMAIL_MAX_LENGTH}
+        placeholder={`name@${settings.emailDomain}`}
+        aria-describedby={hintId}
+        value={fields.email}
+        onChange={(e) => set("email", e.target.value)}
+        after={
+          <p id={hintId} className="text-sm text-muted-foreground">
+            {t("retailerDemo.emailHint", { domain: settings.emailDomain })}
+          </p>
+        }
+      />
+      <TextField
+        id={`${id}-phone`}
+        label={t("retailerDemo.phone")}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        maxLength={PHONE_MAX_LENGTH}
+        value={fields.phone}
+        onChange={(e) => set("phone", e.target.value)}
+      />
       <div className="flex items-start gap-3">
         <Checkbox
           id={`${id}-terms`}
