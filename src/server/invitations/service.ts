@@ -318,6 +318,26 @@ async function findInScope(db: Executor, scope: ManageScope, id: number): Promis
 }
 
 /**
+ * The not yet accepted invitation `id` that `actor` may manage (resend or revoke, issue #3).
+ * @param forbiddenText the 403 message, given the policy's refusal text
+ * @throws 404 outside the scope; 403 for a role or company the actor may not invite (the
+ *   policy's `inviteRefusal`); 409 INVITATION_ACCEPTED once accepted
+ */
+async function findOpenInScope(
+  db: Executor,
+  actor: UserRow,
+  scope: ManageScope,
+  id: number,
+  forbiddenText: (refusal: string) => string,
+): Promise<InvitationRow> {
+  const row = await findInScope(db, scope, id);
+  const refusal = inviteRefusal(actor, { role: row.role, companyId: row.companyId });
+  if (refusal) throw forbidden(forbiddenText(refusal));
+  if (row.used) throw conflict("This invitation has already been accepted.", ERROR_CODES.INVITATION_ACCEPTED);
+  return row;
+}
+
+/**
  * Sends an invitation again with a new link and a fresh 7-day expiry; the old link stops
  * working (issue #3). Works for pending and expired invitations.
  * @throws 404 outside the actor's scope; 403 for a role the actor may not invite; 409
@@ -331,11 +351,7 @@ export async function resendInvitation(
   id: number,
 ): Promise<InvitationSummary> {
   return db.transaction(async (tx) => {
-    const row = await findInScope(tx, scope, id);
-    const refusal = inviteRefusal(actor, { role: row.role, companyId: row.companyId });
-    if (refusal) throw forbidden(refusal);
-    if (row.used)
-      throw conflict("This invitation has already been accepted.", ERROR_CODES.INVITATION_ACCEPTED);
+    const row = await findOpenInScope(tx, actor, scope, id, (refusal) => refusal);
     if (row.revokedAt)
       throw conflict("This invitation was revoked. Send a new one.", ERROR_CODES.INVITATION_REVOKED);
     await assertNoAccountInScope(tx, scope, row.email);
@@ -369,12 +385,13 @@ export async function revokeInvitation(
   id: number,
 ): Promise<InvitationSummary> {
   return db.transaction(async (tx) => {
-    const row = await findInScope(tx, scope, id);
-    if (inviteRefusal(actor, { role: row.role, companyId: row.companyId })) {
-      throw forbidden("You may not manage an invitation with this role.");
-    }
-    if (row.used)
-      throw conflict("This invitation has already been accepted.", ERROR_CODES.INVITATION_ACCEPTED);
+    const row = await findOpenInScope(
+      tx,
+      actor,
+      scope,
+      id,
+      () => "You may not manage an invitation with this role.",
+    );
     if (!row.revokedAt) {
       await tx.update(userInvitations).set({ revokedAt: new Date() }).where(eq(userInvitations.id, row.id));
     }
