@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { CardDescription, CardTitle } from "~/components/ui/card";
 
 /**
  * The error state of an admin list (Users, User audit, Leads): an alert with the failure text
@@ -107,6 +108,33 @@ export function ListRows({
   return (
     <div className={placeholder ? "opacity-60 transition-opacity" : undefined} aria-busy={busy}>
       {children}
+    </div>
+  );
+}
+
+/**
+ * The header of an admin list card that has actions (Leads, Demo Registrations): title and
+ * description on the left, the action buttons (`children`) on the right; stacked on phones.
+ * @param titleId optional id of the title, for a section's `aria-labelledby`
+ */
+export function ListCardHeader({
+  titleId,
+  title,
+  description,
+  children,
+}: {
+  titleId?: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-start sm:justify-between">
+      <div className="grid gap-1.5">
+        <CardTitle id={titleId}>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </div>
+      <div className="flex gap-2">{children}</div>
     </div>
   );
 }

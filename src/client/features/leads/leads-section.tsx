@@ -3,12 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, Inbox, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
+import { ListCardHeader, ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
 import { useDebounced } from "~/hooks/use-debounced";
 import { formatDate } from "~/lib/format";
 import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api/leads";
@@ -52,32 +52,28 @@ export function LeadsSection() {
   return (
     <section aria-labelledby={`${searchId}-title`}>
       <Card>
-        <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-start sm:justify-between">
-          <div className="grid gap-1.5">
-            <CardTitle id={`${searchId}-title`}>{t("leads.title")}</CardTitle>
-            <CardDescription>{t("leads.description")}</CardDescription>
-          </div>
-          <div className="flex gap-2">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("leads.refresh")}
-              title={t("leads.refresh")}
-              onClick={() => void leads.refetch()}
-              disabled={leads.isFetching}
-            >
-              <RefreshCw
-                className={leads.isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
-              />
-            </Button>
-            <Button asChild variant="outline">
-              <a href={leadsCsvUrl(q)} download aria-label={t("leads.exportCsvLabel")}>
-                <Download aria-hidden="true" />
-                {t("leads.exportCsv")}
-              </a>
-            </Button>
-          </div>
-        </div>
+        <ListCardHeader
+          titleId={`${searchId}-title`}
+          title={t("leads.title")}
+          description={t("leads.description")}
+        >
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t("leads.refresh")}
+            title={t("leads.refresh")}
+            onClick={() => void leads.refetch()}
+            disabled={leads.isFetching}
+          >
+            <RefreshCw className={leads.isFetching ? "animate-spin motion-reduce:animate-none" : undefined} />
+          </Button>
+          <Button asChild variant="outline">
+            <a href={leadsCsvUrl(q)} download aria-label={t("leads.exportCsvLabel")}>
+              <Download aria-hidden="true" />
+              {t("leads.exportCsv")}
+            </a>
+          </Button>
+        </ListCardHeader>
         <CardContent className="grid gap-4">
           <SearchField
             id={searchId}

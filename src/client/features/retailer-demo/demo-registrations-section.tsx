@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, RefreshCw, Users } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListEmpty, ListLoadError, ListTableHead } from "~/components/list-states";
+import { ListCardHeader, ListEmpty, ListLoadError, ListTableHead } from "~/components/list-states";
 import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
 import { useDebounced } from "~/hooks/use-debounced";
 import { formatDate } from "~/lib/format";
 import { demoRegistrationsCsvUrl, demoRegistrationsQueryOptions } from "./api/demo-registrations";
@@ -27,24 +27,18 @@ export function DemoRegistrationsSection() {
 
   return (
     <Card>
-      <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <CardTitle>{t("retailerDemo.admin.title")}</CardTitle>
-          <CardDescription>{t("retailerDemo.admin.description")}</CardDescription>
-        </div>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            <RefreshCw aria-hidden="true" />
-            {t("retailerDemo.admin.refresh")}
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={demoRegistrationsCsvUrl(q)} download="demo-registrations.csv">
-              <Download aria-hidden="true" />
-              {t("retailerDemo.admin.exportCsv")}
-            </a>
-          </Button>
-        </div>
-      </div>
+      <ListCardHeader title={t("retailerDemo.admin.title")} description={t("retailerDemo.admin.description")}>
+        <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RefreshCw aria-hidden="true" />
+          {t("retailerDemo.admin.refresh")}
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <a href={demoRegistrationsCsvUrl(q)} download="demo-registrations.csv">
+            <Download aria-hidden="true" />
+            {t("retailerDemo.admin.exportCsv")}
+          </a>
+        </Button>
+      </ListCardHeader>
       <CardContent className="grid gap-4">
         <SearchField
           id={searchId}
