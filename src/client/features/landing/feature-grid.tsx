@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { CARD_IMAGE_SIZE, FEATURE_CARDS, type FeatureCard } from "./content";
 import { ProductVideo } from "./product-video";
-import { SectionHeading } from "./section-heading";
 
 /**
  * The 'Turnkey Branded APP & SDK' grid (docs/product.md#1-audience, #2-pages; anchor `branded-app-sdk`): the product video
@@ -20,12 +19,13 @@ export function FeatureGrid({ onOpenJobs }: { onOpenJobs: () => void }) {
       <div className="mx-auto w-full max-w-[1200px] px-4 sm:px-6">
         <div className="grid items-center gap-10 lg:grid-cols-[1fr_1.1fr]">
           <div>
-            <SectionHeading
+            <h2
               id="branded-app-sdk-title"
-              title={t("landing.grid.title")}
-              lead={t("landing.grid.lead")}
-              size="xl"
-            />
+              className="text-3xl font-bold tracking-tight text-slate-950 sm:text-5xl"
+            >
+              {t("landing.grid.title")}
+            </h2>
+            <p className="mt-4 max-w-xl text-lg text-slate-600">{t("landing.grid.lead")}</p>
           </div>
           <ProductVideo />
         </div>

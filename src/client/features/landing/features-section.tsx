@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { PLATFORM_FEATURES } from "./content";
-import { SectionHeading } from "./section-heading";
 
 /** Features (docs/product.md#1-audience): the six platform features as a 2×3 list. */
 export function FeaturesSection() {
@@ -8,12 +7,10 @@ export function FeaturesSection() {
   return (
     <section aria-labelledby="features-title" className="py-16 lg:py-24">
       <div className="mx-auto w-full max-w-[1200px] px-4 sm:px-6">
-        <SectionHeading
-          id="features-title"
-          title={t("landing.features.title")}
-          lead={t("landing.features.lead")}
-          size="lg"
-        />
+        <h2 id="features-title" className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">
+          {t("landing.features.title")}
+        </h2>
+        <p className="mt-3 max-w-xl text-lg text-slate-600">{t("landing.features.lead")}</p>
         <ul className="mt-10 grid gap-x-12 gap-y-8 md:grid-cols-2">
           {PLATFORM_FEATURES.map(({ id, icon: Icon }) => (
             <li key={id} className="flex gap-4">

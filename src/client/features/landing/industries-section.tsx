@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { INDUSTRIES } from "./content";
-import { SectionHeading } from "./section-heading";
 
 /** Industries (docs/product.md#1-audience; anchor `industries`): Retail, Convenience stores, Grocery, Hospitality, Stadiums as icon tiles. */
 export function IndustriesSection() {
@@ -12,12 +11,10 @@ export function IndustriesSection() {
       className="bg-slate-50 py-16 outline-none lg:py-24"
     >
       <div className="mx-auto w-full max-w-[1200px] px-4 sm:px-6">
-        <SectionHeading
-          id="industries-title"
-          title={t("landing.industries.title")}
-          lead={t("landing.industries.lead")}
-          size="lg"
-        />
+        <h2 id="industries-title" className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">
+          {t("landing.industries.title")}
+        </h2>
+        <p className="mt-3 max-w-xl text-lg text-slate-600">{t("landing.industries.lead")}</p>
         <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {INDUSTRIES.map(({ id, icon: Icon }) => (
             <li

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { PARTNER_REPEAT, PARTNERS } from "./content";
-import { SectionHeading } from "./section-heading";
 
 /**
  * Our Partners (docs/product.md#1-audience): the strip of six logos repeated four times, as a marquee that pauses on
@@ -12,12 +11,10 @@ export function PartnersSection() {
   return (
     <section aria-labelledby="partners-title" className="border-y border-slate-200 bg-slate-50 py-16">
       <div className="mx-auto w-full max-w-[1200px] px-4 text-center sm:px-6">
-        <SectionHeading
-          id="partners-title"
-          title={t("landing.partners.title")}
-          lead={t("landing.partners.lead")}
-          size="md"
-        />
+        <h2 id="partners-title" className="text-2xl font-bold tracking-tight text-slate-950 sm:text-3xl">
+          {t("landing.partners.title")}
+        </h2>
+        <p className="mt-2 text-slate-600">{t("landing.partners.lead")}</p>
       </div>
       <div className="landing-marquee mt-10 overflow-hidden">
         <div className="landing-marquee-track flex w-max" data-testid="partners-track">

@@ -4,7 +4,6 @@ import { Check, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { PLANS } from "./content";
-import { SectionHeading } from "./section-heading";
 
 /**
  * Pricing (docs/product.md#1-audience, #3-records; anchor `pricing`): Starter, Optimal ('Most Popular', raised) and
@@ -17,13 +16,10 @@ export function PricingSection({ onGetStarted }: { onGetStarted: (plan: PlanTitl
     <section id="pricing" aria-labelledby="pricing-title" className="py-16 outline-none lg:py-24">
       <div className="mx-auto w-full max-w-[1200px] px-4 sm:px-6">
         <div className="text-center">
-          <SectionHeading
-            id="pricing-title"
-            title={t("landing.pricing.title")}
-            lead={t("landing.pricing.lead")}
-            size="xl"
-            center
-          />
+          <h2 id="pricing-title" className="text-3xl font-bold tracking-tight text-slate-950 sm:text-5xl">
+            {t("landing.pricing.title")}
+          </h2>
+          <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">{t("landing.pricing.lead")}</p>
         </div>
         <ul className="mt-14 grid items-start gap-6 lg:grid-cols-3">
           {PLANS.map((plan) => (
