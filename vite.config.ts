@@ -47,13 +47,14 @@ const SHELL_MODULES = srcModules([
 ]);
 /**
  * The form and layout parts of the UI kit (and, with their dependencies, the Radix primitives
- * they use) and the API client: one file shared by the calculator and the portal pages. Dialogs,
+ * they use), the labelled form field built on them, and the API client: one file shared by the calculator and the portal pages. Dialogs,
  * menus, TanStack Query and zod stay in the chunks of the pages and dialogs that use them.
  */
 const UI_MODULES = srcModules([
   ...["card", "label", "input", "slider", "collapsible", "checkbox", "progress", "textarea", "badge"].map(
     (name) => `client/components/ui/${name}`,
   ),
+  "client/components/form-field",
   "client/lib/api",
 ]);
 /**
