@@ -68,8 +68,11 @@ const CLASS_MERGE_MODULES = /(src[\\/]client[\\/]lib[\\/]utils\.ts|node_modules[
  */
 const QUERY_MODULES =
   /(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|src[\\/]client[\\/]lib[\\/]query-(provider\.tsx|client\.ts)$)/;
-/** Packages the shell uses that `cn()` uses too: kept here so the class-merge file stays off `/`. */
-const SHELL_PACKAGES = /node_modules[\\/]clsx[\\/]/;
+/**
+ * Packages the shell uses: clsx (which `cn()` uses too: kept here so the class-merge file stays off
+ * `/`) and the translator core, rosetta with its dlv and templite (ADR 0023).
+ */
+const SHELL_PACKAGES = /node_modules[\\/](clsx|rosetta|dlv|templite)[\\/]/;
 /** Icons of the landing page that other pages share (else each would be a file of its own). */
 const SHELL_ICONS =
   /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](store|building-complex|shield-check|briefcase|x|check)\.mjs$/;
