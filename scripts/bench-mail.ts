@@ -12,11 +12,11 @@ import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import pino from "pino";
+import { magicLinkEmail } from "../src/server/auth/emails";
 import { createDb, type DbHandle } from "../src/server/db/database";
 import { emailOutbox } from "../src/server/db/schema";
 import { leadNoticeEmail } from "../src/server/leads/emails";
 import { enqueueEmail, OutboxWorker, priorityOf } from "../src/server/mail/outbox";
-import { magicLinkEmail } from "../src/server/mail/templates";
 import { createMailTransport } from "../src/server/mail/transport";
 
 const BACKLOG = Number(process.env.BENCH_MAIL_BACKLOG ?? 5000);

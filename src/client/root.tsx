@@ -1,7 +1,7 @@
 import "./lib/zod-jitless";
 import { basePath, isLocalized, pageLanguage } from "@common/languages";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -17,7 +17,13 @@ import stylesheet from "./app.css?url";
 import { LoadingScreen } from "./components/loading-screen";
 import { ToasterOnDemand } from "./components/toaster-on-demand";
 import { i18next, setPageLanguage } from "./lib/i18n";
-import { loadPortalLanguage, portalLanguage } from "./lib/portal-language";
+import {
+  chosenLanguage,
+  LANGUAGE_PENDING_CLASS,
+  LANGUAGE_PENDING_SCRIPT,
+  loadPortalLanguage,
+  portalLanguage,
+} from "./lib/portal-language";
 
 /** Event the deferred bootstrap of prerendered pages waits for (scripts/critical-path.mjs). */
 const HYDRATED_EVENT = "aisleiq:hydrated";
@@ -38,8 +44,10 @@ export const links: Route.LinksFunction = () => [
  * The document shell. The stylesheet is a blocking <link> in <head>, so no page paints
  * unstyled (instead of polling until the stylesheet has loaded; see ADR 0003). The page's
  * language follows its path (`/es/…` is Spanish, ADR 0022), set before anything renders so the
- * prerendered `<html lang>`, meta tags and texts agree; pages without a Spanish twin (portal)
- * follow the `lang` cookie once their Spanish catalogs have loaded.
+ * prerendered `<html lang>`, meta tags and texts agree; pages without a Spanish twin (portal,
+ * IMU page, 404) follow the `lang` cookie once their Spanish catalogs have loaded, hidden until
+ * then so no English shows first (ADR 0025): an inline script hides a prerendered page before it
+ * paints, and a layout effect keeps it hidden until the language is ready.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
@@ -47,13 +55,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useTranslation();
   const localized = isLocalized(basePath(pathname));
   setPageLanguage(localized ? pageLanguage(pathname) : portalLanguage());
+  const gaveUp = useRef(false);
+  // Before each paint: hidden while the cookie asks for Spanish that has not loaded yet.
+  useLayoutEffect(() => {
+    const waiting = !localized && !gaveUp.current && chosenLanguage() === "es" && portalLanguage() !== "es";
+    document.documentElement.classList.toggle(LANGUAGE_PENDING_CLASS, waiting);
+  });
   useEffect(() => {
     if (localized) return;
     // Pages without a Spanish twin follow the `lang` cookie once its catalogs have loaded.
     let cancelled = false;
-    void loadPortalLanguage().then((language) => {
-      if (!cancelled) setPageLanguage(language);
-    });
+    loadPortalLanguage().then(
+      (language) => {
+        if (!cancelled) setPageLanguage(language);
+      },
+      () => {
+        // The chunk did not load: show the page in English rather than nothing.
+        gaveUp.current = true;
+        document.documentElement.classList.remove(LANGUAGE_PENDING_CLASS);
+      },
+    );
     return () => {
       cancelled = true;
     };
@@ -64,11 +85,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   return (
-    <html lang={i18next.language}>
+    // The pending-language class is set on <html> before hydration (see LANGUAGE_PENDING_SCRIPT).
+    <html lang={i18next.language} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
+        {/* On every page, so the SPA fallback (rendered at `/`) hydrates on any path. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant text, allowed by its CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: LANGUAGE_PENDING_SCRIPT }} />
         <Meta />
         <Links />
       </head>

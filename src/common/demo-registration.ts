@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ERROR_CODES, type ErrorCode } from "./api/errors";
 import { EMAIL_MAX_LENGTH } from "./validation";
 
 /**
@@ -17,22 +18,22 @@ export const PHONE_MAX_LENGTH = 32;
 /** Machine codes of the four registration rules, in the order of docs/product.md#5-validation. */
 export const REGISTRATION_FAILURES = {
   required: {
-    code: "FIELDS_REQUIRED",
+    code: ERROR_CODES.FIELDS_REQUIRED,
     title: "All fields are required",
     message: "Please fill in all the fields to continue.",
   },
   email: {
-    code: "INVALID_EMAIL_DOMAIN",
+    code: ERROR_CODES.INVALID_EMAIL_DOMAIN,
     title: "Invalid email",
     message: "Email must end with the company domain.",
   },
   phone: {
-    code: "INVALID_PHONE",
+    code: ERROR_CODES.INVALID_PHONE,
     title: "Invalid phone number",
     message: "Please enter a valid phone number.",
   },
   terms: {
-    code: "TERMS_NOT_ACCEPTED",
+    code: ERROR_CODES.TERMS_NOT_ACCEPTED,
     title: "Terms not accepted",
     message: "Please accept the Terms of Service, Non-Disclosure Agreement, and Privacy Policy.",
   },
@@ -142,7 +143,7 @@ export function validateRegistration(
   domain: string,
 ):
   | { ok: true; value: RegistrationFields }
-  | { ok: false; failure: { code: string; title: string; message: string } } {
+  | { ok: false; failure: { code: ErrorCode; title: string; message: string } } {
   const result = registrationFieldsSchema(domain).safeParse(fields);
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];

@@ -19,6 +19,7 @@ const user: SessionUser = {
   isEmailVerified: true,
   lastLoginAt: null,
   createdAt: "2026-11-01T00:00:00.000Z",
+  language: "en",
 };
 
 function renderForm() {

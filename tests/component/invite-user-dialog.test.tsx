@@ -164,7 +164,7 @@ describe("Invite User dialog: re-inviting a pending address (issue #11 item 3)",
 
     await events.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
     expect(await screen.findByText("User invitation has been sent successfully")).toBeTruthy();
-    expect(sent()).toEqual([{ email: "pat@acme.example", role: "user" }]);
+    expect(sent()).toEqual([{ email: "pat@acme.example", role: "user", language: "en" }]);
     expect(visible[0]?.companyName).toBe("Acme");
   });
 
@@ -179,7 +179,7 @@ describe("Invite User dialog: re-inviting a pending address (issue #11 item 3)",
     await events.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
     expect(await screen.findByText("User invitation has been sent successfully")).toBeTruthy();
     expect(sent()).toEqual([
-      { email: "pat@acme.example", role: "user", companyId: 11, replaceCompany: true },
+      { email: "pat@acme.example", role: "user", companyId: 11, replaceCompany: true, language: "en" },
     ]);
     expect(visible[0]?.companyName).toBe("Beta");
   });
@@ -194,7 +194,7 @@ describe("Invite User dialog: re-inviting a pending address (issue #11 item 3)",
     await events.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
     await screen.findByText("User invitation has been sent successfully");
     expect(sent()).toEqual([
-      { email: "pat@acme.example", role: "user", companyId: null, replaceCompany: true },
+      { email: "pat@acme.example", role: "user", companyId: null, replaceCompany: true, language: "en" },
     ]);
   });
 
@@ -238,5 +238,16 @@ describe("Invite User dialog: re-inviting a pending address (issue #11 item 3)",
       await within(dialog).findByRole("checkbox", { name: "Replace the company: Acme → Beta" }),
     ).toBeTruthy();
     expect(note(dialog)).toContain("keeps Acme.");
+  });
+
+  it("writes the invitation in the inviter's language unless Email language picks another (ADR 0025)", async () => {
+    const { events, dialog } = await openDialog();
+    const language = within(dialog).getByLabelText("Email language") as HTMLSelectElement;
+    expect(language.value).toBe("en");
+    await events.type(within(dialog).getByLabelText("Email"), "lucia@new.example");
+    await events.selectOptions(language, "Spanish");
+    await events.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
+    expect(await screen.findByText("User invitation has been sent successfully")).toBeTruthy();
+    expect(sent()).toEqual([{ email: "lucia@new.example", role: "user", companyId: null, language: "es" }]);
   });
 });

@@ -191,6 +191,7 @@ describe("Get Started dialog", () => {
           email: "ada@grocers.example",
           planTitle: "Optimal",
           website: "",
+          language: "en",
         },
       },
     ]);

@@ -21,6 +21,7 @@ function person(role: Role): SessionUser {
     isEmailVerified: true,
     lastLoginAt: null,
     createdAt: "2026-11-01T00:00:00.000Z",
+    language: "en",
   };
 }
 

@@ -336,7 +336,7 @@ for (const language of ["en", "es"] as const) {
         const dialog = page.getByRole("dialog", { name: s("portal.invite.title") });
         await expect(dialog).toBeVisible();
         await sweep(page, "Invite User");
-        await dialog.getByLabel(s("portal.invite.email")).fill(email);
+        await dialog.getByLabel(s("portal.invite.email"), { exact: true }).fill(email);
         if (role) await dialog.getByLabel(s("portal.invite.role")).selectOption({ label: role });
         if (withCompany) {
           await dialog.getByLabel(s("portal.invite.company")).selectOption({ label: "Fresh Foods" });

@@ -91,7 +91,7 @@ test("admin and company admin find the admin area and review a check by keyboard
   ] as const) {
     await admin.page.getByRole("button", { name: "Invite User" }).click();
     const dialog = admin.page.getByRole("dialog", { name: "Invite User" });
-    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Email", { exact: true }).fill(email);
     await dialog.getByLabel("Role").selectOption({ label: role });
     await dialog.getByLabel("Company (Optional)").selectOption({ label: "Fresh Foods" });
     await dialog.getByRole("button", { name: "Send Invitation" }).click();

@@ -37,7 +37,7 @@ test("an admin searches, deactivates, changes and deletes a user, all in the aud
   await expect(page.getByRole("list", { name: "Companies" }).getByText("Fresh Foods")).toBeVisible();
   await page.getByRole("button", { name: "Invite User" }).click();
   const invite = page.getByRole("dialog", { name: "Invite User" });
-  await invite.getByLabel("Email").fill("uma@freshfoods.example");
+  await invite.getByLabel("Email", { exact: true }).fill("uma@freshfoods.example");
   await invite.getByLabel("Company (Optional)").selectOption({ label: "Fresh Foods" });
   await invite.getByRole("button", { name: "Send Invitation" }).click();
   await expect(invite).toBeHidden();

@@ -83,7 +83,7 @@ test("invite, accept, upload with progress, approve with notes, see Approved", a
     "Company Admin",
     "Admin",
   ]);
-  await inviteDialog.getByLabel("Email").fill("cara@freshfoods.example");
+  await inviteDialog.getByLabel("Email", { exact: true }).fill("cara@freshfoods.example");
   await inviteDialog.getByLabel("Role").selectOption({ label: "Company Admin" });
   await inviteDialog.getByLabel("Company (Optional)").selectOption({ label: "Fresh Foods" });
   await inviteDialog.getByRole("button", { name: "Send Invitation" }).click();
@@ -102,7 +102,7 @@ test("invite, accept, upload with progress, approve with notes, see Approved", a
   const caraDialog = cara.page.getByRole("dialog", { name: "Invite User" });
   await expect(caraDialog.getByLabel("Role").locator("option")).toHaveText(["User", "Company Admin"]);
   await expect(caraDialog.getByLabel("Company (Optional)")).toHaveCount(0);
-  await caraDialog.getByLabel("Email").fill("uma@freshfoods.example");
+  await caraDialog.getByLabel("Email", { exact: true }).fill("uma@freshfoods.example");
   await caraDialog.getByRole("button", { name: "Send Invitation" }).click();
   await expect(
     cara.page.getByText("User invitation has been sent successfully", { exact: true }),

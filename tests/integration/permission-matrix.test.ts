@@ -163,6 +163,11 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       call: () => ({ url: "/api/auth/me" }),
       ok: 200,
     },
+    "PATCH /api/auth/me/language": {
+      access: "user",
+      call: () => ({ url: "/api/auth/me/language", json: { language: "en" } }),
+      ok: 200,
+    },
     "POST /api/auth/logout": {
       access: "public",
       call: async (who) => {

@@ -70,6 +70,7 @@ describe.each(testBackends())("route-declared access on $name", (backend) => {
     expect(declared.get("GET /api/companies")).toBe("admin");
     expect(declared.get("PATCH /api/background-checks/:id")).toBe("manager");
     expect(declared.get("GET /api/auth/me")).toBe("user");
+    expect(declared.get("PATCH /api/auth/me/language")).toBe("user");
   });
 
   it("keeps the static client routes out of the OpenAPI document", () => {

@@ -1,6 +1,7 @@
 import { en } from "../../src/client/locales/en";
 import { enAccount } from "../../src/client/locales/en-account";
 import { enCalculator } from "../../src/client/locales/en-calculator";
+import { enErrors } from "../../src/client/locales/en-errors";
 import { enImuDemo } from "../../src/client/locales/en-imu-demo";
 import { enLanding } from "../../src/client/locales/en-landing";
 import { enLandingDialogs } from "../../src/client/locales/en-landing-dialogs";
@@ -11,6 +12,7 @@ import { enRetailerDemo } from "../../src/client/locales/en-retailer-demo";
 import { es } from "../../src/client/locales/es";
 import { esAccount } from "../../src/client/locales/es-account";
 import { esCalculator } from "../../src/client/locales/es-calculator";
+import { esErrors } from "../../src/client/locales/es-errors";
 import { esImuDemo } from "../../src/client/locales/es-imu-demo";
 import { esLanding } from "../../src/client/locales/es-landing";
 import { esLandingDialogs } from "../../src/client/locales/es-landing-dialogs";
@@ -37,6 +39,7 @@ export const CATALOG_PAIRS: Record<string, { en: Tree; es: Tree | null }> = {
   "en-account": { en: enAccount, es: esAccount },
   "en-leads": { en: enLeads, es: esLeads },
   "en-portal": { en: enPortal, es: esPortal },
+  "en-errors": { en: enErrors, es: esErrors },
 };
 
 /** Every leaf of a catalog tree as `[dotted.key, value]`. */

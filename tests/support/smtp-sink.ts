@@ -157,11 +157,21 @@ export function parseMessage(raw: string): {
   const { headers, body } = splitEntity(raw);
   const parts = collectParts(headers, body);
   return {
-    subject: headers.get("subject") ?? "",
+    subject: decodeEncodedWords(headers.get("subject") ?? ""),
     messageId: headers.get("message-id") ?? "",
     text: parts.find((part) => part.type === "text/plain")?.content ?? "",
     html: parts.find((part) => part.type === "text/html")?.content ?? "",
   };
+}
+
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), as nodemailer writes non-ASCII subjects. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_match, _charset: string, kind: string, data: string) => {
+      if (kind.toUpperCase() === "B") return Buffer.from(data, "base64").toString("utf8");
+      return decodeBody(data.replace(/_/g, " "), "quoted-printable");
+    });
 }
 
 function splitEntity(raw: string): { headers: Map<string, string>; body: string } {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { magicLinkEmail } from "../../src/server/auth/emails";
 import { describeWait } from "../../src/server/http/rate-limit";
-import { escapeHtml, magicLinkEmail } from "../../src/server/mail/templates";
+import { escapeHtml } from "../../src/server/mail/templates";
 
 describe("magicLinkEmail", () => {
   const token = "T".repeat(43);

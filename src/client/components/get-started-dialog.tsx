@@ -7,6 +7,7 @@ import { sendGetStartedEmail } from "~/features/leads/api/send-get-started-email
 import { toast } from "~/hooks/use-toast";
 import { celebrate } from "~/lib/confetti";
 import { addCatalog } from "~/lib/i18n";
+import { useLanguage } from "~/lib/language";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
@@ -51,6 +52,7 @@ type Status = "form" | "submitting" | "success";
  */
 export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogProps) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const [fields, setFields] = useState<LeadFields>(EMPTY);
   const [website, setWebsite] = useState("");
   const [status, setStatus] = useState<Status>("form");
@@ -97,6 +99,8 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
       email: fields.email.trim(),
       planTitle: plan,
       website,
+      // The confirmation email goes out in the page's language (ADR 0025).
+      language,
     };
     try {
       await sendGetStartedEmail(body);

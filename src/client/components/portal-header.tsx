@@ -1,12 +1,15 @@
 import type { SessionUser } from "@common/api/auth";
+import { isLanguage, LANGUAGES } from "@common/languages";
 import { canManageUsers } from "@common/roles";
 import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useNavigate } from "react-router";
-import { useLogout } from "~/lib/session";
+import { toast } from "~/hooks/use-toast";
+import { useLogout, useUpdateLanguage } from "~/lib/session";
 import { BrandLogo } from "./brand-logo";
 import { RoleBadge } from "./role-badge";
 import { Button } from "./ui/button";
+import { NativeSelect } from "./ui/native-select";
 
 /** The portal's own pages, in header order; `manager` links show only to admins and company admins. */
 const PORTAL_LINKS = [
@@ -30,7 +33,8 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
  * navigation — Dashboard for everyone, Admin for admins and company admins — with the current
  * page marked `aria-current="page"` (React Router's NavLink). Both rows keep their DOM order
  * at every width, so keyboard order matches what is seen; at 390 px the name truncates and the
- * role badge hides (the page shows it again), tap targets stay 44 px tall.
+ * role badge hides (the page shows it again), tap targets stay 44 px tall. At the end of the
+ * second row, the language select stores the user's language (ADR 0025); the portal follows it.
  * @param user the signed-in user (`GET /api/auth/me`)
  */
 export function PortalHeader({ user }: { user: SessionUser }) {
@@ -74,18 +78,57 @@ export function PortalHeader({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </div>
-      <nav aria-label={t("portal.nav.label")} className="mx-auto max-w-[1100px] px-2 sm:px-4">
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
-          {links.map(({ to, key, icon: Icon }) => (
-            <li key={to}>
-              <NavLink to={to} end className={tabClass}>
-                <Icon aria-hidden="true" />
-                {t(`portal.nav.${key}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="mx-auto flex max-w-[1100px] items-center justify-between gap-2 px-2 sm:px-4">
+        <nav aria-label={t("portal.nav.label")} className="min-w-0">
+          <ul className="-mb-px flex gap-1 overflow-x-auto">
+            {links.map(({ to, key, icon: Icon }) => (
+              <li key={to}>
+                <NavLink to={to} end className={tabClass}>
+                  <Icon aria-hidden="true" />
+                  {t(`portal.nav.${key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <PortalLanguageSelect language={user.language} />
+      </div>
     </header>
+  );
+}
+
+/**
+ * The portal's language select (issue #12 item 1, ADR 0025): saves the choice on the account
+ * (`PATCH /api/auth/me/language`); the protected route then switches the portal and the cookie.
+ */
+function PortalLanguageSelect({ language }: { language: SessionUser["language"] }) {
+  const { t } = useTranslation();
+  const update = useUpdateLanguage();
+  return (
+    <div className="w-[7.5rem] shrink-0">
+      <NativeSelect
+        aria-label={t("portal.nav.language")}
+        value={update.isPending && update.variables ? update.variables : language}
+        disabled={update.isPending}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (!isLanguage(chosen) || chosen === language) return;
+          update.mutate(chosen, {
+            onError: () =>
+              toast({
+                title: t("common.error"),
+                description: t("portal.nav.languageFailed"),
+                variant: "destructive",
+              }),
+          });
+        }}
+      >
+        {LANGUAGES.map((option) => (
+          <option key={option} value={option}>
+            {t(option === "es" ? "landing.nav.spanish" : "landing.nav.english")}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

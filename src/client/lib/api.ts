@@ -1,4 +1,11 @@
-import type { ApiErrorBody } from "@common/api/errors";
+import { type ApiErrorBody, ERRORS, isErrorCode } from "@common/api/errors";
+import { DEFAULT_LANGUAGE } from "@common/languages";
+import { enErrors } from "../locales/en-errors";
+import { addCatalog, i18next } from "./i18n";
+
+// The English messages of the server's error codes travel with the API client (ADR 0026); a
+// Spanish page adds its own with the rest of its Spanish texts (locales/es-register.ts).
+addCatalog({ errors: enErrors });
 
 /**
  * The API client (docs/product.md#7-api, #8-messages). Every request sends credentials; any non-ok response throws an
@@ -15,9 +22,12 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
+/**
+ * The {@link ApiError} of a non-ok answer, from its status and body text (fetch or
+ * XMLHttpRequest alike); a body that is not the API's `{error, code}` JSON leaves `body` null.
+ * @param text the response text, or the status text when the body was empty
+ */
+export function apiErrorFrom(status: number, text: string): ApiError {
   let body: ApiErrorBody | null = null;
   try {
     const parsed = JSON.parse(text) as Partial<ApiErrorBody>;
@@ -25,7 +35,12 @@ async function throwIfNotOk(response: Response): Promise<void> {
   } catch {
     // Not JSON: the message keeps the raw text.
   }
-  throw new ApiError(response.status, text, body);
+  return new ApiError(status, text, body);
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  throw apiErrorFrom(response.status, (await response.text()) || response.statusText);
 }
 
 /**
@@ -63,8 +78,26 @@ export function getQueryFn<T>(options: { on401: "throw" | "returnNull" } = { on4
   };
 }
 
-/** The human message to show for a failed call: the server's `error` field, else `fallback`. */
+/**
+ * The message to show for an error body, in the page's language (ADR 0026): the catalog message
+ * of its `code` (`errors.*`, keyed by the registry in common/api/errors.ts). On English pages a
+ * code marked `detail` shows the server's own text, which names the file, field or wait; a code
+ * this client does not know shows the server's text as it came.
+ * @returns null when there is no body
+ */
+export function serverErrorMessage(body: ApiErrorBody | null | undefined): string | null {
+  if (!body) return null;
+  if (!isErrorCode(body.code)) return body.error;
+  const entry: { message: string; detail?: true } = ERRORS[body.code];
+  if (entry.detail && i18next.language === DEFAULT_LANGUAGE) return body.error;
+  return i18next.t(entry.message, { defaultValue: body.error });
+}
+
+/**
+ * The human message to show for a failed call: the translated message of the server's `code`
+ * (see {@link serverErrorMessage}), else `fallback` (network failures, non-JSON answers).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.body?.error ?? fallback;
+  if (error instanceof ApiError) return serverErrorMessage(error.body) ?? fallback;
   return fallback;
 }

@@ -1,4 +1,5 @@
 import type { MeResponse, MessageResponse } from "@common/api/auth";
+import type { Language } from "@common/languages";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, getQueryFn } from "./api";
 
@@ -23,5 +24,21 @@ export function useLogout() {
       queryClient.setQueryData(meQueryOptions().queryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryOptions().queryKey[0] });
     },
+  });
+}
+
+/**
+ * `PATCH /api/auth/me/language` (issue #12 item 1, ADR 0025): stores the signed-in user's portal
+ * and email language; the session data then carries it, so the portal follows it.
+ */
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) =>
+      apiRequest<{ language: Language }>("PATCH", "/api/auth/me/language", { language }),
+    onSuccess: ({ language }) =>
+      queryClient.setQueryData(meQueryOptions().queryKey, (session) =>
+        session ? { ...session, user: { ...session.user, language } } : session,
+      ),
   });
 }

@@ -9,6 +9,8 @@ export const enPortal = {
     dashboard: "Dashboard",
     admin: "Admin",
     signedInAs: "Signed in as",
+    language: "Language",
+    languageFailed: "Your language could not be saved. Please try again.",
   },
   adminCallout: {
     title: "You manage this portal",
@@ -62,6 +64,7 @@ export const enPortal = {
     emailPlaceholder: "name@company.com",
     role: "Role",
     company: "Company (Optional)",
+    language: "Email language",
     noCompany: "No company",
     submit: "Send Invitation",
     sending: "Sending...",

@@ -1,5 +1,6 @@
 import type { enAccount } from "./en-account";
 import type { enCalculator } from "./en-calculator";
+import type { enErrors } from "./en-errors";
 import type { enImuDemo } from "./en-imu-demo";
 import { enLanding } from "./en-landing";
 import type { enLandingDialogs } from "./en-landing-dialogs";
@@ -54,6 +55,7 @@ export interface FeatureCatalogs extends Mutable<typeof enAccount> {
   portal: typeof enPortal;
   leads: typeof enLeads;
   loginPortals: typeof enLoginPortals;
+  errors: typeof enErrors;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

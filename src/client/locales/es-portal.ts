@@ -11,6 +11,8 @@ export const esPortal: Translation<typeof enPortal> = {
     dashboard: "Panel",
     admin: "Administración",
     signedInAs: "Sesión iniciada como",
+    language: "Idioma",
+    languageFailed: "No se pudo guardar su idioma. Inténtelo de nuevo.",
   },
   adminCallout: {
     title: "Usted administra este portal",
@@ -64,6 +66,7 @@ export const esPortal: Translation<typeof enPortal> = {
     emailPlaceholder: "nombre@empresa.com",
     role: "Rol",
     company: "Empresa (opcional)",
+    language: "Idioma del correo",
     noCompany: "Sin empresa",
     submit: "Enviar invitación",
     sending: "Enviando...",

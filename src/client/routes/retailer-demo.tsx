@@ -24,7 +24,6 @@ export const meta = ({ location }: { location: { pathname: string } }) => {
   return [
     { title: `${i18next.t("retailerDemo.metaTitle", vars)} · ${i18next.t("brand.name")}` },
     { name: "description", content: i18next.t("retailerDemo.metaDescription", vars) },
-    { name: "robots", content: "noindex" },
     ...languageLinks(location.pathname),
   ];
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../roles";
 import { EMAIL_MAX_LENGTH, hasEmailShape, normalizeEmail, TOKEN_LENGTH, TOKEN_PATTERN } from "../validation";
-import { safeText } from "./fields";
+import { languageField, safeText } from "./fields";
 
 /**
  * Request and response contracts of the auth API (docs/product.md#3-records and #7-api, issue #2). The server
@@ -43,7 +43,12 @@ export const rawTokenField = safeText({
 
 export const sendMagicLinkBodySchema = z.object({ email: emailField });
 export const verifyMagicLinkBodySchema = z.object({ token: rawTokenField });
-export const createInitialAdminBodySchema = z.object({ email: emailField, fullName: fullNameField });
+/** `POST /api/admin/create-initial`; `language` (else the `lang` cookie) is the new admin's (ADR 0025). */
+export const createInitialAdminBodySchema = z.object({
+  email: emailField,
+  fullName: fullNameField,
+  language: languageField.optional(),
+});
 
 export const roleSchema = z.enum(ROLES);
 
@@ -58,6 +63,8 @@ export const sessionUserSchema = z.object({
   isEmailVerified: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The portal's and the user's emails' language (issue #12 item 1, ADR 0025). */
+  language: languageField,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -68,6 +75,10 @@ export const meResponseSchema = z.object({
   company: companySummarySchema.nullable(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** `PATCH /api/auth/me/language`: the signed-in user's new portal and email language (ADR 0025). */
+export const updateLanguageBodySchema = z.object({ language: languageField });
+export const updateLanguageResponseSchema = z.object({ language: languageField });
 
 /** Plain acknowledgement body used by the mutating auth calls. */
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeText } from "./fields";
+import { languageField, safeText } from "./fields";
 
 /**
  * Contracts of the store-demo registration API (docs/product.md#3-records "Demo registration", #7-api, issue #6).
@@ -25,6 +25,8 @@ export const demoRegistrationBodySchema = z.object({
   acceptTerms: z.boolean({ error: "acceptTerms must be true or false" }),
   /** ISO 8601 time the registrant pressed submit (docs/product.md#3-records). */
   timestamp: z.iso.datetime({ offset: true, error: "timestamp must be an ISO 8601 time" }).optional(),
+  /** The page's language, for the registrant's confirmation email (ADR 0025); else the `lang` cookie. */
+  language: languageField.optional(),
 });
 export type DemoRegistrationBody = z.infer<typeof demoRegistrationBodySchema>;
 

@@ -1,26 +1,157 @@
-import { z } from "zod";
+/**
+ * The error registry (issue #14 item 1, ADR 0026): every machine `code` the server can answer,
+ * with the HTTP status it comes with and the catalog key of the message a person sees. The
+ * client shows `errors.*` from the catalog by `code` (src/client/lib/api.ts), so messages
+ * translate; the server's `error` text stays the English wording and the fallback for codes a
+ * client does not know yet.
+ *
+ * Code strings are API contracts (docs/product.md#7-api): never rename or remove one. This module
+ * has no zod, so the first-load bundles that read it stay small; the body's zod schema is
+ * `apiErrorSchema` in src/server/http/errors.ts.
+ */
+
+/** One registry entry. */
+export interface ErrorEntry {
+  /** The HTTP status the code is answered with. */
+  readonly status: number;
+  /** Other statuses the same code is also answered with, where a route differs. */
+  readonly alsoStatus?: readonly number[];
+  /** Catalog key of the message shown to people (`errors.*` in src/client/locales). */
+  readonly message: `errors.${string}`;
+  /**
+   * True when the server's English text carries details the catalog message leaves out (a file
+   * name, a field's own rule, a wait, a company name). English pages keep showing the server's
+   * text for these; other languages show the catalog's general message (ADR 0026).
+   */
+  readonly detail?: true;
+}
+
+/** Every code the API answers, by code string. Never rename a key: clients branch on them. */
+export const ERRORS = {
+  // Requests the framework or a validator refuses (issues #10, #11).
+  /** A body, query or path parameter failed its schema; `field` names the input when known. */
+  VALIDATION_ERROR: { status: 400, message: "errors.validation", detail: true },
+  /** A malformed request; also the code of any other 4xx Fastify raises without its own code. */
+  BAD_REQUEST: { status: 400, message: "errors.badRequest", detail: true },
+  METHOD_NOT_ALLOWED: { status: 405, message: "errors.methodNotAllowed", detail: true },
+  NOT_ACCEPTABLE: { status: 406, message: "errors.notAcceptable", detail: true },
+  CONFLICT: { status: 409, message: "errors.conflict", detail: true },
+  GONE: { status: 410, message: "errors.gone", detail: true },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "errors.payloadTooLarge", detail: true },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "errors.unsupportedMediaType", detail: true },
+  REQUEST_TIMEOUT: { status: 408, message: "errors.requestTimeout" },
+  URI_TOO_LONG: { status: 414, message: "errors.uriTooLong" },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, message: "errors.headersTooLarge" },
+  /** A state-changing `/api` request from another site (ADR 0004). */
+  CROSS_ORIGIN_REJECTED: { status: 403, message: "errors.crossOrigin" },
+  /** Too many requests for one limit; the text names the wait, Retry-After carries it. */
+  RATE_LIMITED: { status: 429, message: "errors.rateLimited", detail: true },
+  NOT_FOUND: { status: 404, message: "errors.notFound", detail: true },
+  INTERNAL_ERROR: { status: 500, message: "errors.internal" },
+  /** 503 with Retry-After: the database is unreachable or the server is shutting down (issue #10). */
+  SERVICE_UNAVAILABLE: { status: 503, message: "errors.serviceUnavailable", detail: true },
+  /** `/health/ready` while the database cannot be reached. */
+  NOT_READY: { status: 503, message: "errors.notReady" },
+
+  // Sessions, sign-in and roles (docs/product.md#6-roles).
+  UNAUTHENTICATED: { status: 401, message: "errors.unauthenticated", detail: true },
+  FORBIDDEN: { status: 403, message: "errors.forbidden", detail: true },
+  /** `GET /api/admin/login-info` before the first admin exists (docs/product.md#7-api). */
+  SETUP_REQUIRED: { status: 404, message: "errors.setupRequired" },
+  ADMIN_EXISTS: { status: 409, message: "errors.adminExists" },
+  INITIAL_ADMIN_EMAIL_ONLY: { status: 403, message: "errors.initialAdminEmailOnly", detail: true },
+  EMAIL_TAKEN: { status: 409, message: "errors.emailTaken" },
+  /** An unknown sign-in or invitation link (ADR 0024); the text names the kind of link. */
+  TOKEN_INVALID: { status: 404, message: "errors.tokenInvalid", detail: true },
+  /** A sign-in link or an invitation past its lifetime. */
+  TOKEN_EXPIRED: { status: 410, message: "errors.tokenExpired", detail: true },
+  /** A sign-in link or an invitation already used. */
+  TOKEN_USED: { status: 410, message: "errors.tokenUsed", detail: true },
+  ACCOUNT_INACTIVE: { status: 403, message: "errors.accountInactive" },
+  /** Nobody reviews their own background check (issue #11, ADR 0017). */
+  SELF_REVIEW_FORBIDDEN: { status: 403, message: "errors.selfReviewForbidden" },
+  /** Nobody changes the role or company of, deactivates or deletes their own account (issue #11). */
+  SELF_MANAGEMENT_FORBIDDEN: { status: 403, message: "errors.selfManagementForbidden" },
+
+  // Password gates (issue #5).
+  INCORRECT_PASSWORD: { status: 401, message: "errors.incorrectPassword" },
+
+  // Invitations and companies.
+  /** Withdrawn: 410 when someone opens it, 409 when an admin resends it. */
+  INVITATION_REVOKED: { status: 410, alsoStatus: [409], message: "errors.invitationRevoked", detail: true },
+  /** Resending or withdrawing an invitation that was already accepted. */
+  INVITATION_ACCEPTED: { status: 409, message: "errors.invitationAccepted" },
+  /** The address has a pending invitation the inviter cannot see (another tenant's; issue #11). */
+  INVITATION_PENDING_ELSEWHERE: { status: 409, message: "errors.invitationPendingElsewhere" },
+  /** Re-inviting names another company than the pending invitation without `replaceCompany: true`. */
+  INVITATION_COMPANY_CONFLICT: { status: 409, message: "errors.invitationCompanyConflict", detail: true },
+  COMPANY_NOT_FOUND: { status: 400, message: "errors.companyNotFound" },
+  COMPANY_REQUIRED: { status: 400, message: "errors.companyRequired", detail: true },
+  COMPANY_EMAIL_TAKEN: { status: 409, message: "errors.companyEmailTaken" },
+
+  // Store-demo registration, in the rules' order (docs/product.md#5-validation).
+  FIELDS_REQUIRED: { status: 400, message: "errors.fieldsRequired" },
+  INVALID_EMAIL_DOMAIN: { status: 400, message: "errors.invalidEmailDomain" },
+  INVALID_PHONE: { status: 400, message: "errors.invalidPhone" },
+  TERMS_NOT_ACCEPTED: { status: 400, message: "errors.termsNotAccepted" },
+  /** A registration ID sent again with different details (issue #6). */
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: "errors.idempotencyKeyReused" },
+
+  // Background-check uploads (ADR 0014).
+  UNSUPPORTED_FILE_TYPE: { status: 415, message: "errors.unsupportedFileType", detail: true },
+  FILE_TOO_LARGE: { status: 413, message: "errors.fileTooLarge", detail: true },
+  TOO_MANY_FILES: { status: 413, message: "errors.tooManyFiles", detail: true },
+  FILES_REQUIRED: { status: 400, message: "errors.filesRequired" },
+  MULTIPART_REQUIRED: { status: 415, message: "errors.multipartRequired" },
+  /** A file part with no content (issue #10). */
+  EMPTY_FILE: { status: 400, message: "errors.emptyFile", detail: true },
+  /** Too many parts or fields in the form. */
+  TOO_MANY_PARTS: { status: 400, message: "errors.tooManyParts" },
+  /** A text field longer than the multipart field limit. */
+  FIELD_TOO_LARGE: { status: 400, message: "errors.fieldTooLarge", detail: true },
+  /** Not parseable as multipart/form-data: no boundary, bad part headers, truncated body. */
+  MALFORMED_MULTIPART: { status: 400, message: "errors.malformedMultipart", detail: true },
+  /** The body stopped arriving. */
+  UPLOAD_TIMEOUT: { status: 408, message: "errors.uploadTimeout" },
+  /** The file storage (disk or S3) failed; nothing was kept. */
+  STORAGE_UNAVAILABLE: { status: 503, message: "errors.storageUnavailable" },
+} as const satisfies Record<string, ErrorEntry>;
+
+/** A code the API answers: a key of {@link ERRORS}. A misspelt code fails typecheck. */
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Every code, for schemas (`z.enum`) and tests. */
+export const ERROR_CODE_LIST = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
+
+/** True when `code` is one the registry knows (a client may meet codes of a newer server). */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === "string" && Object.hasOwn(ERRORS, code);
+}
 
 /**
- * Every error the API answers has this body (docs/product.md#7-api, #10-ground-rules):
- * `error` is a human message fit to show (never prefixed with a field name, issue #11), `code`
- * a stable machine code, and, on validation errors, `field` the dotted path of the offending
- * input (`email`, `items.2.name`) when there is one.
+ * Names for the codes, for readable call sites (`ERROR_CODES.VALIDATION`). Each value must be a
+ * registry key, so a typo here fails typecheck too.
  */
-export const apiErrorSchema = z.object({
-  error: z.string(),
-  code: z.string(),
-  field: z.string().optional(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
-
-/** Machine codes the API uses. Clients may branch on these; never rename one. */
 export const ERROR_CODES = {
   VALIDATION: "VALIDATION_ERROR",
+  BAD_REQUEST: "BAD_REQUEST",
+  METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED",
+  NOT_ACCEPTABLE: "NOT_ACCEPTABLE",
+  CONFLICT: "CONFLICT",
+  GONE: "GONE",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  REQUEST_TIMEOUT: "REQUEST_TIMEOUT",
+  URI_TOO_LONG: "URI_TOO_LONG",
+  HEADERS_TOO_LARGE: "REQUEST_HEADER_FIELDS_TOO_LARGE",
+  CROSS_ORIGIN: "CROSS_ORIGIN_REJECTED",
+  RATE_LIMITED: "RATE_LIMITED",
   NOT_FOUND: "NOT_FOUND",
+  INTERNAL: "INTERNAL_ERROR",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  NOT_READY: "NOT_READY",
   UNAUTHENTICATED: "UNAUTHENTICATED",
   FORBIDDEN: "FORBIDDEN",
-  RATE_LIMITED: "RATE_LIMITED",
-  CROSS_ORIGIN: "CROSS_ORIGIN_REJECTED",
   SETUP_REQUIRED: "SETUP_REQUIRED",
   ADMIN_EXISTS: "ADMIN_EXISTS",
   INITIAL_ADMIN_EMAIL_ONLY: "INITIAL_ADMIN_EMAIL_ONLY",
@@ -28,23 +159,43 @@ export const ERROR_CODES = {
   TOKEN_INVALID: "TOKEN_INVALID",
   TOKEN_EXPIRED: "TOKEN_EXPIRED",
   TOKEN_USED: "TOKEN_USED",
-  INVITATION_REVOKED: "INVITATION_REVOKED",
   ACCOUNT_INACTIVE: "ACCOUNT_INACTIVE",
-  /** Nobody reviews their own background check (issue #11, ADR 0017). */
   SELF_REVIEW_FORBIDDEN: "SELF_REVIEW_FORBIDDEN",
-  /** Nobody changes the role or company of, deactivates or deletes their own account (issue #11). */
   SELF_MANAGEMENT_FORBIDDEN: "SELF_MANAGEMENT_FORBIDDEN",
-  /** The address has a pending invitation the inviter cannot see (another tenant's; issue #11). */
+  INCORRECT_PASSWORD: "INCORRECT_PASSWORD",
+  INVITATION_REVOKED: "INVITATION_REVOKED",
+  INVITATION_ACCEPTED: "INVITATION_ACCEPTED",
   INVITATION_PENDING_ELSEWHERE: "INVITATION_PENDING_ELSEWHERE",
-  /**
-   * Re-inviting names a different company than the address's pending invitation without
-   * `replaceCompany: true` (issue #11).
-   */
   INVITATION_COMPANY_CONFLICT: "INVITATION_COMPANY_CONFLICT",
   COMPANY_NOT_FOUND: "COMPANY_NOT_FOUND",
   COMPANY_REQUIRED: "COMPANY_REQUIRED",
-  INTERNAL: "INTERNAL_ERROR",
-  /** 503 with Retry-After: the database is unreachable or the server is shutting down (issue #10). */
-  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
-} as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+  COMPANY_EMAIL_TAKEN: "COMPANY_EMAIL_TAKEN",
+  FIELDS_REQUIRED: "FIELDS_REQUIRED",
+  INVALID_EMAIL_DOMAIN: "INVALID_EMAIL_DOMAIN",
+  INVALID_PHONE: "INVALID_PHONE",
+  TERMS_NOT_ACCEPTED: "TERMS_NOT_ACCEPTED",
+  IDEMPOTENCY_KEY_REUSED: "IDEMPOTENCY_KEY_REUSED",
+  UNSUPPORTED_FILE_TYPE: "UNSUPPORTED_FILE_TYPE",
+  FILE_TOO_LARGE: "FILE_TOO_LARGE",
+  TOO_MANY_FILES: "TOO_MANY_FILES",
+  FILES_REQUIRED: "FILES_REQUIRED",
+  MULTIPART_REQUIRED: "MULTIPART_REQUIRED",
+  EMPTY_FILE: "EMPTY_FILE",
+  TOO_MANY_PARTS: "TOO_MANY_PARTS",
+  FIELD_TOO_LARGE: "FIELD_TOO_LARGE",
+  MALFORMED_MULTIPART: "MALFORMED_MULTIPART",
+  UPLOAD_TIMEOUT: "UPLOAD_TIMEOUT",
+  STORAGE_UNAVAILABLE: "STORAGE_UNAVAILABLE",
+} as const satisfies Record<string, ErrorCode>;
+
+/**
+ * Every error the API answers has this body (docs/architecture.md): `error` is a human message
+ * in English (never prefixed with a field name, issue #11), `code` a registry code, and, on
+ * validation errors, `field` the dotted path of the offending input (`email`, `items.2.name`).
+ * Clients read `code` as a plain string: a newer server may send a code they do not know.
+ */
+export interface ApiErrorBody {
+  error: string;
+  code: string;
+  field?: string;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "../languages";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, INT4_MAX } from "../validation";
 
 /**
@@ -61,3 +62,10 @@ export const idField = z
   .int("Not a valid id")
   .positive("Not a valid id")
   .max(INT4_MAX, "Not a valid id");
+
+/**
+ * The language a person reads email in (issue #12 item 1, ADR 0025): one of the site's
+ * languages (`LANGUAGES` in ../languages.ts). Optional on the request contracts; the server then
+ * takes the `lang` cookie, else English.
+ */
+export const languageField = z.enum(LANGUAGES, { error: `language must be one of: ${LANGUAGES.join(", ")}` });

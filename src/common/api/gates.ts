@@ -14,8 +14,6 @@ export type Gate = (typeof GATES)[number];
 import { GATE_PASSWORD_MAX_LENGTH } from "../limits";
 import { safeText } from "./fields";
 
-export { INCORRECT_PASSWORD_CODE } from "./gate-constants";
-
 /** Error message of a wrong password, word for word from docs/product.md#5-validation and #8-messages. */
 export const INCORRECT_PASSWORD_MESSAGE = "Incorrect password. Please try again.";
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isAdmin, isCompanyAdmin, type Role } from "../roles";
 import { emailField, fullNameField, rawTokenField, roleSchema, sessionUserSchema } from "./auth";
-import { idField, idParamField } from "./fields";
+import { idField, idParamField, languageField } from "./fields";
+
 /** Contracts of the invitations API (docs/product.md#3-records, #5-validation, #7-api; issue #3). */
 
 /**
@@ -25,11 +26,20 @@ export const sendInvitationBodySchema = z.object({
   role: roleSchema,
   companyId: idField.nullable().optional(),
   replaceCompany: z.boolean().optional(),
+  /** Language of the invitation email and the new account (ADR 0025); else the inviter's `lang` cookie. */
+  language: languageField.optional(),
 });
 export type SendInvitationInput = z.input<typeof sendInvitationBodySchema>;
 
-/** `POST /api/invitations/accept`. */
-export const acceptInvitationBodySchema = z.object({ token: rawTokenField, fullName: fullNameField });
+/**
+ * `POST /api/invitations/accept`. `language` (optional) is the new account's language; else the
+ * `lang` cookie, else the invitation's (ADR 0025).
+ */
+export const acceptInvitationBodySchema = z.object({
+  token: rawTokenField,
+  fullName: fullNameField,
+  language: languageField.optional(),
+});
 
 export const acceptInvitationResponseSchema = z.object({ user: sessionUserSchema });
 
@@ -39,6 +49,8 @@ export const invitationPreviewSchema = z.object({
   role: roleSchema,
   companyName: z.string().nullable(),
   expiresAt: z.string(),
+  /** The invitation's language: the accept screen shows it when the browser chose none (ADR 0025). */
+  language: languageField,
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 

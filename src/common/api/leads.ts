@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEAD_PAGE_DEFAULT, LEAD_PAGE_MAX } from "../limits";
 import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
-import { safeText } from "./fields";
+import { languageField, safeText } from "./fields";
 
 /**
  * Get Started lead request (docs/product.md#3-records) and its validation (docs/product.md#5-validation), shared by the Get Started
@@ -98,6 +98,8 @@ export const leadBodySchema = z
     email: text(EMAIL_MAX_LENGTH, LEAD_VALIDATION_MESSAGES.email.description),
     planTitle: z.enum(PLAN_TITLES, { error: LEAD_PLAN_MESSAGE }),
     website: z.string().max(200).optional(),
+    /** The page's language, for the visitor's confirmation email (ADR 0025); else the `lang` cookie. */
+    language: languageField.optional(),
   })
   .superRefine((lead, ctx) => {
     const failure = validateLead(lead);

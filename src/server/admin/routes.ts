@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createInitialAdminBodySchema, messageResponseSchema } from "../../common/api/auth";
 import { adminStatsSchema } from "../../common/api/companies";
-import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
+import { ERROR_CODES } from "../../common/api/errors";
 import {
   updateUserBodySchema,
   userAuditQuerySchema,
@@ -17,7 +17,8 @@ import { sessionOf } from "../auth/access";
 import { issueBinding, setBindingCookie } from "../auth/binding";
 import { manageScope } from "../auth/policy";
 import { adminExists, createInitialAdmin } from "../auth/service";
-import { errorResponses, HttpError } from "../http/errors";
+import { apiErrorSchema, errorResponses, HttpError } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { adminStats, deleteUser, listUserAudit, listUsers, setUserActive, updateUser } from "./service";
 
@@ -75,7 +76,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const binding = issueBinding();
-      await createInitialAdmin(db, config, request.body, binding.hash);
+      const { email, fullName, language } = request.body;
+      await createInitialAdmin(
+        db,
+        config,
+        { email, fullName, language: requestLanguage(request, language) },
+        binding.hash,
+      );
       setBindingCookie(reply, binding.raw);
       return reply
         .status(201)

@@ -6,10 +6,12 @@ import {
   meResponseSchema,
   messageResponseSchema,
   sendMagicLinkBodySchema,
+  updateLanguageBodySchema,
+  updateLanguageResponseSchema,
   verifyMagicLinkBodySchema,
   verifyMagicLinkResponseSchema,
 } from "../../common/api/auth";
-import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
+import { ERROR_CODES } from "../../common/api/errors";
 import {
   MAGIC_LINK_INSPECT_RATE_PER_IP,
   MAGIC_LINK_RATE_PER_EMAIL,
@@ -20,12 +22,12 @@ import {
   RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
-import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
+import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
 import { byEmail, byEmailAndIp, rateLimitBy } from "../http/rate-limit";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
-import { inspectMagicLink, sendMagicLink, verifyMagicLink } from "./service";
+import { inspectMagicLink, sendMagicLink, setUserLanguage, verifyMagicLink } from "./service";
 import { deleteSession, toSessionUser } from "./sessions";
 import { tokenErrorResponses } from "./verification-tokens";
 
@@ -162,6 +164,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = sessionOf(request);
       return reply.send({ user: toSessionUser(session.user), company: session.company });
+    },
+  );
+
+  app.patch(
+    "/api/auth/me/language",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["auth"],
+        summary: "Set the signed-in user's portal and email language (en or es)",
+        body: updateLanguageBodySchema,
+        response: { 200: updateLanguageResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const language = await setUserLanguage(db, user.id, request.body.language);
+      return reply.send({ language });
     },
   );
 

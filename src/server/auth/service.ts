@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/api/errors";
+import type { Language } from "../../common/languages";
 import { MAGIC_LINK_TTL_MS } from "../../common/limits";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
-import { magicLinkEmail } from "../mail/templates";
+import { magicLinkEmail } from "./emails";
 import { createSession, type UserRow } from "./sessions";
 import { refuseToken, type TokenMessages, verificationTokens } from "./verification-tokens";
 
@@ -29,7 +30,7 @@ export async function adminExists(db: Database): Promise<boolean> {
  */
 export async function issueMagicLink(
   tx: Executor,
-  user: Pick<UserRow, "id" | "email" | "fullName">,
+  user: Pick<UserRow, "id" | "email" | "fullName" | "language">,
   config: AppConfig,
   bindingHash: string | null = null,
 ) {
@@ -45,12 +46,18 @@ export async function issueMagicLink(
     expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
     bindingHash,
   });
-  const email = magicLinkEmail({ publicUrl: config.PUBLIC_URL, token: token.raw, fullName: user.fullName });
+  const email = magicLinkEmail({
+    publicUrl: config.PUBLIC_URL,
+    token: token.raw,
+    fullName: user.fullName,
+    language: user.language,
+  });
   await enqueueEmail(tx, { kind: "magic_link", to: user.email, ...email });
 }
 
 /**
- * Creates the first admin and emails a sign-in link (docs/product.md#7-api `POST /api/admin/create-initial`).
+ * Creates the first admin (in `input.language`, the language of the setup request: ADR 0025)
+ * and emails a sign-in link (docs/product.md#7-api `POST /api/admin/create-initial`).
  * Serialised by an advisory lock, so concurrent calls create exactly one admin.
  * @param bindingHash digest of the requesting browser's binding cookie (see binding.ts)
  * @throws 409 ADMIN_EXISTS once any admin exists; 403 INITIAL_ADMIN_EMAIL_ONLY in production
@@ -59,7 +66,7 @@ export async function issueMagicLink(
 export async function createInitialAdmin(
   db: Database,
   config: AppConfig,
-  input: { email: string; fullName: string },
+  input: { email: string; fullName: string; language?: Language },
   bindingHash: string | null = null,
 ) {
   if (config.NODE_ENV === "production") {
@@ -91,7 +98,7 @@ export async function createInitialAdmin(
     if (taken) throw conflict("An account with this email already exists.", ERROR_CODES.EMAIL_TAKEN);
     const [admin] = await tx
       .insert(users)
-      .values({ email: input.email, fullName: input.fullName, role: "admin" })
+      .values({ email: input.email, fullName: input.fullName, role: "admin", language: input.language })
       .returning();
     if (!admin) throw new Error("admin insert returned no row");
     await issueMagicLink(tx, admin, config, bindingHash);
@@ -173,4 +180,13 @@ export async function verifyMagicLink(db: Database, rawToken: string) {
     const session = await createSession(tx, user.id);
     return { user, session };
   });
+}
+
+/**
+ * Stores the portal and email language a signed-in user chose (issue #12 item 1, ADR 0025).
+ * @returns the stored language
+ */
+export async function setUserLanguage(db: Database, userId: number, language: Language): Promise<Language> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+  return language;
 }

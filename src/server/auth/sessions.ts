@@ -32,6 +32,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     isEmailVerified: user.isEmailVerified,
     lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
     createdAt: user.createdAt.toISOString(),
+    language: user.language,
   };
 }
 

@@ -1,9 +1,9 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
-import { apiErrorSchema, ERROR_CODES } from "../../common/api/errors";
+import { ERROR_CODES, type ErrorCode } from "../../common/api/errors";
 import { TOKEN_PATTERN } from "../../common/validation";
 import type { Executor } from "../db/database";
-import { HttpError } from "../http/errors";
+import { apiErrorSchema, HttpError } from "../http/errors";
 import { hashToken, type IssuedToken, issueToken } from "./tokens";
 
 /**
@@ -37,7 +37,7 @@ export type TokenResult<Row> = { status: "ok"; row: Row } | { status: TokenRefus
  * TOKEN_INVALID, then 410 for a token that existed but no longer works. (A malformed token never
  * reaches a service over HTTP: the request contract answers it with 400 VALIDATION_ERROR.)
  */
-export const TOKEN_ANSWERS: Record<TokenRefusal, { status: number; code: string }> = {
+export const TOKEN_ANSWERS: Record<TokenRefusal, { status: number; code: ErrorCode }> = {
   invalid: { status: 404, code: ERROR_CODES.TOKEN_INVALID },
   used: { status: 410, code: ERROR_CODES.TOKEN_USED },
   revoked: { status: 410, code: ERROR_CODES.INVITATION_REVOKED },

@@ -4,6 +4,7 @@ import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import { submitCheckFieldsSchema } from "../../common/api/background-checks";
+import { ERROR_CODES, type ErrorCode } from "../../common/api/errors";
 import {
   MAX_FILE_BYTES,
   MAX_FILES_PER_CHECK,
@@ -16,27 +17,6 @@ import { cleanOriginalName, formatFileSize, uploadKindOf } from "../../common/up
 import type { FileStorage } from "../files/storage";
 import { badRequest, HttpError } from "../http/errors";
 import type { StoredUpload } from "./service";
-
-/** Machine codes of upload failures (never rename one). */
-export const UPLOAD_CODES = {
-  UNSUPPORTED_TYPE: "UNSUPPORTED_FILE_TYPE",
-  FILE_TOO_LARGE: "FILE_TOO_LARGE",
-  TOO_MANY_FILES: "TOO_MANY_FILES",
-  FILES_REQUIRED: "FILES_REQUIRED",
-  MULTIPART_REQUIRED: "MULTIPART_REQUIRED",
-  /** A file part with no content (issue #10). */
-  EMPTY_FILE: "EMPTY_FILE",
-  /** Too many parts or fields in the form. */
-  TOO_MANY_PARTS: "TOO_MANY_PARTS",
-  /** A text field longer than the multipart field limit. */
-  FIELD_TOO_LARGE: "FIELD_TOO_LARGE",
-  /** Not parseable as multipart/form-data: no boundary, bad part headers, truncated body. */
-  MALFORMED_MULTIPART: "MALFORMED_MULTIPART",
-  /** The body stopped arriving (see {@link UPLOAD_TIMEOUTS}). */
-  UPLOAD_TIMEOUT: "UPLOAD_TIMEOUT",
-  /** The file storage (disk or S3) failed; nothing was kept. */
-  STORAGE_UNAVAILABLE: "STORAGE_UNAVAILABLE",
-} as const;
 
 /** Milliseconds; see {@link UPLOAD_TIMEOUTS}. */
 export interface UploadTimeouts {
@@ -88,7 +68,7 @@ export async function receiveSubmission(
   options: { timeouts?: UploadTimeouts } = {},
 ): Promise<{ fields: { fullName: string; email: string }; files: StoredUpload[] }> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, UPLOAD_CODES.MULTIPART_REQUIRED, "Send the form as multipart/form-data.");
+    throw new HttpError(415, ERROR_CODES.MULTIPART_REQUIRED, "Send the form as multipart/form-data.");
   }
   const stored: StoredUpload[] = [];
   const raw: Record<string, string> = {};
@@ -111,11 +91,11 @@ export async function receiveSubmission(
     rejectFailed(error);
   };
   const stopWatch = watchBody(request.raw, options.timeouts ?? UPLOAD_TIMEOUTS, () =>
-    fail(new HttpError(408, UPLOAD_CODES.UPLOAD_TIMEOUT, "The upload stalled. Please try again.")),
+    fail(new HttpError(408, ERROR_CODES.UPLOAD_TIMEOUT, "The upload stalled. Please try again.")),
   );
   // A connection lost before the whole body arrived ends the upload whatever the parser is doing.
   const onClose = () => {
-    if (!request.raw.complete) fail(badRequest("The upload was cut off.", UPLOAD_CODES.MALFORMED_MULTIPART));
+    if (!request.raw.complete) fail(badRequest("The upload was cut off.", ERROR_CODES.MALFORMED_MULTIPART));
   };
   request.raw.once("close", onClose);
 
@@ -124,7 +104,7 @@ export async function receiveSubmission(
       if (state.failure) throw state.failure;
       if (part.type === "field") {
         if (part.valueTruncated || part.fieldnameTruncated) {
-          throw badRequest(`The field ${part.fieldname} is too long.`, UPLOAD_CODES.FIELD_TOO_LARGE);
+          throw badRequest(`The field ${part.fieldname} is too long.`, ERROR_CODES.FIELD_TOO_LARGE);
         }
         if ((part.fieldname === "fullName" || part.fieldname === "email") && typeof part.value === "string") {
           raw[part.fieldname] = part.value;
@@ -163,20 +143,20 @@ export async function receiveSubmission(
   }
 
   const parsed = submitCheckFieldsSchema.safeParse(raw);
-  const refuse = async (message: string, code: string) => {
+  const refuse = async (message: string, code: ErrorCode) => {
     await removeQuietly(storage, stored, request);
     return badRequest(message, code);
   };
   if (!parsed.success) {
     throw await refuse(
       parsed.error.issues[0]?.message ?? "Please fill in all required fields",
-      "VALIDATION_ERROR",
+      ERROR_CODES.VALIDATION,
     );
   }
   if (stored.length === 0) {
     throw await refuse(
       "Please upload at least one document for your background check",
-      UPLOAD_CODES.FILES_REQUIRED,
+      ERROR_CODES.FILES_REQUIRED,
     );
   }
   return { fields: parsed.data, files: stored };
@@ -211,7 +191,7 @@ interface UploadState {
 }
 
 function fileTooLarge(name: string): HttpError {
-  return new HttpError(413, UPLOAD_CODES.FILE_TOO_LARGE, `${name} exceeds the ${MAX_LABEL} size limit`);
+  return new HttpError(413, ERROR_CODES.FILE_TOO_LARGE, `${name} exceeds the ${MAX_LABEL} size limit`);
 }
 
 async function storeFile(
@@ -233,17 +213,21 @@ async function storeFile(
   try {
     const kind = uploadKindOf(originalName);
     if (!kind) {
-      throw new HttpError(415, UPLOAD_CODES.UNSUPPORTED_TYPE, `${originalName} is not a supported file type`);
+      throw new HttpError(
+        415,
+        ERROR_CODES.UNSUPPORTED_FILE_TYPE,
+        `${originalName} is not a supported file type`,
+      );
     }
     const { head, ended } = await readHead(file, SNIFF_BYTES);
     if (head.length === 0 && ended) {
-      throw badRequest(`${originalName} is empty`, UPLOAD_CODES.EMPTY_FILE);
+      throw badRequest(`${originalName} is empty`, ERROR_CODES.EMPTY_FILE);
     }
     const detected = await sniff(head);
     if (!detected || !(kind.detected as readonly string[]).includes(detected)) {
       throw new HttpError(
         415,
-        UPLOAD_CODES.UNSUPPORTED_TYPE,
+        ERROR_CODES.UNSUPPORTED_FILE_TYPE,
         `${originalName} is not a supported file type (its content does not match its name)`,
       );
     }
@@ -360,19 +344,19 @@ function toUploadError(error: unknown, request: FastifyRequest, currentName: str
   if (error instanceof errors.FilesLimitError) {
     return new HttpError(
       413,
-      UPLOAD_CODES.TOO_MANY_FILES,
+      ERROR_CODES.TOO_MANY_FILES,
       `You can upload at most ${MAX_FILES_PER_CHECK} files.`,
     );
   }
   if (error instanceof errors.RequestFileTooLargeError) return fileTooLarge(currentName);
   if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError) {
-    return badRequest("The form has too many fields.", UPLOAD_CODES.TOO_MANY_PARTS);
+    return badRequest("The form has too many fields.", ERROR_CODES.TOO_MANY_PARTS);
   }
   if (error instanceof StorageFailure) {
     request.log.error({ err: error.cause }, "upload storage failed");
     return new HttpError(
       503,
-      UPLOAD_CODES.STORAGE_UNAVAILABLE,
+      ERROR_CODES.STORAGE_UNAVAILABLE,
       "We could not store your documents right now. Please try again in a minute.",
     );
   }
@@ -381,6 +365,6 @@ function toUploadError(error: unknown, request: FastifyRequest, currentName: str
   // part header" / "Part terminated early": all a broken or cut-off request.
   return badRequest(
     "The upload was incomplete or malformed. Please try again.",
-    UPLOAD_CODES.MALFORMED_MULTIPART,
+    ERROR_CODES.MALFORMED_MULTIPART,
   );
 }

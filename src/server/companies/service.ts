@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Company } from "../../common/api/companies";
+import { ERROR_CODES } from "../../common/api/errors";
 import type { Database, Executor } from "../db/database";
 import { companies } from "../db/schema";
 import { conflict } from "../http/errors";
@@ -52,8 +53,8 @@ export async function createCompany(
     .from(companies)
     .where(eq(companies.email, input.email))
     .limit(1);
-  if (taken) throw conflict("A company with this email already exists.", "COMPANY_EMAIL_TAKEN");
+  if (taken) throw conflict("A company with this email already exists.", ERROR_CODES.COMPANY_EMAIL_TAKEN);
   const [row] = await db.insert(companies).values(input).onConflictDoNothing().returning();
-  if (!row) throw conflict("A company with this email already exists.", "COMPANY_EMAIL_TAKEN");
+  if (!row) throw conflict("A company with this email already exists.", ERROR_CODES.COMPANY_EMAIL_TAKEN);
   return toCompany(row);
 }

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LANGUAGES } from "../../common/languages";
 
 /**
  * Database schema: every entity of docs/product.md#3-records, plus the outbox, lead and demo-registration tables
@@ -28,6 +29,13 @@ const timestamps = {
 };
 
 export const roleEnum = pgEnum("role", ["admin", "company_admin", "user"]);
+/**
+ * The language a person reads email and the portal in (issue #12 item 1, ADR 0025): stored on
+ * users, invitations, leads and demo registrations; English unless chosen.
+ */
+export const languageEnum = pgEnum("language", LANGUAGES);
+/** The `language` column of every table that emails someone. */
+const languageColumn = () => languageEnum("language").notNull().default("en");
 export const backgroundCheckStatusEnum = pgEnum("background_check_status", [
   "pending",
   "in_review",
@@ -55,6 +63,8 @@ export const users = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** Language of the portal and of the user's emails (ADR 0025). */
+    language: languageColumn(),
     ...timestamps,
   },
   (t) => [index("users_company_id_idx").on(t.companyId), index("users_role_idx").on(t.role)],
@@ -95,6 +105,8 @@ export const userInvitations = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     used: boolean("used").notNull().default(false),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Language the invitation email is written in, and the new account's (ADR 0025). */
+    language: languageColumn(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("user_invitations_email_idx").on(t.email)],
@@ -199,6 +211,8 @@ export const leads = pgTable(
     phoneE164: text("phone_e164"),
     email: text("email").notNull(),
     planTitle: text("plan_title").notNull(),
+    /** Language of the visitor's confirmation email (ADR 0025). */
+    language: languageColumn(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("leads_created_at_idx").on(t.createdAt)],
@@ -216,6 +230,8 @@ export const demoRegistrations = pgTable(
     phone: text("phone").notNull(),
     acceptTerms: boolean("accept_terms").notNull(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** Language of the registrant's confirmation email (ADR 0025). */
+    language: languageColumn(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("demo_registrations_created_at_idx").on(t.createdAt)],

@@ -1,3 +1,4 @@
+import type { Language } from "../../common/languages";
 import type { RetailerDemo } from "../../common/retailer-demos";
 import { layout, type RenderedEmail } from "../mail/templates";
 
@@ -30,23 +31,65 @@ export function registrationNoticeEmail(demo: RetailerDemo, person: Registrant, 
   } satisfies RenderedEmail;
 }
 
+interface ConfirmationWords {
+  subject: (store: string) => string;
+  heading: (store: string) => string;
+  greeting: (firstName: string) => string;
+  thanks: (retailer: string, store: string) => string;
+  android: (url: string) => string;
+  ios: (url: string) => string;
+  next: string;
+  ignore: string;
+}
+
+/** The registrant's confirmation, per language (ADR 0025). */
+const CONFIRMATION_TEXTS: Record<Language, ConfirmationWords> = {
+  en: {
+    subject: (store) => `Your ${store} Store Demo registration`,
+    heading: (store) => `You're registered for the ${store} Store Demo`,
+    greeting: (firstName) => `Hi ${firstName},`,
+    thanks: (retailer, store) => `Thank you for registering for the ${retailer} ${store} Store Demo APP.`,
+    android: (url) => `Download the app on Android: ${url}`,
+    ios: (url) => `Download the app on iOS: ${url}`,
+    next: "We are now requesting Apple and Google geofence developer provisioning for your device. Once it is complete, you will receive an email with a login QR code. Scan it with the app to sign in, then visit the store.",
+    ignore: "If you did not register, you can ignore this email.",
+  },
+  es: {
+    subject: (store) => `Su registro para la demostración en la tienda ${store}`,
+    heading: (store) => `Registro confirmado: demostración en la tienda ${store}`,
+    greeting: (firstName) => `Hola, ${firstName}:`,
+    thanks: (retailer, store) =>
+      `Gracias por registrarse en la app de demostración de ${retailer} para la tienda ${store}.`,
+    android: (url) => `Descargue la app para Android: ${url}`,
+    ios: (url) => `Descargue la app para iOS: ${url}`,
+    next: "Ahora estamos pidiendo a Apple y Google que habiliten la geocerca para desarrolladores en su dispositivo. Cuando esté lista, le enviaremos un correo con un código QR para iniciar sesión. Escanéelo con la app para entrar y luego visite la tienda.",
+    ignore: "Si usted no se registró, puede ignorar este correo.",
+  },
+};
+
 /**
  * The confirmation to the registrant: what happens next (five steps) and the two
- * app-runner download pages.
+ * app-runner download pages, in the language the registrant used the form in (issue #12 item 1,
+ * ADR 0025; English when not given).
  */
-export function registrationConfirmationEmail(demo: RetailerDemo, person: Registrant): RenderedEmail {
-  const heading = `You're registered for the ${demo.storeName} Store Demo`;
+export function registrationConfirmationEmail(
+  demo: RetailerDemo,
+  person: Registrant,
+  language: Language = "en",
+): RenderedEmail {
+  const words = CONFIRMATION_TEXTS[language];
+  const heading = words.heading(demo.storeName);
   const paragraphs = [
-    `Hi ${person.firstName},`,
-    `Thank you for registering for the ${demo.retailerName} ${demo.storeName} Store Demo APP.`,
-    `Download the app on Android: ${demo.androidUrl}`,
-    `Download the app on iOS: ${demo.iosUrl}`,
-    "We are now requesting Apple and Google geofence developer provisioning for your device. Once it is complete, you will receive an email with a login QR code. Scan it with the app to sign in, then visit the store.",
-    "If you did not register, you can ignore this email.",
+    words.greeting(person.firstName),
+    words.thanks(demo.retailerName, demo.storeName),
+    words.android(demo.androidUrl),
+    words.ios(demo.iosUrl),
+    words.next,
+    words.ignore,
   ];
   return {
-    subject: `Your ${demo.storeName} Store Demo registration`,
-    html: layout({ heading, paragraphs }),
+    subject: words.subject(demo.storeName),
+    html: layout({ heading, paragraphs, language }),
     text: `${heading}\n\n${paragraphs.join("\n\n")}\n`,
   };
 }

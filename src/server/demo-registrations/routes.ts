@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   type DemoRegistrationBody,
@@ -9,7 +9,6 @@ import {
   demoSlugParamsSchema,
   retailerDemoSettingsResponseSchema,
 } from "../../common/api/demo-registrations";
-import { apiErrorSchema } from "../../common/api/errors";
 import {
   DEMO_REGISTRATION_LIST_LIMIT,
   RATE_LIMIT_WINDOW_MS,
@@ -17,7 +16,8 @@ import {
 } from "../../common/limits";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
 import { sendCsv } from "../http/csv";
-import { errorResponses } from "../http/errors";
+import { apiErrorSchema, errorResponses } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
 
@@ -38,9 +38,14 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: RATE_LIMIT_WINDOW_MS,
   });
 
-  const register = async (slug: string, body: DemoRegistrationBody, reply: FastifyReply) => {
+  const register = async (
+    slug: string,
+    body: DemoRegistrationBody,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     const demo = resolveDemo(config, slug);
-    const result = await registerForDemo(db, config, demo, body);
+    const result = await registerForDemo(db, config, demo, body, requestLanguage(request, body.language));
     if (result.created) app.ctx.outbox.wake();
     return reply.status(200).send({ registrationId: result.registrationId, message: RECEIVED_MESSAGE });
   };
@@ -57,7 +62,7 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: demoRegistrationResponseSchema, ...errors },
       },
     },
-    async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, reply),
+    async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, request, reply),
   );
 
   app.post(
@@ -73,7 +78,7 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: demoRegistrationResponseSchema, ...errors },
       },
     },
-    async (request, reply) => register(request.params.slug, request.body, reply),
+    async (request, reply) => register(request.params.slug, request.body, request, reply),
   );
 
   app.get(

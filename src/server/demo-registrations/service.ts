@@ -1,6 +1,8 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { DemoRegistration, DemoRegistrationBody } from "../../common/api/demo-registrations";
+import { ERROR_CODES } from "../../common/api/errors";
 import { validateRegistration } from "../../common/demo-registration";
+import type { Language } from "../../common/languages";
 import {
   DEFAULT_DEMO_SLUG,
   findRetailerDemo,
@@ -36,7 +38,8 @@ export function resolveDemo(config: AppConfig, slug: string): RetailerDemo {
  * Stores a store-demo registration and, in the same transaction, queues the notice to
  * DEMO_REGISTRATION_EMAIL and the confirmation to the registrant (docs/architecture.md#data-and-reliability-rules: nothing a
  * visitor submits is lost; SMTP being down only delays mail). Idempotent on `registrationId`:
- * a replay stores and sends nothing more and gets the same answer.
+ * a replay stores and sends nothing more and gets the same answer. The confirmation is in
+ * `language`, stored with the registration (ADR 0025).
  * @returns `created` false for a replay
  * @throws HttpError 400 with the docs/product.md#5-validation message and a rule code for invalid fields; 409
  *   IDEMPOTENCY_KEY_REUSED when the id is already used by a different registration
@@ -46,6 +49,7 @@ export async function registerForDemo(
   config: AppConfig,
   demo: RetailerDemo,
   body: DemoRegistrationBody,
+  language: Language = "en",
 ): Promise<{ registrationId: string; created: boolean }> {
   const checked = validateRegistration(body, demo.emailDomain);
   if (!checked.ok) throw badRequest(checked.failure.message, checked.failure.code);
@@ -63,6 +67,7 @@ export async function registerForDemo(
         phone: person.phone,
         acceptTerms: true,
         submittedAt: body.timestamp ? new Date(body.timestamp) : null,
+        language,
       })
       .onConflictDoNothing({ target: demoRegistrations.id })
       .returning({ id: demoRegistrations.id });
@@ -72,13 +77,16 @@ export async function registerForDemo(
         .from(demoRegistrations)
         .where(eq(demoRegistrations.id, registrationId));
       if (existing && (existing.slug !== demo.slug || existing.email !== person.email)) {
-        throw conflict("This registration ID belongs to a different registration.", "IDEMPOTENCY_KEY_REUSED");
+        throw conflict(
+          "This registration ID belongs to a different registration.",
+          ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
+        );
       }
       return { registrationId, created: false };
     }
     const notice = registrationNoticeEmail(demo, person, registrationId);
     await enqueueEmail(tx, { kind: "demo_registration", to: config.DEMO_REGISTRATION_EMAIL, ...notice });
-    const confirmation = registrationConfirmationEmail(demo, person);
+    const confirmation = registrationConfirmationEmail(demo, person, language);
     await enqueueEmail(tx, { kind: "demo_registration_confirmation", to: person.email, ...confirmation });
     return { registrationId, created: true };
   });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ERROR_CODES } from "../../common/api/errors";
 import {
   GATES,
   gateOkResponseSchema,
   gatePasswordBodySchema,
-  INCORRECT_PASSWORD_CODE,
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
 import { GATE_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
@@ -37,7 +37,7 @@ export const gatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         if (!passwordMatches(request.body.password, gatePassword(config, gate))) {
-          throw new HttpError(401, INCORRECT_PASSWORD_CODE, INCORRECT_PASSWORD_MESSAGE);
+          throw new HttpError(401, ERROR_CODES.INCORRECT_PASSWORD, INCORRECT_PASSWORD_MESSAGE);
         }
         return reply.send({ ok: true as const });
       },

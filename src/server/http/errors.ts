@@ -7,10 +7,21 @@ import type {
   FastifyServerOptions,
 } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { apiErrorSchema, ERROR_CODES, type ErrorCode } from "../../common/api/errors";
+import { z } from "zod";
+import { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode } from "../../common/api/errors";
 import { RETRY_AFTER_SECONDS } from "../../common/limits";
 import { isConnectionError, safeError } from "../db/faults";
 import { securityHeaders } from "./security-headers";
+
+/**
+ * The `{error, code, field?}` body of every error answer (common/api/errors.ts `ApiErrorBody`):
+ * `code` is one of the registry's codes, so the OpenAPI document lists them all (ADR 0026).
+ */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  code: z.enum(ERROR_CODE_LIST),
+  field: z.string().optional(),
+});
 
 /**
  * Response schemas for the error statuses a route can answer, each the `{error, code}` body:
@@ -24,13 +35,14 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
 }
 
 /**
- * An expected failure with an HTTP status, a human message and a machine code. Services throw
+ * An expected failure with an HTTP status, a human message and a registry code (common/api/
+ * errors.ts; the status is the code's registry status). Services throw
  * it; the error handler turns it into `{"error", "code"}` (docs/architecture.md#errors).
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode | string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
@@ -38,26 +50,27 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, code: string = ERROR_CODES.VALIDATION) =>
+export const badRequest = (message: string, code: ErrorCode = ERROR_CODES.VALIDATION) =>
   new HttpError(400, code, message);
 export const unauthorized = (message = "Please sign in to continue.") =>
   new HttpError(401, ERROR_CODES.UNAUTHENTICATED, message);
 export const forbidden = (message = "You don't have permission to do that.") =>
   new HttpError(403, ERROR_CODES.FORBIDDEN, message);
 export const notFound = (message = "Not found.") => new HttpError(404, ERROR_CODES.NOT_FOUND, message);
-export const conflict = (message: string, code: string) => new HttpError(409, code, message);
+export const conflict = (message: string, code: ErrorCode) => new HttpError(409, code, message);
 
-const STATUS_CODES: Record<number, string> = {
-  400: "BAD_REQUEST",
+/** Codes of the 4xx errors Fastify and its plugins raise themselves, by status. */
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: ERROR_CODES.BAD_REQUEST,
   401: ERROR_CODES.UNAUTHENTICATED,
   403: ERROR_CODES.FORBIDDEN,
   404: ERROR_CODES.NOT_FOUND,
-  405: "METHOD_NOT_ALLOWED",
-  406: "NOT_ACCEPTABLE",
-  409: "CONFLICT",
-  410: "GONE",
-  413: "PAYLOAD_TOO_LARGE",
-  415: "UNSUPPORTED_MEDIA_TYPE",
+  405: ERROR_CODES.METHOD_NOT_ALLOWED,
+  406: ERROR_CODES.NOT_ACCEPTABLE,
+  409: ERROR_CODES.CONFLICT,
+  410: ERROR_CODES.GONE,
+  413: ERROR_CODES.PAYLOAD_TOO_LARGE,
+  415: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
   429: ERROR_CODES.RATE_LIMITED,
 };
 
@@ -86,7 +99,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
         error: error.message || "Bad request",
-        code: STATUS_CODES[status] ?? "BAD_REQUEST",
+        code: STATUS_CODES[status] ?? ERROR_CODES.BAD_REQUEST,
       });
     }
     logUnexpectedError(request, error);
@@ -145,18 +158,18 @@ export function frameworkErrorHeaders(options: { publicUrl: string }): Record<st
 }
 
 /** Status, code and message for an error Node's HTTP parser raised on a socket (`clientError`). */
-function clientErrorAnswer(code: string | undefined): { status: number; code: string; error: string } {
+function clientErrorAnswer(code: string | undefined): { status: number; code: ErrorCode; error: string } {
   if (code === "HPE_HEADER_OVERFLOW") {
     return {
       status: 431,
-      code: "REQUEST_HEADER_FIELDS_TOO_LARGE",
+      code: ERROR_CODES.HEADERS_TOO_LARGE,
       error: "The request headers are too large.",
     };
   }
   if (code === "ERR_HTTP_REQUEST_TIMEOUT" || code === "ERR_HTTP_HEADERS_TIMEOUT") {
-    return { status: 408, code: "REQUEST_TIMEOUT", error: "The request took too long to arrive." };
+    return { status: 408, code: ERROR_CODES.REQUEST_TIMEOUT, error: "The request took too long to arrive." };
   }
-  return { status: 400, code: "BAD_REQUEST", error: "The request could not be understood." };
+  return { status: 400, code: ERROR_CODES.BAD_REQUEST, error: "The request could not be understood." };
 }
 
 /**
@@ -181,8 +194,8 @@ export function frameworkErrorOptions(options: {
         .headers(headers)
         .send(
           tooLong
-            ? { error: "The request URL is too long.", code: "URI_TOO_LONG" }
-            : { error: "The request URL is not valid.", code: "BAD_REQUEST" },
+            ? { error: "The request URL is too long.", code: ERROR_CODES.URI_TOO_LONG }
+            : { error: "The request URL is not valid.", code: ERROR_CODES.BAD_REQUEST },
         );
     },
     clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {

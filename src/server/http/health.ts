@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { ERROR_CODES } from "../../common/api/errors";
 import { errorResponses } from "./errors";
 
 const healthSchema = z.object({ status: z.literal("ok") });
@@ -39,7 +40,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         await app.ctx.dbHandle.ping();
       } catch (error) {
         app.ctx.dbOutage.report(error);
-        return reply.status(503).send({ error: "Database unreachable", code: "NOT_READY" });
+        return reply.status(503).send({ error: "Database unreachable", code: ERROR_CODES.NOT_READY });
       }
       app.ctx.dbOutage.recovered();
       return { status: "ready" as const, database: app.ctx.dbHandle.kind };

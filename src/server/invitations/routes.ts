@@ -21,6 +21,7 @@ import { manageScope } from "../auth/policy";
 import { toSessionUser } from "../auth/sessions";
 import { tokenErrorResponses } from "../auth/verification-tokens";
 import { errorResponses } from "../http/errors";
+import { namedLanguage, requestLanguage } from "../http/language";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import {
   acceptInvitation,
@@ -58,7 +59,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      return reply.status(201).send(await sendInvitation(db, config, user, request.body));
+      const language = requestLanguage(request, request.body.language);
+      return reply.status(201).send(await sendInvitation(db, config, user, { ...request.body, language }));
     },
   );
 
@@ -116,7 +118,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = await acceptInvitation(db, request.body.token, request.body.fullName);
+      const { token, fullName, language } = request.body;
+      const { user, session } = await acceptInvitation(db, token, fullName, namedLanguage(request, language));
       await startSessionCookie(request, reply, session);
       return reply.status(201).send({ user: toSessionUser(user) });
     },

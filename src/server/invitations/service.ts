@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { InvitationPreview, InvitationStatus, InvitationSummary } from "../../common/api/invitations";
+import type { Language } from "../../common/languages";
 import { INVITATION_TTL_MS } from "../../common/limits";
 import type { Role } from "../../common/roles";
 import {
@@ -20,16 +21,7 @@ import type { Database, Executor } from "../db/database";
 import { companies, userInvitations, users } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
-import { invitationEmail } from "./email";
-
-/** Machine codes of the invitations API (never rename one). */
-export const INVITATION_CODES = {
-  REVOKED: ERROR_CODES.INVITATION_REVOKED,
-  COMPANY_NOT_FOUND: ERROR_CODES.COMPANY_NOT_FOUND,
-  COMPANY_REQUIRED: ERROR_CODES.COMPANY_REQUIRED,
-  PENDING_ELSEWHERE: ERROR_CODES.INVITATION_PENDING_ELSEWHERE,
-  COMPANY_CONFLICT: ERROR_CODES.INVITATION_COMPANY_CONFLICT,
-} as const;
+import { invitationEmail } from "./emails";
 
 /** Invitation links through the shared token mechanism (ADR 0024). */
 const invitationLinks = verificationTokens(userInvitations);
@@ -109,7 +101,14 @@ async function assertNoAccountInScope(db: Executor, scope: ManageScope, email: s
 async function queueInvitationEmail(
   tx: Executor,
   config: AppConfig,
-  options: { email: string; token: string; inviterName: string; role: Role; companyName: string | null },
+  options: {
+    email: string;
+    token: string;
+    inviterName: string;
+    role: Role;
+    companyName: string | null;
+    language: Language;
+  },
 ) {
   const mail = invitationEmail({ publicUrl: config.PUBLIC_URL, ...options });
   await enqueueEmail(tx, { kind: "invitation", to: options.email, ...mail });
@@ -142,6 +141,8 @@ export async function sendInvitation(
     role: Role;
     companyId?: number | null | undefined;
     replaceCompany?: boolean | undefined;
+    /** The invitation email's language (ADR 0025): the request's, resolved by the route. */
+    language: Language;
   },
 ): Promise<InvitationSummary> {
   const scope = manageScope(inviter);
@@ -170,7 +171,7 @@ export async function sendInvitation(
     if (mine.length < pending.length) {
       throw conflict(
         "This address already has a pending invitation that you can't manage. It has to be accepted, withdrawn or expire first.",
-        INVITATION_CODES.PENDING_ELSEWHERE,
+        ERROR_CODES.INVITATION_PENDING_ELSEWHERE,
       );
     }
     let companyId = requested;
@@ -182,19 +183,16 @@ export async function sendInvitation(
         const previousName = await companyNameOf(tx, previous.companyId);
         throw conflict(
           `A pending invitation to this address is for ${previousName ?? "no company"}. Send again with replaceCompany to change it.`,
-          INVITATION_CODES.COMPANY_CONFLICT,
+          ERROR_CODES.INVITATION_COMPANY_CONFLICT,
         );
       }
     }
     if (input.role === "company_admin" && companyId === null) {
-      throw badRequest(
-        "Choose the company this Company Admin will manage.",
-        INVITATION_CODES.COMPANY_REQUIRED,
-      );
+      throw badRequest("Choose the company this Company Admin will manage.", ERROR_CODES.COMPANY_REQUIRED);
     }
     const companyName = await companyNameOf(tx, companyId);
     if (companyName === undefined) {
-      throw badRequest("That company does not exist.", INVITATION_CODES.COMPANY_NOT_FOUND);
+      throw badRequest("That company does not exist.", ERROR_CODES.COMPANY_NOT_FOUND);
     }
     await assertNoAccountInScope(tx, scope, input.email);
     const revokeFilter = invitationsIn(scope);
@@ -219,6 +217,7 @@ export async function sendInvitation(
         invitedBy: inviter.id,
         tokenHash: token.hash,
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+        language: input.language,
       })
       .returning({ id: userInvitations.id });
     if (!row) throw new Error("invitation insert returned no row");
@@ -228,6 +227,7 @@ export async function sendInvitation(
       inviterName: inviter.fullName,
       role: input.role,
       companyName,
+      language: input.language,
     });
     return summaryOf(tx, row.id);
   });
@@ -244,19 +244,31 @@ export async function previewInvitation(db: Database, rawToken: string): Promise
   if (link.status !== "ok") throw refuseToken(link.status, INVITATION_MESSAGES);
   const row = link.row;
   const companyName = (await companyNameOf(db, row.companyId)) ?? null;
-  return { email: row.email, role: row.role, companyName, expiresAt: row.expiresAt.toISOString() };
+  return {
+    email: row.email,
+    role: row.role,
+    companyName,
+    expiresAt: row.expiresAt.toISOString(),
+    language: row.language,
+  };
 }
 
 /**
  * Accepts an invitation (docs/product.md#7-api `POST /api/invitations/accept`): consumes the token
  * through the shared mechanism (atomic: of concurrent calls exactly one wins; ADR 0024), creates
  * the user with the invited role and company, marks the email verified (the link proved it), and
- * starts a session. A taken email rolls the consumption back.
+ * starts a session. A taken email rolls the consumption back. The account's language is
+ * `language` when the request names one, else the invitation's (ADR 0025).
  * @returns the new user and the raw session token with its expiry
  * @throws the same 404 / 410 as {@link previewInvitation}; 409 EMAIL_TAKEN when the address has
  *   an account
  */
-export async function acceptInvitation(db: Database, rawToken: string, fullName: string) {
+export async function acceptInvitation(
+  db: Database,
+  rawToken: string,
+  fullName: string,
+  language?: Language | undefined,
+) {
   return db.transaction(async (tx) => {
     const link = await invitationLinks.consume(tx, rawToken);
     if (link.status !== "ok") throw refuseToken(link.status, INVITATION_MESSAGES);
@@ -272,6 +284,7 @@ export async function acceptInvitation(db: Database, rawToken: string, fullName:
         companyId: invitation.companyId,
         isEmailVerified: true,
         lastLoginAt: now,
+        language: language ?? invitation.language,
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
@@ -321,9 +334,10 @@ export async function resendInvitation(
     const row = await findInScope(tx, scope, id);
     const refusal = inviteRefusal(actor, { role: row.role, companyId: row.companyId });
     if (refusal) throw forbidden(refusal);
-    if (row.used) throw conflict("This invitation has already been accepted.", "INVITATION_ACCEPTED");
+    if (row.used)
+      throw conflict("This invitation has already been accepted.", ERROR_CODES.INVITATION_ACCEPTED);
     if (row.revokedAt)
-      throw conflict("This invitation was revoked. Send a new one.", INVITATION_CODES.REVOKED);
+      throw conflict("This invitation was revoked. Send a new one.", ERROR_CODES.INVITATION_REVOKED);
     await assertNoAccountInScope(tx, scope, row.email);
     const token = invitationLinks.issue();
     await tx
@@ -337,6 +351,7 @@ export async function resendInvitation(
       inviterName: actor.fullName,
       role: row.role,
       companyName,
+      language: row.language,
     });
     return summaryOf(tx, row.id);
   });
@@ -358,7 +373,8 @@ export async function revokeInvitation(
     if (inviteRefusal(actor, { role: row.role, companyId: row.companyId })) {
       throw forbidden("You may not manage an invitation with this role.");
     }
-    if (row.used) throw conflict("This invitation has already been accepted.", "INVITATION_ACCEPTED");
+    if (row.used)
+      throw conflict("This invitation has already been accepted.", ERROR_CODES.INVITATION_ACCEPTED);
     if (!row.revokedAt) {
       await tx.update(userInvitations).set({ revokedAt: new Date() }).where(eq(userInvitations.id, row.id));
     }

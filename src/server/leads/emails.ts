@@ -1,4 +1,5 @@
 import type { LeadRequest } from "../../common/api/leads";
+import type { Language } from "../../common/languages";
 import { layout, type RenderedEmail } from "../mail/templates";
 
 type LeadDetails = Pick<LeadRequest, "firstName" | "lastName" | "company" | "phone" | "email" | "planTitle">;
@@ -28,23 +29,57 @@ export function leadNoticeEmail(lead: LeadDetails, id: number): RenderedEmail {
   };
 }
 
+interface ConfirmationWords {
+  subject: string;
+  heading: string;
+  greeting: (firstName: string) => string;
+  congratulations: string;
+  reachOut: string;
+  request: (company: string, plan: string) => string;
+  ignore: string;
+}
+
+/** The visitor's confirmation, per language (ADR 0025); the Spanish lines are the Thank You view's. */
+const CONFIRMATION_TEXTS: Record<Language, ConfirmationWords> = {
+  en: {
+    subject: "Thank you for choosing AisleIQ",
+    heading: "Thank You!",
+    greeting: (firstName) => `Hi ${firstName},`,
+    congratulations: "Congratulations you are on the way to the future of retail!",
+    reachOut: "We will reach out shortly to set up your account.",
+    request: (company, plan) => `You asked us to get ${company} started on the ${plan} plan.`,
+    ignore: "If you did not make this request, you can ignore this email.",
+  },
+  es: {
+    subject: "Gracias por elegir AisleIQ",
+    heading: "¡Gracias!",
+    greeting: (firstName) => `Hola, ${firstName}:`,
+    congratulations: "¡Felicitaciones! Ya va camino al futuro del retail.",
+    reachOut: "Nos comunicaremos con usted muy pronto para configurar su cuenta.",
+    request: (company, plan) => `Nos pidió poner en marcha el plan ${plan} para ${company}.`,
+    ignore: "Si usted no hizo esta solicitud, puede ignorar este correo.",
+  },
+};
+
 /**
  * The confirmation to the visitor, in the words of the Thank You view (docs/product.md#4-states):
  * 'Congratulations you are on the way to the future of retail!' and
- * 'We will reach out shortly to set up your account.'
+ * 'We will reach out shortly to set up your account.' Written in the language the visitor used
+ * the form in (issue #12 item 1, ADR 0025; English when not given).
  */
-export function leadConfirmationEmail(lead: LeadDetails): RenderedEmail {
-  const heading = "Thank You!";
+export function leadConfirmationEmail(lead: LeadDetails, language: Language = "en"): RenderedEmail {
+  const words = CONFIRMATION_TEXTS[language];
+  const heading = words.heading;
   const paragraphs = [
-    `Hi ${lead.firstName},`,
-    "Congratulations you are on the way to the future of retail!",
-    "We will reach out shortly to set up your account.",
-    `You asked us to get ${lead.company} started on the ${lead.planTitle} plan.`,
-    "If you did not make this request, you can ignore this email.",
+    words.greeting(lead.firstName),
+    words.congratulations,
+    words.reachOut,
+    words.request(lead.company, lead.planTitle),
+    words.ignore,
   ];
   return {
-    subject: "Thank you for choosing AisleIQ",
-    html: layout({ heading, paragraphs }),
+    subject: words.subject,
+    html: layout({ heading, paragraphs, language }),
     text: `${heading}\n\n${paragraphs.join("\n\n")}\n`,
   };
 }

@@ -11,6 +11,7 @@ import {
 import { LEAD_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
 import { sendCsv } from "../http/csv";
 import { badRequest, errorResponses } from "../http/errors";
+import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { createLead, leadsCsv, listLeads } from "./service";
 
@@ -59,7 +60,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createLead(db, config, request.body);
+      const id = await createLead(db, config, request.body, requestLanguage(request, request.body.language));
       app.ctx.outbox.wake();
       return reply.status(201).send({ id });
     },

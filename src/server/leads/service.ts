@@ -1,5 +1,6 @@
 import { count, desc, ilike, or, type SQL, sql } from "drizzle-orm";
 import { type Lead, type LeadRequest, normalizeLeadPhone } from "../../common/api/leads";
+import type { Language } from "../../common/languages";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { leads } from "../db/schema";
@@ -12,9 +13,15 @@ import { leadConfirmationEmail, leadNoticeEmail } from "./emails";
  * the confirmation to the visitor (docs/architecture.md#data-and-reliability-rules: nothing a visitor submits is lost; SMTP
  * being down only delays mail).
  * @param lead a body already validated with `leadBodySchema` (trimmed values)
+ * @param language the visitor's language, stored and used for their confirmation (ADR 0025)
  * @returns the new lead's id
  */
-export async function createLead(db: Database, config: AppConfig, lead: LeadRequest): Promise<number> {
+export async function createLead(
+  db: Database,
+  config: AppConfig,
+  lead: LeadRequest,
+  language: Language = "en",
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(leads)
@@ -26,11 +33,16 @@ export async function createLead(db: Database, config: AppConfig, lead: LeadRequ
         phoneE164: normalizeLeadPhone(lead.phone),
         email: lead.email,
         planTitle: lead.planTitle,
+        language,
       })
       .returning({ id: leads.id });
     if (!row) throw new Error("lead insert returned no row");
     await enqueueEmail(tx, { kind: "lead", to: config.SALES_EMAIL, ...leadNoticeEmail(lead, row.id) });
-    await enqueueEmail(tx, { kind: "lead_confirmation", to: lead.email, ...leadConfirmationEmail(lead) });
+    await enqueueEmail(tx, {
+      kind: "lead_confirmation",
+      to: lead.email,
+      ...leadConfirmationEmail(lead, language),
+    });
     return row.id;
   });
 }

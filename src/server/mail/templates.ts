@@ -1,7 +1,11 @@
 /**
- * Email templates. Each returns a subject plus matching HTML and plain-text bodies.
- * Every interpolated value is HTML-escaped; links are absolute (`PUBLIC_URL` based).
+ * The shared email layout and escaping. Each module that sends mail renders its own messages in
+ * its `emails.ts` (auth, invitations, leads, demo-registrations) with {@link layout}: a subject
+ * plus matching HTML and plain-text bodies. Every interpolated value is HTML-escaped; links are
+ * absolute (`PUBLIC_URL` based).
  */
+
+import type { Language } from "../../common/languages";
 
 export interface RenderedEmail {
   subject: string;
@@ -22,12 +26,23 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-/** Wraps body paragraphs and one call-to-action button in a simple, client-safe layout. */
+/** The layout's own words, per language (ADR 0025). */
+const LAYOUT_TEXTS: Record<Language, { pasteLink: string }> = {
+  en: { pasteLink: "Or paste this link into your browser:" },
+  es: { pasteLink: "O copie este enlace y péguelo en su navegador:" },
+};
+
+/**
+ * Wraps body paragraphs and one call-to-action button in a simple, client-safe layout, shared by
+ * every email. `language` (default English) sets `<html lang>` and the layout's own words.
+ */
 export function layout(options: {
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  language?: Language;
 }): string {
+  const language = options.language ?? "en";
   const paragraphs = options.paragraphs
     .map(
       (p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#334155">${escapeHtml(p)}</p>`,
@@ -35,37 +50,12 @@ export function layout(options: {
     .join("");
   const action = options.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(options.action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(options.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#64748b">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(options.action.url)}</span></p>`
+<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#64748b">${LAYOUT_TEXTS[language].pasteLink}<br><span style="word-break:break-all">${escapeHtml(options.action.url)}</span></p>`
     : "";
-  return `<!doctype html><html><body style="margin:0;padding:24px;background:#f8fafc;font-family:Inter,Segoe UI,Arial,sans-serif">
+  return `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f8fafc;font-family:Inter,Segoe UI,Arial,sans-serif">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:16px;padding:32px">
 <p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#4f46e5">AisleIQ</p>
 <h1 style="margin:0 0 16px;font-size:22px;color:#0f172a">${escapeHtml(options.heading)}</h1>
 ${paragraphs}${action}
 </div></body></html>`;
-}
-
-/**
- * The sign-in email (issue #2): links to `${publicUrl}/verify/<token>` and says the link
- * expires in 15 minutes (docs/product.md#2-pages, #9-constants).
- */
-export function magicLinkEmail(options: {
-  publicUrl: string;
-  token: string;
-  fullName: string;
-}): RenderedEmail {
-  const url = `${options.publicUrl}/verify/${options.token}`;
-  const greeting = `Hi ${options.fullName},`;
-  const intro = "Use the secure link below to sign in to AisleIQ. It expires in 15 minutes and works once.";
-  const ignore =
-    "If you did not ask to sign in, you can ignore this email; nobody can sign in without the link.";
-  return {
-    subject: "Your AisleIQ sign-in link",
-    html: layout({
-      heading: "Sign in to AisleIQ",
-      paragraphs: [greeting, intro, ignore],
-      action: { label: "Sign in", url },
-    }),
-    text: `${greeting}\n\n${intro}\n\n${url}\n\n${ignore}\n`,
-  };
 }

@@ -14,6 +14,7 @@ export const ADMIN: SessionUser = {
   isEmailVerified: true,
   lastLoginAt: "2026-11-20T10:00:00.000Z",
   createdAt: "2026-11-01T00:00:00.000Z",
+  language: "en",
 };
 
 /** A JSON `Response` with `status` (default 200), as the API answers. */

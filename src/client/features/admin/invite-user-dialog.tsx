@@ -1,5 +1,6 @@
 import type { SessionUser } from "@common/api/auth";
 import { type InvitationSummary, invitableRoles, type SendInvitationInput } from "@common/api/invitations";
+import { isLanguage, LANGUAGES, type Language } from "@common/languages";
 import { isAdmin, type Role } from "@common/roles";
 import { normalizeEmail } from "@common/validation";
 import { useQuery } from "@tanstack/react-query";
@@ -22,6 +23,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
+import { useLanguage } from "~/lib/language";
 import { companiesQueryOptions } from "./api/companies";
 import { invitationsQueryOptions, useSendInvitation } from "./api/invitations";
 
@@ -65,6 +67,8 @@ export function reinvitePlan(
  * (the list is requested only for admins), submit disabled while sending. When the address
  * has a pending invitation the inviter can see, a note says what sending again does and, if
  * another company is chosen, a checkbox must be ticked to replace it (see {@link reinvitePlan}).
+ * "Email language" picks the invitation email's language, the inviter's current one by default
+ * (issue #12 item 1, ADR 0025).
  */
 export function InviteUserDialog({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -76,6 +80,8 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
   const [role, setRole] = useState<Role>("user");
   const [companyId, setCompanyId] = useState("");
   const [replace, setReplace] = useState(false);
+  const { language: uiLanguage } = useLanguage();
+  const [emailLanguage, setEmailLanguage] = useState<Language | null>(null);
   const invitations = useQuery({ ...invitationsQueryOptions(), enabled: open });
   const roles = invitableRoles(user.role);
   const companyList = admin ? (companies.data ?? []) : [];
@@ -106,7 +112,7 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     send.mutate(
-      { email, role, ...plan.fields },
+      { email, role, ...plan.fields, language: emailLanguage ?? uiLanguage },
       {
         onSuccess: () => {
           toast({ title: t("portal.invite.sentTitle"), description: t("portal.invite.sentText") });
@@ -115,6 +121,7 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
           setRole("user");
           setCompanyId("");
           setReplace(false);
+          setEmailLanguage(null);
         },
         onError: (error) =>
           toast({
@@ -192,6 +199,22 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
               </NativeSelect>
             </div>
           )}
+          <div className="grid gap-2">
+            <Label htmlFor="invite-language">{t("portal.invite.language")}</Label>
+            <NativeSelect
+              id="invite-language"
+              value={emailLanguage ?? uiLanguage}
+              onChange={(event) => {
+                if (isLanguage(event.target.value)) setEmailLanguage(event.target.value);
+              }}
+            >
+              {LANGUAGES.map((option) => (
+                <option key={option} value={option}>
+                  {t(option === "es" ? "landing.nav.spanish" : "landing.nav.english")}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
           {plan.pending && plan.conflict && (
             <div className="flex items-start gap-3">
               <Checkbox

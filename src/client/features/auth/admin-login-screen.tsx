@@ -13,6 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
+import { useLanguage } from "~/lib/language";
 import { useSession } from "~/lib/session";
 import { setupNeededQueryOptions, useCreateInitialAdmin, useSendMagicLink } from "./api";
 
@@ -34,6 +35,7 @@ export function AdminLoginScreen() {
   const [fullName, setFullName] = useState("");
   const sendLink = useSendMagicLink();
   const createAdmin = useCreateInitialAdmin();
+  const { language } = useLanguage();
 
   useEffect(() => {
     const user = session.data?.user;
@@ -79,7 +81,8 @@ export function AdminLoginScreen() {
       return;
     }
     createAdmin.mutate(
-      { email: email.trim(), fullName: fullName.trim() },
+      // The new admin's emails and portal use the page's language (ADR 0025).
+      { email: email.trim(), fullName: fullName.trim(), language },
       {
         onSuccess: () => {
           setMode("sent");

@@ -1,5 +1,11 @@
-import type { InspectMagicLinkResponse, MeResponse, MessageResponse } from "@common/api/auth";
+import type {
+  createInitialAdminBodySchema,
+  InspectMagicLinkResponse,
+  MeResponse,
+  MessageResponse,
+} from "@common/api/auth";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiRequest } from "~/lib/api";
 import { meQueryOptions } from "~/lib/session";
 
@@ -23,7 +29,7 @@ export function useSendMagicLink() {
 export function useCreateInitialAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; fullName: string }) =>
+    mutationFn: (input: z.input<typeof createInitialAdminBodySchema>) =>
       apiRequest<MessageResponse>("POST", "/api/admin/create-initial", input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: setupNeededQueryOptions().queryKey }),
   });

@@ -1,13 +1,32 @@
 import type { MeResponse } from "@common/api/auth";
+import type { Language } from "@common/languages";
 import { canManageUsers } from "@common/roles";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { LoadingScreen } from "~/components/loading-screen";
+import { chosenLanguage, followLanguage, portalLanguage } from "~/lib/portal-language";
 import { useSession } from "~/lib/session";
 import { AdminLoginScreen } from "./admin-login-screen";
 
 /**
- * Protected-route behaviour of docs/product.md#2-pages: a Loading screen while the session loads; the login
- * screen for visitors who are signed out. With `adminOnly`, a signed-in user without manage
+ * Follows a signed-in user's stored language (issue #12 item 1, ADR 0025): saves it in the
+ * `lang` cookie and loads its catalogs when the page is in another one.
+ * @returns true once the page can render in `language` (or it could not load: English then)
+ */
+function useUserLanguage(language: Language | undefined): boolean {
+  const { i18n } = useTranslation();
+  const [failed, setFailed] = useState<Language | null>(null);
+  useEffect(() => {
+    if (!language || (portalLanguage() === language && chosenLanguage() === language)) return;
+    followLanguage(language).catch(() => setFailed(language));
+  }, [language]);
+  return !language || i18n.language === language || failed === language;
+}
+
+/**
+ * Protected-route behaviour of docs/product.md#2-pages: a Loading screen while the session loads
+ * (and while the user's stored language loads, so the portal never shows another language
+ * first: ADR 0025); the login screen for visitors who are signed out. With `adminOnly`, a signed-in user without manage
  * rights gets `fallback` (the normal user dashboard) instead.
  */
 export function ProtectedRoute(props: {
@@ -16,7 +35,8 @@ export function ProtectedRoute(props: {
   children: (session: MeResponse) => ReactNode;
 }) {
   const session = useSession();
-  if (session.isPending) return <LoadingScreen />;
+  const languageReady = useUserLanguage(session.data?.user.language);
+  if (session.isPending || !languageReady) return <LoadingScreen />;
   if (!session.data) return <AdminLoginScreen />;
   if (props.adminOnly && !canManageUsers(session.data.user.role) && props.fallback) {
     return <>{props.fallback(session.data)}</>;

@@ -1,7 +1,6 @@
 import type { CheckSummary } from "@common/api/background-checks";
-import type { ApiErrorBody } from "@common/api/errors";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, getQueryFn } from "~/lib/api";
+import { apiErrorFrom, getQueryFn } from "~/lib/api";
 
 /** `GET /api/background-checks/my`: the signed-in user's own checks, newest first. */
 export const myChecksQueryOptions = () =>
@@ -29,14 +28,7 @@ export function uploadCheck(form: FormData, onProgress: (percent: number) => voi
         resolve(JSON.parse(text) as CheckSummary);
         return;
       }
-      let body: ApiErrorBody | null = null;
-      try {
-        const parsed = JSON.parse(text) as Partial<ApiErrorBody>;
-        if (typeof parsed.error === "string") body = { error: parsed.error, code: String(parsed.code ?? "") };
-      } catch {
-        // Not JSON: the message keeps the raw text.
-      }
-      reject(new ApiError(xhr.status, text || xhr.statusText, body));
+      reject(apiErrorFrom(xhr.status, text || xhr.statusText));
     };
     xhr.onerror = () => reject(new TypeError("Network Error"));
     xhr.onabort = () => reject(new TypeError("Upload aborted"));

@@ -1,10 +1,5 @@
 import { ERROR_CODES } from "@common/api/errors";
-import {
-  type Gate,
-  type GateOkResponse,
-  gatePasswordBodySchema,
-  INCORRECT_PASSWORD_CODE,
-} from "@common/api/gates";
+import { type Gate, type GateOkResponse, gatePasswordBodySchema } from "@common/api/gates";
 import { ApiError, apiRequest } from "~/lib/api";
 
 /**
@@ -36,7 +31,7 @@ export async function checkGatePassword(gate: Gate, password: string): Promise<G
     return { outcome: "unlocked" };
   } catch (failure) {
     const code = failure instanceof ApiError ? failure.body?.code : undefined;
-    if (code === INCORRECT_PASSWORD_CODE) return { outcome: "incorrect" };
+    if (code === ERROR_CODES.INCORRECT_PASSWORD) return { outcome: "incorrect" };
     if (code === ERROR_CODES.RATE_LIMITED) return { outcome: "rate-limited", failure };
     return { outcome: "failed", failure };
   }

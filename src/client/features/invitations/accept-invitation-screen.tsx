@@ -10,17 +10,28 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
+import { chosenLanguage, followLanguage } from "~/lib/portal-language";
 import { invitationPreviewQueryOptions, useAcceptInvitation } from "./api";
 
 /**
  * The accept-invitation screen of docs/product.md#2-pages and #4-states: loading, invalid ('Invalid Invitation'), or
  * a form with one Full Name field and 'Create Account'. On success it toasts 'Account Created!'
- * and goes to /dashboard.
+ * and goes to /dashboard. A browser that chose no language is shown the invitation's (its email's,
+ * ADR 0025), which the new account then takes.
  */
 export function AcceptInvitationScreen({ token }: { token: string | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const preview = useQuery({ ...invitationPreviewQueryOptions(token ?? ""), enabled: Boolean(token) });
+  const invitedIn = preview.data?.language;
+  const [switching, setSwitching] = useState(false);
+  useEffect(() => {
+    if (!invitedIn || chosenLanguage() !== undefined || invitedIn === i18n.language) return;
+    setSwitching(true);
+    followLanguage(invitedIn)
+      .catch(() => undefined)
+      .finally(() => setSwitching(false));
+  }, [invitedIn, i18n]);
   const accept = useAcceptInvitation();
   const [fullName, setFullName] = useState("");
 
@@ -64,7 +75,7 @@ export function AcceptInvitationScreen({ token }: { token: string | undefined })
   };
 
   const invalid = !token || preview.isError;
-  const data = preview.data;
+  const data = switching ? undefined : preview.data;
   const roleName = data ? t(`roles.${data.role}`) : "";
 
   return (

@@ -15,6 +15,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
+import { useLanguage } from "~/lib/language";
 import { submitRegistration } from "./api/registration";
 import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
@@ -37,6 +38,7 @@ export function RegistrationForm({
   onDone: (result: { pending: boolean }) => void;
 }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const id = useId();
   const [fields, setFields] = useState(EMPTY);
   const [submitting, setSubmitting] = useState(false);
@@ -66,6 +68,8 @@ export function RegistrationForm({
       ...checked.value,
       registrationId: registrationId.current,
       timestamp: new Date().toISOString(),
+      // The confirmation email goes out in the page's language (ADR 0025).
+      language,
     };
     setSubmitting(true);
     const outcome = await submitRegistration(demo.slug, body);

@@ -6,7 +6,7 @@ import type {
 import { REGISTRATION_TIMEOUT_MS } from "@common/limits";
 import { DEFAULT_DEMO_SLUG, type RetailerDemo } from "@common/retailer-demos";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiRequest } from "~/lib/api";
+import { ApiError, apiRequest, serverErrorMessage } from "~/lib/api";
 
 /**
  * The registration endpoint of a demo: the fixed `POST /api/send-schnucks-demo-email` for the
@@ -21,7 +21,7 @@ export function registrationPath(slug: string): string {
 /** How a registration attempt ended (docs/product.md#8-messages). */
 export type SubmitOutcome =
   | { kind: "ok"; response: DemoRegistrationResponse }
-  /** The server answered with an error; `message` is its `error` field when it sent one. */
+  /** The server answered with an error; `message` is its code's message in the page's language (lib/api.ts). */
   | { kind: "server"; status: number; message: string | null }
   /** No answer within {@link REGISTRATION_TIMEOUT_MS}. */
   | { kind: "timeout" }
@@ -49,7 +49,7 @@ export async function submitRegistration(
   } catch (error) {
     if (controller.signal.aborted) return { kind: "timeout" };
     if (error instanceof ApiError) {
-      return { kind: "server", status: error.status, message: error.body?.error ?? null };
+      return { kind: "server", status: error.status, message: serverErrorMessage(error.body) };
     }
     if (isNetworkError(error)) return { kind: "network" };
     return { kind: "unknown" };

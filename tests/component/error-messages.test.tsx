@@ -1,0 +1,129 @@
+import type { SessionUser } from "@common/api/auth";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "~/components/ui/toaster";
+import { BackgroundCheckForm } from "~/features/dashboard/background-check-form";
+import { ApiError, serverErrorMessage } from "~/lib/api";
+import { setPageLanguage } from "~/lib/i18n";
+import { createQueryClient } from "~/lib/query-client";
+import { addSpanishPortal } from "~/locales/es-portal-register";
+
+/**
+ * Server errors are shown by `code` from the catalog (issue #12 item 1, issue #14 item 1, ADR
+ * 0026): a Spanish portal screen shows the Spanish message; English keeps the server's words.
+ */
+const user: SessionUser = {
+  id: 7,
+  email: "uma@example.com",
+  fullName: "Uma User",
+  role: "user",
+  companyId: null,
+  isActive: true,
+  isEmailVerified: true,
+  lastLoginAt: null,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  language: "en",
+};
+
+/** XMLHttpRequest stand-in: the test gives the server's answer. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  upload = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  withCredentials = false;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  open() {}
+  send() {
+    FakeXhr.last = this;
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+/** Renders the portal's background-check form, submits one PDF and answers with `body`. */
+async function submitAndFail(submitName: string, status: number, body: unknown) {
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <BackgroundCheckForm user={user} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  const events = userEvent.setup({ applyAccept: false });
+  const input = document.getElementById("check-files") as HTMLInputElement;
+  await events.upload(input, new File([new Uint8Array(10)], "id.pdf", { type: "application/pdf" }));
+  await events.click(screen.getByRole("button", { name: submitName }));
+  await act(async () => FakeXhr.last?.respond(status, body));
+}
+
+const STORAGE_DOWN = {
+  error: "We could not store your documents right now. Please try again in a minute.",
+  code: "STORAGE_UNAVAILABLE",
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeXhr.last = undefined;
+  setPageLanguage("en");
+});
+
+describe("server error messages on a Spanish portal screen", () => {
+  it("shows the Spanish message of the server's code, not its English text", async () => {
+    addSpanishPortal();
+    setPageLanguage("es");
+    await submitAndFail("Enviar verificación de antecedentes", 503, STORAGE_DOWN);
+    expect(await screen.findByText("No se pudo enviar")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "No pudimos guardar sus documentos en este momento. Vuelva a intentarlo en un minuto.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(STORAGE_DOWN.error)).toBeNull();
+  });
+
+  it("translates a code whose English text names the file, with a general Spanish message", async () => {
+    addSpanishPortal();
+    setPageLanguage("es");
+    await submitAndFail("Enviar verificación de antecedentes", 415, {
+      error: "id.pdf is not a supported file type",
+      code: "UNSUPPORTED_FILE_TYPE",
+    });
+    expect(
+      await screen.findByText("Un archivo no es de un tipo admitido. Use PDF, JPEG, PNG, GIF, DOC o DOCX."),
+    ).toBeTruthy();
+    expect(screen.queryByText("id.pdf is not a supported file type")).toBeNull();
+  });
+});
+
+describe("server error messages in English", () => {
+  it("keep the words the server sends", async () => {
+    await submitAndFail("Submit Background Check", 503, STORAGE_DOWN);
+    expect(await screen.findByText("Submission Failed")).toBeTruthy();
+    expect(screen.getByText(STORAGE_DOWN.error)).toBeTruthy();
+  });
+
+  it("fall back to the server's text for a code this client does not know, in any language", () => {
+    const body = { error: "Something new went wrong.", code: "SOMETHING_NEW" };
+    expect(serverErrorMessage(body)).toBe(body.error);
+    addSpanishPortal();
+    setPageLanguage("es");
+    expect(serverErrorMessage(body)).toBe(body.error);
+    expect(serverErrorMessage(null)).toBeNull();
+  });
+
+  it("keep the status-and-text message of ApiError for a body that is not the API's JSON", async () => {
+    await submitAndFail("Submit Background Check", 502, "Bad Gateway");
+    expect(await screen.findByText("Submission Failed")).toBeTruthy();
+    expect(screen.getByText("Failed to submit background check")).toBeTruthy();
+    expect(new ApiError(502, "Bad Gateway", null).message).toBe("502: Bad Gateway");
+  });
+});

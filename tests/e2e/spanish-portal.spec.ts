@@ -1,0 +1,137 @@
+import { extractLink } from "../support/smtp-sink";
+import { axeViolations } from "./support/axe";
+import { expect, persona, test } from "./support/fixtures";
+import { startAppServer } from "./support/server";
+
+/**
+ * A Spanish speaker in the portal (issue #12 item 1, ADR 0025), against the production build:
+ * the first admin sets up in Spanish, so the account's language is Spanish; signing in later
+ * from a browser that never chose a language brings a Spanish email and a Spanish dashboard (the
+ * stored language, not the browser, decides); the portal's language select switches back to
+ * English and the choice sticks. Pages without a Spanish twin (404, IMU page) follow the cookie
+ * and never show English while the Spanish texts load.
+ */
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  app = await startAppServer();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu switches language", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // 1. Setup in Spanish (the visitor chose Spanish on the public site).
+  const setup = await persona(browser);
+  await setup.context.addCookies([{ name: "lang", value: "es", url: app.baseUrl }]);
+  await setup.page.goto(`${app.baseUrl}/admin/login`);
+  await expect(setup.page.getByRole("heading", { name: "Crear la cuenta de administrador" })).toBeVisible();
+  await setup.page.getByLabel("Nombre completo").fill("Lucía Ramírez");
+  await setup.page.getByLabel("Correo electrónico").fill("lucia@tiendas.example");
+  await setup.page.getByRole("button", { name: "Crear cuenta de administrador" }).click();
+  await expect(setup.page.getByRole("heading", { name: "Revise su correo" })).toBeVisible();
+  const first = await app.smtp.nextEmail("lucia@tiendas.example");
+  expect(first.subject).toBe("Su enlace para entrar a AisleIQ");
+  await setup.context.close();
+
+  // 2. Later, on another device with no language chosen: the sign-in page is English…
+  const { context, page } = await persona(browser);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(`${app.baseUrl}/admin/login`);
+  await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
+  await page.getByLabel("Email").fill("lucia@tiendas.example");
+  await page.getByRole("button", { name: "Send Secure Login Link" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+
+  // …but the email and the portal are in her stored language.
+  const mail = await app.smtp.nextEmail("lucia@tiendas.example");
+  expect(mail.subject).toBe("Su enlace para entrar a AisleIQ");
+  expect(mail.text).toContain("Vence en 15 minutos y sirve una sola vez.");
+  await page.goto(extractLink(mail.raw, "/verify"));
+  await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("link", { name: "Administración", exact: true })).toBeVisible();
+  await expect(page.getByText("Profile", { exact: true })).toHaveCount(0);
+  expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("es");
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A reload shows no English on the way: the portal stays in Spanish.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
+
+  // 3. She invites a colleague: the invitation is in Spanish (her language), and the colleague's
+  //    browser, which chose no language, shows the invitation and the new account in Spanish.
+  await page.goto(`${app.baseUrl}/admin/dashboard`);
+  await page.getByRole("button", { name: "Invitar usuario" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invitar usuario" });
+  await expect(dialog.getByLabel("Idioma del correo")).toHaveValue("es");
+  await dialog.getByLabel("Correo electrónico").fill("mateo@tiendas.example");
+  await dialog.getByRole("button", { name: "Enviar invitación" }).click();
+  await expect(dialog).toBeHidden();
+  const invitation = await app.smtp.nextEmail("mateo@tiendas.example");
+  expect(invitation.subject).toBe("Tiene una invitación a AisleIQ");
+  expect(invitation.text).toContain("Vence en 7 días y sirve una sola vez.");
+  const colleague = await persona(browser);
+  await colleague.page.goto(extractLink(invitation.raw, "/accept-invitation"));
+  await expect(colleague.page.getByText("Crear cuenta").first()).toBeVisible();
+  await colleague.page.getByLabel("Nombre completo").fill("Mateo Díaz");
+  await colleague.page.getByRole("button", { name: "Crear cuenta" }).click();
+  await colleague.page.waitForURL(`${app.baseUrl}/dashboard`);
+  await expect(colleague.page.getByRole("heading", { name: "Perfil" })).toBeVisible();
+  await colleague.context.close();
+  await page.goto(`${app.baseUrl}/dashboard`);
+
+  // 4. The portal's language select stores English on the account.
+  await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("en");
+  const me = await page.request.get(`${app.baseUrl}/api/auth/me`);
+  expect((await me.json()).user.language).toBe("en");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Language" })).toHaveValue("en");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("the 404 page and the IMU page follow a Spanish cookie, with no English shown while Spanish loads", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: "lang", value: "es", url: app.baseUrl }]);
+  // Hydration of the prerendered 404 page and of the SPA fallback must not fail (React #418).
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // Hold the Spanish texts back for a moment: the page must stay hidden, not English.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/es-portal-register-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const response = await page.goto(`${app.baseUrl}/no-such-page`);
+  expect(response?.status()).toBe(404);
+  await page.waitForTimeout(400);
+  expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("hidden");
+  await expect(page.getByText("404 Page Not Found")).toBeHidden();
+  release();
+  await expect(page.getByRole("heading", { name: "404: página no encontrada" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto(`${app.baseUrl}/accelerometer`);
+  await expect(page.getByRole("heading", { name: "Demostración de orientación del teléfono" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await page.goto(`${app.baseUrl}/es/`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("visible");
+  expect(errors).toEqual([]);
+});
