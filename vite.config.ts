@@ -83,8 +83,6 @@ export default defineConfig({
     alias: {
       "~": path.resolve("src/client"),
       "@common": path.resolve("src/common"),
-      // Our own translator's React binding (ADR 0023): components import it as "react-i18next".
-      "react-i18next": path.resolve("src/client/lib/react-i18n.ts"),
     },
   },
   server: {

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -9,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions, useCreateCompany } from "./api/companies";
 
 const EMPTY = { name: "", email: "", phone: "", address: "" };

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { myChecksQueryOptions } from "./api";
 
 /**
