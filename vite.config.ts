@@ -69,8 +69,11 @@ const CLASS_MERGE_MODULES = /(src[\\/]client[\\/]lib[\\/]utils\.ts|node_modules[
  */
 const QUERY_MODULES =
   /(node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|src[\\/]client[\\/]lib[\\/]query-(provider\.tsx|client\.ts)$)/;
-/** Packages the shell uses that `cn()` uses too: kept here so the class-merge file stays off `/`. */
-const SHELL_PACKAGES = /node_modules[\\/]clsx[\\/]/;
+/**
+ * Packages the shell uses: clsx (which `cn()` uses too: kept here so the class-merge file stays off
+ * `/`) and the translator core, rosetta with its dlv and templite (ADR 0023).
+ */
+const SHELL_PACKAGES = /node_modules[\\/](clsx|rosetta|dlv|templite)[\\/]/;
 /** Icons of the landing page that other pages share (else each would be a file of its own). */
 const SHELL_ICONS =
   /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](store|building-complex|shield-check|briefcase|x|check)\.mjs$/;
@@ -81,8 +84,6 @@ export default defineConfig({
     alias: {
       "~": path.resolve("src/client"),
       "@common": path.resolve("src/common"),
-      // Our own translator's React binding (ADR 0023): components import it as "react-i18next".
-      "react-i18next": path.resolve("src/client/lib/react-i18n.ts"),
     },
   },
   server: {

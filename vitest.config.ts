@@ -13,8 +13,6 @@ export default defineConfig({
     alias: {
       "~": path.resolve("src/client"),
       "@common": path.resolve("src/common"),
-      // As in vite.config.ts: "react-i18next" is the app's own translator binding (ADR 0023).
-      "react-i18next": path.resolve("src/client/lib/react-i18n.ts"),
     },
   },
   test: {

@@ -2,7 +2,6 @@ import "./lib/zod-jitless";
 import { basePath, isLocalized, pageLanguage } from "@common/languages";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -12,6 +11,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
+import { useTranslation } from "~/lib/react-i18n";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { LoadingScreen } from "./components/loading-screen";

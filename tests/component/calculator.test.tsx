@@ -3,7 +3,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import fc from "fast-check";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_FORM } from "~/features/calculator/content";
@@ -11,6 +10,7 @@ import { figureSize, formatFigure } from "~/features/calculator/format";
 import { formFromSearch, urlWithForm } from "~/features/calculator/use-calculator-form";
 import { i18next } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
+import { I18nextProvider } from "~/lib/react-i18n";
 import CalculatorRoute from "~/routes/calculator";
 
 const money = (value: number) => formatFigure(value, "money", "en");

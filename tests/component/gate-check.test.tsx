@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { EventsDialogs } from "~/components/events-dialogs";
 import { ChannelPartnerSection } from "~/features/calculator/channel-partner-section";
 import { DEFAULT_FORM } from "~/features/calculator/content";
 import { i18next } from "~/lib/i18n";
+import { I18nextProvider } from "~/lib/react-i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 
 /**

@@ -1,10 +1,10 @@
 import { JOBS_FRAME_TIMEOUT_MS } from "@common/limits";
 import { SITE_CONFIG } from "@common/site-config";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { JobsDialog } from "~/features/landing/jobs-dialog";
 import { i18next } from "~/lib/i18n";
+import { I18nextProvider } from "~/lib/react-i18n";
 
 /**
  * The Jobs modal's fallback (issue #12): shown instead of the frame when the jobs board's probe

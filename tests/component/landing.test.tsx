@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GetStartedDialog } from "~/components/get-started-dialog";
@@ -8,6 +7,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { Hero } from "~/features/landing/hero";
 import { dismissToast } from "~/hooks/use-toast";
 import { i18next } from "~/lib/i18n";
+import { I18nextProvider } from "~/lib/react-i18n";
 
 function withProviders(ui: React.ReactNode) {
   return (

@@ -2,11 +2,11 @@ import type { Lead, LeadListResponse } from "@common/api/leads";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { LeadsSection } from "~/features/leads/leads-section";
 import { i18next } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
+import { I18nextProvider } from "~/lib/react-i18n";
 
 const LEADS: Lead[] = [
   {

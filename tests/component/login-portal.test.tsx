@@ -2,11 +2,11 @@ import { LOGIN_PORTALS } from "@common/login-portals";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { i18next } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
+import { I18nextProvider } from "~/lib/react-i18n";
 import LoginPortalRoute from "~/routes/login-portal";
 
 const SECRET = "hunter2-S3cret!";

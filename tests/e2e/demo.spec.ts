@@ -24,7 +24,11 @@ async function fillForm(page: Page, person: { first: string; email: string }) {
   await page.getByLabel("Last Name").fill("Tester");
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Phone").fill("(314) 555-0100");
-  await page.getByRole("checkbox", { name: /I accept the Terms of Service/ }).check();
+  // A click made before the app has hydrated takes effect once it has (scripts/critical-path.mjs
+  // replays it), so wait for the checked state instead of demanding it at once.
+  const terms = page.getByRole("checkbox", { name: /I accept the Terms of Service/ });
+  await terms.click();
+  await expect(terms).toBeChecked();
 }
 
 test.describe("store-demo registration", () => {

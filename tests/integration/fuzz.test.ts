@@ -508,7 +508,7 @@ describe.each(testBackends())("OpenAPI fuzz on $name", (backend) => {
     // (The origin is prefixed, not passed as a base, so "//x" stays a path and not a host.)
     const seenPath = URL.canParse(`http://fuzz.test${request.url}`)
       ? new URL(`http://fuzz.test${request.url}`).pathname
-      : request.url.split("?")[0];
+      : (request.url.split("?")[0] ?? request.url);
     if ((seenPath === "/api" || seenPath.startsWith("/api/")) && response.statusCode >= 400) {
       let body: unknown;
       try {

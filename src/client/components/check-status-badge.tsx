@@ -1,5 +1,5 @@
 import type { CheckStatus } from "@common/api/background-checks";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 import { Badge } from "./ui/badge";
 
 const VARIANT = {

@@ -1,9 +1,9 @@
 import { SITE_CONFIG } from "@common/site-config";
 import { CalendarDays, ExternalLink, Video } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useGateCheck } from "~/hooks/use-gate-check";
 import { addCatalog } from "~/lib/i18n";
+import { useTranslation } from "~/lib/react-i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 import { DialogActions } from "./dialog-actions";
 import { FormField } from "./form-field";

@@ -2,12 +2,12 @@ import { type LeadFields, type LeadRequest, type PlanTitle, validateLead } from 
 import { MODAL_RESET_MS } from "@common/limits";
 import { PartyPopper } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { sendGetStartedEmail } from "~/features/leads/api/send-get-started-email";
 import { toast } from "~/hooks/use-toast";
 import { celebrate } from "~/lib/confetti";
 import { addCatalog } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
+import { useTranslation } from "~/lib/react-i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 import { TextField } from "./form-field";
 import { Button } from "./ui/button";

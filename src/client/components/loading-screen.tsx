@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 
 /** Full-screen loading state used while the session loads (docs/product.md#2-pages, protected routes). */
 export function LoadingScreen() {

@@ -1,5 +1,5 @@
 import type { Role } from "@common/roles";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 import { Badge } from "./ui/badge";
 
 const VARIANT = { admin: "destructive", company_admin: "info", user: "outline" } as const;

@@ -1,9 +1,9 @@
 import { isLanguage } from "@common/languages";
 import { SITE_CONFIG } from "@common/site-config";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { switchLanguage, useLanguage } from "~/lib/language";
+import { useTranslation } from "~/lib/react-i18n";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
 import { NativeSelect } from "./ui/native-select";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 
 /**
  * The "Skip to content" link that opens every page header: hidden until focused, then shown in

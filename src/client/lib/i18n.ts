@@ -1,17 +1,19 @@
 import { DEFAULT_LANGUAGE, type Language, pageLanguage } from "@common/languages";
+import rosetta from "rosetta";
+import interpolate from "templite";
 import { type Catalog, en } from "../locales/en";
 
 /**
- * The app's translator: a small typed replacement for i18next (ADR 0023), which cost 18 KiB gzip
- * of the first load of every page for the few features we use. It keeps i18next's contract for
- * those features, so catalogs and `t()` calls are unchanged:
- * - keys are dot paths into nested catalogs (`landing.hero.title`);
- * - `{{name}}` is replaced by the option of that name, unescaped (React escapes when rendering);
- *   a missing option becomes an empty string;
+ * The app's translator (ADR 0023): `rosetta` (a kept ~300-byte library) holds the catalogs per
+ * language, switches the locale, finds keys by dot path (`landing.hero.title`) and fills
+ * `{{name}}` placeholders (unescaped, React escapes when rendering; a missing option becomes an
+ * empty string). This module adds what rosetta lacks, with i18next's rules, so catalogs and
+ * `t()` calls are the ones written for i18next:
  * - with a numeric `count`, `key_<plural category>` (Intl.PluralRules of the language) is used,
  *   then `key_other`, then `key`;
  * - a key missing in the page's language falls back to English, then to `defaultValue`, then to
- *   the key itself.
+ *   the key itself (an empty text counts as missing: rosetta answers "" for a missing key);
+ * - adding catalogs deep-merges them (rosetta's `set()` merges only the top level).
  * English is always loaded; a page's Spanish catalogs are added by its Spanish route module
  * (routes/es/*), so English pages never download them (ADR 0022). The page's language comes from
  * its path (`/es/…` is Spanish); the root layout keeps the translator on it.
@@ -24,32 +26,23 @@ export type TranslateOptions = { count?: number; defaultValue?: string; [name: s
 /** Looks up a text by key in the current language (see the module comment for the rules). */
 export type TFunction = (key: string, options?: TranslateOptions) => string;
 
-const resources: Record<string, Tree> = { [DEFAULT_LANGUAGE]: {} };
+const catalogs = rosetta<Tree>();
 const listeners = new Set<() => void>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-/** Deep-merges `source` into `target`; strings in `source` replace the ones in `target`. */
-function merge(target: Tree, source: Tree): void {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    if (typeof value === "object" && value !== null) {
-      const branch: Tree = typeof current === "object" ? current : {};
-      merge(branch, value);
-      target[key] = branch;
-    } else {
-      target[key] = value;
-    }
-  }
+/** `incoming` deep-merged over `current`, as a new tree (neither argument is changed). */
+function merged(current: string | Tree | undefined, incoming: string | Tree): string | Tree {
+  if (typeof incoming !== "object" || typeof current !== "object") return incoming;
+  const result: Tree = { ...current };
+  for (const [key, value] of Object.entries(incoming)) result[key] = merged(current[key], value);
+  return result;
 }
 
-/** The string at a dot path of a language's catalog, if there is one. */
-function lookup(language: string, key: string): string | undefined {
-  let node: string | Tree | undefined = resources[language];
-  for (const part of key.split(".")) {
-    if (typeof node !== "object") return undefined;
-    node = node[part];
-  }
-  return typeof node === "string" ? node : undefined;
+/** The text at a dot path of a language's catalog, placeholders filled; undefined if missing. */
+function lookup(language: string, key: string, options: TranslateOptions | undefined): string | undefined {
+  // rosetta answers "" for a missing key and the subtree for a key that names a branch.
+  const text: unknown = catalogs.t(key, options ?? {}, language);
+  return typeof text === "string" && text !== "" ? text : undefined;
 }
 
 /** The plural category of `count` in `language` ("one", "other", …). */
@@ -63,24 +56,16 @@ function pluralCategory(language: string, count: number): string {
 }
 
 /** Finds the text of `key` in one language, plural forms first when `count` is given. */
-function resolve(language: string, key: string, count: number | undefined): string | undefined {
+function resolve(language: string, key: string, options: TranslateOptions | undefined): string | undefined {
+  const count = options?.count;
   if (typeof count === "number") {
     return (
-      lookup(language, `${key}_${pluralCategory(language, count)}`) ??
-      lookup(language, `${key}_other`) ??
-      lookup(language, key)
+      lookup(language, `${key}_${pluralCategory(language, count)}`, options) ??
+      lookup(language, `${key}_other`, options) ??
+      lookup(language, key, options)
     );
   }
-  return lookup(language, key);
-}
-
-/** Replaces each `{{name}}` (spaces and i18next's `-` prefix allowed) by `options[name]`. */
-function interpolate(text: string, options: TranslateOptions | undefined): string {
-  if (!text.includes("{{")) return text;
-  return text.replace(/\{\{\s*-?\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
-    const value = options?.[name];
-    return value === undefined || value === null ? "" : String(value);
-  });
+  return lookup(language, key, options);
 }
 
 /**
@@ -88,21 +73,21 @@ function interpolate(text: string, options: TranslateOptions | undefined): strin
  * i18next (`i18next.t` in `meta`, `i18next.language`); only the members below exist.
  */
 export const i18next = {
-  /** The current language ("en" | "es"). */
-  language: (typeof window === "undefined"
-    ? DEFAULT_LANGUAGE
-    : pageLanguage(window.location.pathname)) as Language,
+  /** The current language ("en" | "es"): rosetta's locale. */
+  get language(): Language {
+    return catalogs.locale() as Language;
+  },
   /** Always true: catalogs are in memory, nothing loads asynchronously. */
   isInitialized: true,
   /** See {@link TFunction} and the module comment. */
   t: ((key, options) => {
-    const count = typeof options?.count === "number" ? options.count : undefined;
-    const text =
-      resolve(i18next.language, key, count) ??
-      (i18next.language === DEFAULT_LANGUAGE ? undefined : resolve(DEFAULT_LANGUAGE, key, count)) ??
-      options?.defaultValue ??
-      key;
-    return interpolate(text, options);
+    const language = i18next.language;
+    return (
+      resolve(language, key, options) ??
+      (language === DEFAULT_LANGUAGE ? undefined : resolve(DEFAULT_LANGUAGE, key, options)) ??
+      // The same placeholder rule as rosetta's texts (templite is rosetta's own interpolation).
+      interpolate(options?.defaultValue ?? key, options ?? {})
+    );
   }) as TFunction,
   /**
    * Switches the language and re-renders every component that uses `useTranslation()`.
@@ -110,7 +95,7 @@ export const i18next = {
    */
   changeLanguage(language: Language): Promise<void> {
     if (i18next.language !== language) {
-      i18next.language = language;
+      catalogs.locale(language);
       for (const listener of listeners) listener();
     }
     return Promise.resolve();
@@ -122,11 +107,11 @@ export const i18next = {
   addResourceBundle(
     language: Language,
     _namespace: "translation",
-    catalogs: object,
+    tree: object,
     _deep?: boolean,
     _overwrite?: boolean,
   ): void {
-    addCatalog(catalogs, language);
+    addCatalog(tree, language);
   },
   /**
    * Calls `listener` after each language change.
@@ -138,21 +123,24 @@ export const i18next = {
   },
 };
 
-merge(resources[DEFAULT_LANGUAGE] as Tree, en as unknown as Tree);
+catalogs.set(DEFAULT_LANGUAGE, en as unknown as Tree);
+catalogs.locale(typeof window === "undefined" ? DEFAULT_LANGUAGE : pageLanguage(window.location.pathname));
 
 /**
  * Adds feature catalogs to a language's resources (deep merge; a text already there is replaced).
  * Route modules call it when they load, before they render, so prerendering and the first
  * client render see the same texts. Adding texts does not re-render anything.
- * @param catalogs a part of the catalog tree, e.g. `{ calculator: esCalculator }`
+ * @param tree a part of the catalog tree, e.g. `{ calculator: esCalculator }`
  * @param language the language the texts are in (default English)
  */
 export function addCatalog(
-  catalogs: { [K in keyof Catalog]?: unknown },
+  tree: { [K in keyof Catalog]?: unknown },
   language: Language = DEFAULT_LANGUAGE,
 ): void {
-  resources[language] ??= {};
-  merge(resources[language] as Tree, catalogs as Tree);
+  const table = catalogs.table(language) ?? {};
+  const additions: Tree = {};
+  for (const [key, value] of Object.entries(tree as Tree)) additions[key] = merged(table[key], value);
+  catalogs.set(language, additions);
 }
 
 /**

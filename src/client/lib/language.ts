@@ -1,6 +1,6 @@
 import { isLanguage, LANGUAGE_COOKIE, type Language, localizePath } from "@common/languages";
 import { LANGUAGE_COOKIE_MAX_AGE } from "@common/limits";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 
 /**
  * The page's language and a path helper for links (issue #12 item 1, ADR 0022): links on a

@@ -2,10 +2,10 @@ import { type ReactNode, useCallback, useSyncExternalStore } from "react";
 import { i18next, type TFunction } from "./i18n";
 
 /**
- * The React side of the app's translator (ADR 0023). The build and the tests resolve the
- * `react-i18next` import specifier to this module (vite.config.ts, vitest.config.ts and
- * tsconfig.json `paths`), so components keep `import { useTranslation } from "react-i18next"`;
- * only what is exported here exists.
+ * The React side of the app's translator (ADR 0023): components import `useTranslation` from
+ * `~/lib/react-i18n`. The names follow react-i18next's, which the code was first written
+ * against, but the package is not installed and the lint forbids importing it; only what is
+ * exported here exists.
  */
 
 const getLanguage = () => i18next.language;
@@ -24,8 +24,8 @@ export function useTranslation(): { t: TFunction; i18n: typeof i18next } {
 }
 
 /**
- * Kept for tests written against react-i18next: the translator is a module singleton, so the
- * provider only renders its children.
+ * A provider for component tests that wrap the tree as react-i18next required: the translator
+ * is a module singleton, so it only renders its children.
  */
 export function I18nextProvider({ children }: { i18n?: unknown; children?: ReactNode }): ReactNode {
   return children;

@@ -1,6 +1,5 @@
 import { AlertCircle } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { LoadingScreen } from "~/components/loading-screen";
 import { SitePage } from "~/components/site-page";
@@ -8,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { addCatalog, i18next } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
+import { useTranslation } from "~/lib/react-i18n";
 import { enImuDemo } from "~/locales/en-imu-demo";
 
 // This route's texts (issue #4: feature catalogs load with their route, not on `/`).

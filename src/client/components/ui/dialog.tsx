@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 import { cn } from "~/lib/utils";
 
 /** shadcn-style dialog on Radix Dialog: focus trap, Escape and backdrop close, labelled by its title. */

@@ -2,8 +2,8 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "@common/limits";
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
-import { useTranslation } from "react-i18next";
 import { dismissToast, useToast } from "~/hooks/use-toast";
+import { useTranslation } from "~/lib/react-i18n";
 
 /**
  * Radix toasts with the numbers of docs/product.md#9-constants: 5000 ms, swipe right past 50 px, hotkey F8;

@@ -2,12 +2,12 @@ import type { CheckSummary } from "@common/api/background-checks";
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { ListEmpty, ListLoadError, ListTableHead } from "~/components/list-states";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { checksQueryOptions } from "./api/checks";
 import { ReviewDialog } from "./review-dialog";
 

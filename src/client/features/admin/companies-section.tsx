@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/form-field";
 import { ListEmpty } from "~/components/list-states";
 import { Button } from "~/components/ui/button";
@@ -9,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions, useCreateCompany } from "./api/companies";
 
 const EMPTY = { name: "", email: "", phone: "", address: "" };

@@ -3,7 +3,6 @@ import { invitableRoles } from "@common/api/invitations";
 import type { Role } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { ListEmpty, ListTableHead } from "~/components/list-states";
 import { RoleBadge } from "~/components/role-badge";
 import { Badge } from "~/components/ui/badge";
@@ -12,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { invitationsQueryOptions, useResendInvitation, useRevokeInvitation } from "./api/invitations";
 
 const STATUS_VARIANT: Record<InvitationStatus, "outline" | "success" | "secondary" | "destructive"> = {

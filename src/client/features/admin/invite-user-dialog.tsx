@@ -6,7 +6,6 @@ import { normalizeEmail } from "@common/validation";
 import { useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { DialogActions } from "~/components/dialog-actions";
 import { FormField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -24,6 +23,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { useLanguage } from "~/lib/language";
+import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions } from "./api/companies";
 import { invitationsQueryOptions, useSendInvitation } from "./api/invitations";
 

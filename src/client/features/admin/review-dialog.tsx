@@ -8,7 +8,6 @@ import { formatFileSize, UPLOAD_KINDS } from "@common/uploads";
 import { useQuery } from "@tanstack/react-query";
 import { Download, FileText, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { DialogActions } from "~/components/dialog-actions";
 import { FormField } from "~/components/form-field";
@@ -19,6 +18,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { checkDetailQueryOptions, useUpdateCheck } from "./api/checks";
 
 /** The element focus goes back to when the dialog closes, or null to leave it to Radix. */

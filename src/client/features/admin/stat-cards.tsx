@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2, CheckCircle2, Clock, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
+import { useTranslation } from "~/lib/react-i18n";
 import { adminStatsQueryOptions } from "./api/stats";
 
 /** The four stat cards of docs/product.md#2-pages, from `GET /api/admin/stats` (Total Users is a real count). */

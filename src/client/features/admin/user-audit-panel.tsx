@@ -3,11 +3,11 @@ import { ROLES } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ListEmpty, ListLoadFailed } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { userAuditQueryOptions } from "./api/users";
 
 /**

@@ -2,13 +2,13 @@ import type { ManagedUser } from "@common/api/users";
 import { ROLES, type Role } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { DialogActions } from "~/components/dialog-actions";
 import { FormField } from "~/components/form-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
+import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions } from "./api/companies";
 import { useDeleteUser, useSetUserActive, useUpdateUser } from "./api/users";
 

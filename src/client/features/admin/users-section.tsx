@@ -4,7 +4,6 @@ import { isAdmin } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
@@ -14,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useDebounced } from "~/hooks/use-debounced";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { USERS_PAGE_SIZE, usersQueryOptions } from "./api/users";
 import { ConfirmUserDialog, EditUserDialog, type UserAction } from "./user-dialogs";
 

@@ -3,7 +3,6 @@ import { EMAIL_PATTERN } from "@common/validation";
 import { useQuery } from "@tanstack/react-query";
 import { Loader2, Mail, ShieldCheck } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
 import { TextField } from "~/components/form-field";
@@ -13,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { useLanguage } from "~/lib/language";
+import { useTranslation } from "~/lib/react-i18n";
 import { useSession } from "~/lib/session";
 import { setupNeededQueryOptions, useCreateInitialAdmin, useSendMagicLink } from "./api";
 

@@ -2,9 +2,9 @@ import type { MeResponse } from "@common/api/auth";
 import type { Language } from "@common/languages";
 import { canManageUsers } from "@common/roles";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { LoadingScreen } from "~/components/loading-screen";
 import { chosenLanguage, followLanguage, portalLanguage } from "~/lib/portal-language";
+import { useTranslation } from "~/lib/react-i18n";
 import { useSession } from "~/lib/session";
 import { AdminLoginScreen } from "./admin-login-screen";
 

@@ -2,12 +2,12 @@ import { VERIFY_REDIRECT_MS } from "@common/limits";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Loader2, ShieldCheck, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
+import { useTranslation } from "~/lib/react-i18n";
 import { inspectMagicLinkQueryOptions, useVerifyMagicLink } from "./api";
 
 /**

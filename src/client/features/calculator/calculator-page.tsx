@@ -1,7 +1,6 @@
 import { calculate, MONTHS_MAX, MONTHS_MIN, MONTHS_STEP, parseNumericInput } from "@common/calculator";
 import { ArrowLeft, Printer } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SitePage } from "~/components/site-page";
 import { Button } from "~/components/ui/button";
@@ -9,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Slider } from "~/components/ui/slider";
 import { useLanguage } from "~/lib/language";
+import { useTranslation } from "~/lib/react-i18n";
 import { ChannelPartnerSection } from "./channel-partner-section";
 import { Figure } from "./figure";
 import { LostRevenueSection } from "./lost-revenue-section";

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 import { type FigureKind, type FigureSize, figureSize, formatFigure } from "./format";
 
 const SIZE_CLASSES: Record<FigureSize, string> = {

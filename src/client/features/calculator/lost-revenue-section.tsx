@@ -1,8 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Card, CardContent } from "~/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
+import { useTranslation } from "~/lib/react-i18n";
 import type { CalculatorForm, TextField } from "./content";
 import { Figure } from "./figure";
 import { NumberField } from "./number-field";

@@ -1,7 +1,7 @@
 import { calculate, MONTHS_MAX, MONTHS_MIN } from "@common/calculator";
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/react-i18n";
 import { formatFigure } from "./format";
 
 const CHART_HEIGHT = 180;

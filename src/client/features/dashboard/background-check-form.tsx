@@ -3,13 +3,13 @@ import { MAX_FILE_BYTES, MAX_FILES_PER_CHECK } from "@common/limits";
 import { formatFileSize, UPLOAD_ACCEPT, uploadKindOf } from "@common/uploads";
 import { FileText, UploadCloud, X } from "lucide-react";
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
+import { useTranslation } from "~/lib/react-i18n";
 import { cn } from "~/lib/utils";
 import { useSubmitCheck } from "./api";
 

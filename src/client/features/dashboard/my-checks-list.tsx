@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { ListEmpty, ListLoadError } from "~/components/list-states";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { myChecksQueryOptions } from "./api";
 
 /**

@@ -1,7 +1,7 @@
 import type { MeResponse } from "@common/api/auth";
-import { useTranslation } from "react-i18next";
 import { RoleBadge } from "~/components/role-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/react-i18n";
 
 /** Profile card of docs/product.md#2-pages: Full Name, Email, Role badge, Last Login date or 'Never'. */
 export function ProfileCard({ session }: { session: MeResponse }) {

@@ -1,10 +1,10 @@
 import type { MeResponse } from "@common/api/auth";
 import { canManageUsers } from "@common/roles";
 import { ArrowRight, ShieldCheck } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PortalHeader } from "~/components/portal-header";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/react-i18n";
 import { BackgroundCheckForm } from "./background-check-form";
 import { MyChecksList } from "./my-checks-list";
 import { ProfileCard } from "./profile-card";

@@ -1,9 +1,9 @@
 import { AlertTriangle, ArrowLeft, Lock, Smartphone } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Slider } from "~/components/ui/slider";
+import { useTranslation } from "~/lib/react-i18n";
 import { AXIS_RANGES, type Axis, type Orientation, SLIDER_STEP } from "./imu-state";
 import { useDeviceOrientation } from "./use-device-orientation";
 

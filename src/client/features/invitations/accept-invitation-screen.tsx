@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Loader2, MailCheck, XCircle } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
 import { TextField } from "~/components/form-field";
@@ -10,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { chosenLanguage, followLanguage } from "~/lib/portal-language";
+import { useTranslation } from "~/lib/react-i18n";
 import { invitationPreviewQueryOptions, useAcceptInvitation } from "./api";
 
 /**

@@ -1,6 +1,6 @@
 import { Bell, Briefcase } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/react-i18n";
 import { CARD_IMAGE_SIZE, FEATURE_CARDS, type FeatureCard } from "./content";
 import { ProductVideo } from "./product-video";
 

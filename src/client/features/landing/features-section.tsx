@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 import { PLATFORM_FEATURES } from "./content";
 
 /** Features (docs/product.md#1-audience): the six platform features as a 2×3 list. */

@@ -1,11 +1,11 @@
 import { HERO_CELEBRATION_MS } from "@common/limits";
 import { ArrowRight, BarChart3, Rocket, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
+import { useTranslation } from "~/lib/react-i18n";
 
 /** The celebration row that replaces the pending ellipsis (docs/product.md#1-audience, #4-states). */
 const CELEBRATION_EMOJIS = ["🎉", "🛒", "🚀", "✨", "🥳"] as const;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 import { INDUSTRIES } from "./content";
 
 /** Industries (docs/product.md#1-audience; anchor `industries`): Retail, Convenience stores, Grocery, Hospitality, Stadiums as icon tiles. */

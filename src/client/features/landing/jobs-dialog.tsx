@@ -3,9 +3,9 @@ import { JOBS_FRAME_TIMEOUT_MS } from "@common/limits";
 import { SITE_CONFIG } from "@common/site-config";
 import { Briefcase, ExternalLink, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { addCatalog } from "~/lib/i18n";
+import { useTranslation } from "~/lib/react-i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 
 // The dialog texts load with the dialog (issue #4 budget).

@@ -1,8 +1,8 @@
 import type { PlanTitle } from "@common/api/leads";
 import { clsx } from "clsx";
 import { Check, X } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/react-i18n";
 import { PLANS } from "./content";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 
 /** Intrinsic size of the product video and its poster (px). */
 const VIDEO_SIZE = { width: 960, height: 600 } as const;

@@ -2,7 +2,6 @@ import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Inbox, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ListCardHeader, ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
@@ -11,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { useDebounced } from "~/hooks/use-debounced";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api/leads";
 
 /** Wait after the last keystroke before the search is sent, in ms. */

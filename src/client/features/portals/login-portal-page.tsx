@@ -3,7 +3,6 @@ import type { LoginPortalId } from "@common/login-portals";
 import { isEmail } from "@common/validation";
 import { BookOpen, Code2, Eye, EyeOff, Info, type LucideIcon, Package, Puzzle, Store } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FieldError, fieldErrorId, TextField } from "~/components/form-field";
 import { SitePage } from "~/components/site-page";
@@ -12,6 +11,7 @@ import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card"
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useLanguage } from "~/lib/language";
+import { useTranslation } from "~/lib/react-i18n";
 
 const ICONS: Record<LoginPortalId, LucideIcon> = {
   api: Code2,

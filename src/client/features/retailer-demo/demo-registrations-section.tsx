@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, RefreshCw, Users } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ListCardHeader, ListEmpty, ListLoadError, ListTableHead } from "~/components/list-states";
 import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { useDebounced } from "~/hooks/use-debounced";
 import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/react-i18n";
 import { demoRegistrationsCsvUrl, demoRegistrationsQueryOptions } from "./api/demo-registrations";
 
 /** Milliseconds of typing pause before the search runs. */

@@ -1,5 +1,5 @@
 import type { PartnerLogo } from "@common/retailer-demos";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 
 /** The partner wordmarks above the registration title, monochrome and of equal weight. */
 export function PartnerLogos({ logos }: { logos: readonly PartnerLogo[] }) {

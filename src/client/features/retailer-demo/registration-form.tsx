@@ -9,12 +9,12 @@ import {
 import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { toast } from "~/hooks/use-toast";
 import { useLanguage } from "~/lib/language";
+import { useTranslation } from "~/lib/react-i18n";
 import { submitRegistration } from "./api/registration";
 import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";

@@ -1,9 +1,9 @@
 import type { RetailerDemo } from "@common/retailer-demos";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { SitePage } from "~/components/site-page";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/react-i18n";
 import { retailerDemoSettingsQuery } from "./api/registration";
 import { PartnerLogos } from "./partner-logos";
 import { RegistrationForm } from "./registration-form";

@@ -1,5 +1,4 @@
 import type { RetailerDemo } from "@common/retailer-demos";
-import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -11,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import { useTranslation } from "~/lib/react-i18n";
 
 const SECTIONS = [
   { title: "tosTitle", paragraphs: ["tos1", "tos2", "tos3", "tos4"] },

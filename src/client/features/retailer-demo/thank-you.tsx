@@ -2,7 +2,7 @@ import type { RetailerDemoSettings } from "@common/api/demo-registrations";
 import { CheckCircle2, WifiOff } from "lucide-react";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/react-i18n";
 
 /**
  * The Thank You view (docs/product.md#2-pages): the provisioning message and one QR code per platform, each

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "~/hooks/use-toast";
+import { useTranslation } from "~/lib/react-i18n";
 import { flushPending, readPending } from "./pending-registrations";
 
 /**
