@@ -8,19 +8,9 @@ import { Toaster } from "~/components/ui/toaster";
 import { BackgroundCheckForm } from "~/features/dashboard/background-check-form";
 import "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
+import { sessionUser } from "./support/fake-api";
 
-const user: SessionUser = {
-  id: 7,
-  email: "uma@example.com",
-  fullName: "Uma User",
-  role: "user",
-  companyId: null,
-  isActive: true,
-  isEmailVerified: true,
-  lastLoginAt: null,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  language: "en",
-};
+const user: SessionUser = sessionUser();
 
 function renderForm() {
   render(

@@ -9,23 +9,13 @@ import { ApiError, serverErrorMessage } from "~/lib/api";
 import { setPageLanguage } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 import { addSpanishPortal } from "~/locales/es-portal-register";
+import { sessionUser } from "./support/fake-api";
 
 /**
  * Server errors are shown by `code` from the catalog (issue #12 item 1, issue #14 item 1, ADR
  * 0026): a Spanish portal screen shows the Spanish message; English keeps the server's words.
  */
-const user: SessionUser = {
-  id: 7,
-  email: "uma@example.com",
-  fullName: "Uma User",
-  role: "user",
-  companyId: null,
-  isActive: true,
-  isEmailVerified: true,
-  lastLoginAt: null,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  language: "en",
-};
+const user: SessionUser = sessionUser();
 
 /** XMLHttpRequest stand-in: the test gives the server's answer. */
 class FakeXhr {

@@ -9,20 +9,10 @@ import { PortalHeader } from "~/components/portal-header";
 import { UserDashboard } from "~/features/dashboard/user-dashboard";
 import "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
+import { sessionUser } from "./support/fake-api";
 
 function person(role: Role): SessionUser {
-  return {
-    id: 3,
-    email: "cara@fresh.example",
-    fullName: "Cara Company",
-    role,
-    companyId: null,
-    isActive: true,
-    isEmailVerified: true,
-    lastLoginAt: null,
-    createdAt: "2026-11-01T00:00:00.000Z",
-    language: "en",
-  };
+  return sessionUser({ id: 3, email: "cara@fresh.example", fullName: "Cara Company", role });
 }
 
 let fetchMock: Mock;

@@ -18,6 +18,26 @@ export const ADMIN: SessionUser = {
 };
 
 /** A JSON `Response` with `status` (default 200), as the API answers. */
+/**
+ * A signed-in account as `/api/auth/me` returns it: Uma User (id 7, role user, English) unless
+ * `overrides` says otherwise.
+ */
+export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 7,
+    email: "uma@example.com",
+    fullName: "Uma User",
+    role: "user",
+    companyId: null,
+    isActive: true,
+    isEmailVerified: true,
+    lastLoginAt: null,
+    createdAt: "2026-11-01T00:00:00.000Z",
+    language: "en",
+    ...overrides,
+  };
+}
+
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
