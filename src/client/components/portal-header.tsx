@@ -78,7 +78,7 @@ export function PortalHeader({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </div>
-      <div className="mx-auto flex max-w-[1100px] items-center justify-between gap-2 px-2 sm:px-4">
+      <div className="mx-auto flex max-w-[1100px] items-end justify-between gap-2 px-2 sm:px-4">
         <nav aria-label={t("portal.nav.label")} className="min-w-0">
           <ul className="-mb-px flex gap-1 overflow-x-auto">
             {links.map(({ to, key, icon: Icon }) => (
@@ -105,7 +105,7 @@ function PortalLanguageSelect({ language }: { language: SessionUser["language"] 
   const { t } = useTranslation();
   const update = useUpdateLanguage();
   return (
-    <div className="w-[7.5rem] shrink-0">
+    <div className="w-[7.5rem] shrink-0 py-1.5">
       <NativeSelect
         aria-label={t("portal.nav.language")}
         value={update.isPending && update.variables ? update.variables : language}
