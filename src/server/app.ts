@@ -22,6 +22,7 @@ import { demoRegistrationsRoutes } from "./demo-registrations/routes";
 import { createStorage } from "./files/storage";
 import { gatesRoutes } from "./gates/routes";
 import { apiDocsRoutes, openApiOptions } from "./http/api-docs";
+import { isApiPath } from "./http/api-path";
 import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
@@ -136,7 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installControlCharacterGuard(app);
   app.addHook("onSend", async (request, reply) => {
     if (TOKEN_PAGE.test(request.url)) reply.header("Referrer-Policy", "no-referrer");
-    if (request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+    if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
   });
 
   // Every module is one plugin constant from its routes.ts, registered here (docs/architecture.md).

@@ -11,6 +11,7 @@ import { createSession } from "../../src/server/auth/sessions";
 import { type AppConfig, loadConfig } from "../../src/server/config";
 import { createDb } from "../../src/server/db/database";
 import { backgroundChecks, users } from "../../src/server/db/schema";
+import { isApiPath } from "../../src/server/http/api-path";
 import { createCompanyRow } from "../support/actors";
 import { sessionCookieHeader } from "../support/cookies";
 import { testBackends } from "./support/database";
@@ -509,7 +510,7 @@ describe.each(testBackends())("OpenAPI fuzz on $name", (backend) => {
     const seenPath = URL.canParse(`http://fuzz.test${request.url}`)
       ? new URL(`http://fuzz.test${request.url}`).pathname
       : (request.url.split("?")[0] ?? request.url);
-    if ((seenPath === "/api" || seenPath.startsWith("/api/")) && response.statusCode >= 400) {
+    if (isApiPath(seenPath) && response.statusCode >= 400) {
       let body: unknown;
       try {
         body = response.json();

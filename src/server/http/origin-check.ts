@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ERROR_CODES } from "../../common/api/errors";
+import { isApiPath } from "./api-path";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -13,7 +14,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const trusted = new URL(publicUrl).origin;
   app.addHook("onRequest", async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       const own = `${request.protocol}://${request.host}`;

@@ -14,6 +14,7 @@ import {
   localizePath,
 } from "../../common/languages";
 import { declareContextAccess } from "../auth/access";
+import { isApiPath } from "./api-path";
 
 /** Pages whose URL carries a secret token: their responses send `Referrer-Policy: no-referrer` (issue #2). */
 export const TOKEN_PAGE = /^\/(verify|accept-invitation)\//;
@@ -107,10 +108,7 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
   app.get("/*", pageRoute, async (request, reply) => {
     const pathname = decodePath(request.url.split("?")[0] ?? "/");
     // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
-    if (
-      pathname !== null &&
-      (pathname === "/api" || pathname.startsWith("/api/") || /\.[a-z0-9]+$/i.test(pathname))
-    ) {
+    if (pathname !== null && (isApiPath(pathname) || /\.[a-z0-9]+$/i.test(pathname))) {
       return reply.callNotFound();
     }
     reply.header("Cache-Control", "no-cache");
