@@ -1,6 +1,5 @@
 import "./lib/zod-jitless";
 import { basePath, isLocalized, pageLanguage } from "@common/languages";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
@@ -16,6 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { LoadingScreen } from "./components/loading-screen";
 import { ToasterOnDemand } from "./components/toaster-on-demand";
+import interLatin from "./fonts/inter-latin-wght-400-700.woff2?url";
 import { i18next, setPageLanguage } from "./lib/i18n";
 import {
   chosenLanguage,
@@ -35,8 +35,9 @@ export const links: Route.LinksFunction = () => [
   // `precedence` makes React place it first in <head>.
   ...(typeof document === "undefined" ? [{ rel: "stylesheet", href: stylesheet, precedence: "high" }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // The Latin Inter file, preloaded on every page: text is laid out once in its final font (no
-  // layout shift), and the file is not found late through the stylesheet at top priority.
+  // The Latin Inter file (our 400–700 subset, src/client/fonts/inter-latin.css), preloaded on every
+  // page: text is laid out once in its final font (no layout shift), and the file is not found
+  // late through the stylesheet at top priority.
   { rel: "preload", as: "font", type: "font/woff2", href: interLatin, crossOrigin: "anonymous" as const },
 ];
 

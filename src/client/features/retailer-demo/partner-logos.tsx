@@ -9,7 +9,7 @@ export function PartnerLogos({ logos }: { logos: readonly PartnerLogo[] }) {
       {logos.map((logo, index) => (
         <li key={logo.src} className="flex items-center gap-4 sm:gap-8">
           {index > 0 && (
-            <span aria-hidden="true" className="text-2xl font-light text-muted-foreground">
+            <span aria-hidden="true" className="text-2xl font-normal text-muted-foreground">
               ×
             </span>
           )}
