@@ -8,7 +8,6 @@ import { FeatureGrid } from "./feature-grid";
 import { FeaturesSection } from "./features-section";
 import { Hero } from "./hero";
 import { IndustriesSection } from "./industries-section";
-import { LANDING_STYLES } from "./landing-styles";
 import { PartnersSection } from "./partners-section";
 import { PricingSection } from "./pricing-section";
 
@@ -46,9 +45,6 @@ export function LandingPage() {
 
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <style href="landing-motion" precedence="default">
-        {LANDING_STYLES}
-      </style>
       <SiteHeader />
       <main id="main" className="flex-1">
         <Hero />
