@@ -2,6 +2,7 @@ import { Bell, Briefcase } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/react-i18n";
 import { CARD_IMAGE_SIZE, FEATURE_CARDS, type FeatureCard } from "./content";
+import { LandingSection } from "./landing-section";
 import { ProductVideo } from "./product-video";
 
 /**
@@ -9,33 +10,20 @@ import { ProductVideo } from "./product-video";
  * and the ten feature cards. The Staff Different card and its Apply button open the Jobs modal.
  */
 export function FeatureGrid({ onOpenJobs }: { onOpenJobs: () => void }) {
-  const { t } = useTranslation();
   return (
-    <section
+    <LandingSection
+      name="grid"
       id="branded-app-sdk"
-      aria-labelledby="branded-app-sdk-title"
       className="scroll-mt-4 py-16 outline-none lg:py-24"
+      size="lg"
+      aside={<ProductVideo />}
     >
-      <div className="mx-auto w-full max-w-[1200px] px-4 sm:px-6">
-        <div className="grid items-center gap-10 lg:grid-cols-[1fr_1.1fr]">
-          <div>
-            <h2
-              id="branded-app-sdk-title"
-              className="text-3xl font-bold tracking-tight text-slate-950 sm:text-5xl"
-            >
-              {t("landing.grid.title")}
-            </h2>
-            <p className="mt-4 max-w-xl text-lg text-slate-600">{t("landing.grid.lead")}</p>
-          </div>
-          <ProductVideo />
-        </div>
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURE_CARDS.map((card) => (
-            <FeatureCardItem key={card.id} card={card} onOpenJobs={onOpenJobs} />
-          ))}
-        </ul>
-      </div>
-    </section>
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {FEATURE_CARDS.map((card) => (
+          <FeatureCardItem key={card.id} card={card} onOpenJobs={onOpenJobs} />
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
 

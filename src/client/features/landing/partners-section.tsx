@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/react-i18n";
 import { PARTNER_REPEAT, PARTNERS } from "./content";
+import { LandingSection } from "./landing-section";
 
 /**
  * Our Partners (docs/product.md#1-audience): the strip of six logos repeated four times, as a marquee that pauses on
@@ -9,39 +10,39 @@ import { PARTNER_REPEAT, PARTNERS } from "./content";
 export function PartnersSection() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="partners-title" className="border-y border-slate-200 bg-slate-50 py-16">
-      <div className="mx-auto w-full max-w-[1200px] px-4 text-center sm:px-6">
-        <h2 id="partners-title" className="text-2xl font-bold tracking-tight text-slate-950 sm:text-3xl">
-          {t("landing.partners.title")}
-        </h2>
-        <p className="mt-2 text-slate-600">{t("landing.partners.lead")}</p>
-      </div>
-      <div className="landing-marquee mt-10 overflow-hidden">
-        <div className="landing-marquee-track flex w-max" data-testid="partners-track">
-          {Array.from({ length: PARTNER_REPEAT }, (_, copy) => (
-            <ul
-              // biome-ignore lint/suspicious/noArrayIndexKey: the copies are identical and never reorder.
-              key={copy}
-              className="flex shrink-0"
-              aria-hidden={copy > 0 ? true : undefined}
-            >
-              {PARTNERS.map((partner) => (
-                <li key={partner.name} className="flex shrink-0 items-center px-6 sm:px-10">
-                  <img
-                    src={partner.logo}
-                    alt={copy === 0 ? t("landing.partners.logoAlt", { name: partner.name }) : ""}
-                    width={partner.width}
-                    height={partner.height}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-10 w-auto opacity-60 grayscale transition duration-200 hover:opacity-100 hover:grayscale-0"
-                  />
-                </li>
-              ))}
-            </ul>
-          ))}
+    <LandingSection
+      name="partners"
+      className="border-y border-slate-200 bg-slate-50 py-16"
+      size="sm"
+      centered
+      bleed={
+        <div className="landing-marquee mt-10 overflow-hidden">
+          <div className="landing-marquee-track flex w-max" data-testid="partners-track">
+            {Array.from({ length: PARTNER_REPEAT }, (_, copy) => (
+              <ul
+                // biome-ignore lint/suspicious/noArrayIndexKey: the copies are identical and never reorder.
+                key={copy}
+                className="flex shrink-0"
+                aria-hidden={copy > 0 ? true : undefined}
+              >
+                {PARTNERS.map((partner) => (
+                  <li key={partner.name} className="flex shrink-0 items-center px-6 sm:px-10">
+                    <img
+                      src={partner.logo}
+                      alt={copy === 0 ? t("landing.partners.logoAlt", { name: partner.name }) : ""}
+                      width={partner.width}
+                      height={partner.height}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-10 w-auto opacity-60 grayscale transition duration-200 hover:opacity-100 hover:grayscale-0"
+                    />
+                  </li>
+                ))}
+              </ul>
+            ))}
+          </div>
         </div>
-      </div>
-    </section>
+      }
+    />
   );
 }

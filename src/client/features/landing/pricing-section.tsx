@@ -4,6 +4,7 @@ import { Check, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/react-i18n";
 import { PLANS } from "./content";
+import { LandingSection } from "./landing-section";
 
 /**
  * Pricing (docs/product.md#1-audience, #3-records; anchor `pricing`): Starter, Optimal ('Most Popular', raised) and
@@ -13,82 +14,74 @@ import { PLANS } from "./content";
 export function PricingSection({ onGetStarted }: { onGetStarted: (plan: PlanTitle) => void }) {
   const { t } = useTranslation();
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="py-16 outline-none lg:py-24">
-      <div className="mx-auto w-full max-w-[1200px] px-4 sm:px-6">
-        <div className="text-center">
-          <h2 id="pricing-title" className="text-3xl font-bold tracking-tight text-slate-950 sm:text-5xl">
-            {t("landing.pricing.title")}
-          </h2>
-          <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">{t("landing.pricing.lead")}</p>
-        </div>
-        <ul className="mt-14 grid items-start gap-6 lg:grid-cols-3">
-          {PLANS.map((plan) => (
-            <li
-              key={plan.title}
-              aria-labelledby={`plan-${plan.title}`}
-              className={clsx(
-                "relative flex flex-col rounded-2xl border bg-white p-8",
-                plan.isPopular
-                  ? "border-indigo-600 shadow-xl shadow-indigo-600/10 ring-1 ring-indigo-600 lg:-mt-4 lg:pb-12"
-                  : "border-slate-200 shadow-sm",
+    <LandingSection name="pricing" id="pricing" className="py-16 outline-none lg:py-24" size="lg" centered>
+      <ul className="mt-14 grid items-start gap-6 lg:grid-cols-3">
+        {PLANS.map((plan) => (
+          <li
+            key={plan.title}
+            aria-labelledby={`plan-${plan.title}`}
+            className={clsx(
+              "relative flex flex-col rounded-2xl border bg-white p-8",
+              plan.isPopular
+                ? "border-indigo-600 shadow-xl shadow-indigo-600/10 ring-1 ring-indigo-600 lg:-mt-4 lg:pb-12"
+                : "border-slate-200 shadow-sm",
+            )}
+          >
+            {plan.isPopular ? (
+              <span className="absolute -top-3.5 left-8 rounded-full bg-gradient-to-r from-indigo-600 to-violet-600 px-3 py-1 text-xs font-semibold text-white shadow">
+                {t("landing.pricing.mostPopular")}
+              </span>
+            ) : null}
+            <h3 id={`plan-${plan.title}`} className="text-xl font-semibold text-slate-950">
+              {plan.title}
+            </h3>
+            <p className="mt-2 min-h-12 text-slate-600">
+              {t(`landing.pricing.plans.${plan.title}.description`)}
+            </p>
+            <p className="mt-6 flex items-baseline gap-2">
+              <span className="text-5xl font-bold tracking-tight text-slate-950">
+                {plan.price === null ? t("landing.pricing.custom") : `$${plan.price}`}
+              </span>
+              {plan.price === null ? null : (
+                <span className="text-sm text-slate-600">{t("landing.pricing.perEmployeeMonth")}</span>
               )}
+            </p>
+            <Button
+              size="lg"
+              variant={plan.isPopular ? "default" : "outline"}
+              className="mt-8"
+              aria-haspopup="dialog"
+              onClick={() => onGetStarted(plan.title)}
             >
-              {plan.isPopular ? (
-                <span className="absolute -top-3.5 left-8 rounded-full bg-gradient-to-r from-indigo-600 to-violet-600 px-3 py-1 text-xs font-semibold text-white shadow">
-                  {t("landing.pricing.mostPopular")}
-                </span>
-              ) : null}
-              <h3 id={`plan-${plan.title}`} className="text-xl font-semibold text-slate-950">
-                {plan.title}
-              </h3>
-              <p className="mt-2 min-h-12 text-slate-600">
-                {t(`landing.pricing.plans.${plan.title}.description`)}
-              </p>
-              <p className="mt-6 flex items-baseline gap-2">
-                <span className="text-5xl font-bold tracking-tight text-slate-950">
-                  {plan.price === null ? t("landing.pricing.custom") : `$${plan.price}`}
-                </span>
-                {plan.price === null ? null : (
-                  <span className="text-sm text-slate-600">{t("landing.pricing.perEmployeeMonth")}</span>
-                )}
-              </p>
-              <Button
-                size="lg"
-                variant={plan.isPopular ? "default" : "outline"}
-                className="mt-8"
-                aria-haspopup="dialog"
-                onClick={() => onGetStarted(plan.title)}
-              >
-                {t("landing.pricing.getStarted")}
-                <span className="sr-only">: {plan.title}</span>
-              </Button>
-              <ul className="mt-8 grid gap-3 text-sm">
-                {plan.features.map((feature) => (
-                  <li
-                    key={feature.id}
-                    className={clsx(
-                      "flex items-start gap-3",
-                      feature.included ? "text-slate-800" : "text-slate-500",
-                    )}
-                  >
-                    {feature.included ? (
-                      <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
-                    ) : (
-                      <X className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                    )}
-                    <span className={feature.included ? undefined : "line-through decoration-slate-300"}>
-                      {t(`landing.pricing.featureNames.${feature.id}`)}
-                    </span>
-                    <span className="sr-only">
-                      ({feature.included ? t("landing.pricing.included") : t("landing.pricing.notIncluded")})
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+              {t("landing.pricing.getStarted")}
+              <span className="sr-only">: {plan.title}</span>
+            </Button>
+            <ul className="mt-8 grid gap-3 text-sm">
+              {plan.features.map((feature) => (
+                <li
+                  key={feature.id}
+                  className={clsx(
+                    "flex items-start gap-3",
+                    feature.included ? "text-slate-800" : "text-slate-500",
+                  )}
+                >
+                  {feature.included ? (
+                    <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
+                  ) : (
+                    <X className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  )}
+                  <span className={feature.included ? undefined : "line-through decoration-slate-300"}>
+                    {t(`landing.pricing.featureNames.${feature.id}`)}
+                  </span>
+                  <span className="sr-only">
+                    ({feature.included ? t("landing.pricing.included") : t("landing.pricing.notIncluded")})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
