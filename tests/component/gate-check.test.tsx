@@ -113,8 +113,16 @@ describe("Channel Partner gate", () => {
         <ChannelPartnerSection
           form={DEFAULT_FORM}
           onChange={() => {}}
-          commissionPerStore={0}
-          totalPartnerCommission={0}
+          results={{
+            monthsSinceLaunch: 1,
+            monthlyAppVisits: 0,
+            monthlyAverageAppCartSize: 0,
+            monthlyIncreaseInRevenue: 0,
+            monthlyCommission: 0,
+            lostRevenue: 0,
+            commissionPerStore: 0,
+            totalPartnerCommission: 0,
+          }}
         />
       </I18nextProvider>,
     );

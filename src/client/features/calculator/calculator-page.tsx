@@ -10,11 +10,20 @@ import { Slider } from "~/components/ui/slider";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
 import { ChannelPartnerSection } from "./channel-partner-section";
-import { Figure } from "./figure";
+import { type FigureSpec, Figures } from "./figure";
 import { LostRevenueSection } from "./lost-revenue-section";
-import { NumberField } from "./number-field";
+import { NumberFields } from "./number-field";
 import { RevenueChart } from "./revenue-chart";
 import { useCalculatorForm } from "./use-calculator-form";
+
+const FIELDS = ["cartSize", "monthlyReceipts"] as const;
+/** The four main results (docs/product.md#3-records). */
+const FIGURES: readonly FigureSpec[] = [
+  { name: "monthlyAppVisits", kind: "count" },
+  { name: "monthlyAverageAppCartSize", kind: "money" },
+  { name: "monthlyIncreaseInRevenue", kind: "money", highlight: true },
+  { name: "monthlyCommission", kind: "money" },
+];
 
 /** The Get Started (sign-up) dialog, loaded on first use so the page's first load stays light. */
 const GetStartedDialog = lazy(() =>
@@ -86,18 +95,7 @@ export function CalculatorPage() {
               <CardTitle>{t("calculator.inputsTitle")}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-6">
-              <NumberField
-                field="cartSize"
-                label={t("calculator.cartSize")}
-                value={form.text.cartSize}
-                onChange={setText}
-              />
-              <NumberField
-                field="monthlyReceipts"
-                label={t("calculator.monthlyReceipts")}
-                value={form.text.monthlyReceipts}
-                onChange={setText}
-              />
+              <NumberFields fields={FIELDS} form={form} onChange={setText} />
               <div className="calc-slider grid gap-2">
                 <div className="flex items-baseline justify-between gap-4">
                   <Label id={monthsLabelId}>{t("calculator.monthsSinceLaunch")}</Label>
@@ -136,33 +134,7 @@ export function CalculatorPage() {
               </Button>
             </div>
             <CardContent>
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <Figure
-                  name="monthlyAppVisits"
-                  label={t("calculator.monthlyAppVisits")}
-                  value={results.monthlyAppVisits}
-                  kind="count"
-                />
-                <Figure
-                  name="monthlyAverageAppCartSize"
-                  label={t("calculator.monthlyAverageAppCartSize")}
-                  value={results.monthlyAverageAppCartSize}
-                  kind="money"
-                />
-                <Figure
-                  name="monthlyIncreaseInRevenue"
-                  label={t("calculator.monthlyIncreaseInRevenue")}
-                  value={results.monthlyIncreaseInRevenue}
-                  kind="money"
-                  highlight
-                />
-                <Figure
-                  name="monthlyCommission"
-                  label={t("calculator.monthlyCommission")}
-                  value={results.monthlyCommission}
-                  kind="money"
-                />
-              </dl>
+              <Figures figures={FIGURES} results={results} className="grid gap-4 sm:grid-cols-2" />
             </CardContent>
           </Card>
         </div>
@@ -173,14 +145,9 @@ export function CalculatorPage() {
           selectedMonth={results.monthsSinceLaunch}
         />
 
-        <LostRevenueSection form={form} onChange={setText} lostRevenue={results.lostRevenue} />
+        <LostRevenueSection form={form} onChange={setText} results={results} />
 
-        <ChannelPartnerSection
-          form={form}
-          onChange={setText}
-          commissionPerStore={results.commissionPerStore}
-          totalPartnerCommission={results.totalPartnerCommission}
-        />
+        <ChannelPartnerSection form={form} onChange={setText} results={results} />
 
         <p className="text-sm text-muted-foreground">{t("calculator.disclaimer")}</p>
       </main>

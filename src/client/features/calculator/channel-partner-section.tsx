@@ -1,3 +1,4 @@
+import type { CalculatorResults } from "@common/calculator";
 import { GATE_PASSWORD_MAX_LENGTH, SHAKE_DURATION_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { Loader2, Lock } from "lucide-react";
@@ -10,8 +11,14 @@ import { useGateCheck } from "~/hooks/use-gate-check";
 import { errorMessage } from "~/lib/api";
 import { useTranslation } from "~/lib/react-i18n";
 import { type CalculatorForm, CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
-import { Figure } from "./figure";
-import { NumberField } from "./number-field";
+import { type FigureSpec, Figures } from "./figure";
+import { NumberFields } from "./number-field";
+
+const FIELDS = ["partnerCommissionPercentage", "storesInBrand"] as const satisfies readonly TextField[];
+const FIGURES: readonly FigureSpec[] = [
+  { name: "commissionPerStore", kind: "money", perMonth: true },
+  { name: "totalPartnerCommission", kind: "money", perMonth: true, highlight: true },
+];
 
 function readUnlocked(): boolean {
   try {
@@ -39,13 +46,11 @@ function rememberUnlocked(): void {
 export function ChannelPartnerSection({
   form,
   onChange,
-  commissionPerStore,
-  totalPartnerCommission,
+  results,
 }: {
   form: CalculatorForm;
   onChange: (field: TextField, value: string) => void;
-  commissionPerStore: number;
-  totalPartnerCommission: number;
+  results: CalculatorResults;
 }) {
   const { t } = useTranslation();
   const [unlocked, setUnlocked] = useState(false);
@@ -117,37 +122,9 @@ export function ChannelPartnerSection({
         {unlocked ? (
           <div className="grid gap-6">
             <div className="grid gap-4 sm:grid-cols-2">
-              <NumberField
-                field="partnerCommissionPercentage"
-                label={t("calculator.partnerCommissionPercentage")}
-                value={form.text.partnerCommissionPercentage}
-                onChange={onChange}
-                inputRef={percentageRef}
-              />
-              <NumberField
-                field="storesInBrand"
-                label={t("calculator.storesInBrand")}
-                value={form.text.storesInBrand}
-                onChange={onChange}
-              />
+              <NumberFields fields={FIELDS} form={form} onChange={onChange} firstRef={percentageRef} />
             </div>
-            <dl className="grid gap-4 sm:grid-cols-2">
-              <Figure
-                name="commissionPerStore"
-                label={t("calculator.commissionPerStore")}
-                value={commissionPerStore}
-                kind="money"
-                note={t("calculator.perMonth")}
-              />
-              <Figure
-                name="totalPartnerCommission"
-                label={t("calculator.totalPartnerCommission")}
-                value={totalPartnerCommission}
-                kind="money"
-                note={t("calculator.perMonth")}
-                highlight
-              />
-            </dl>
+            <Figures figures={FIGURES} results={results} className="grid gap-4 sm:grid-cols-2" />
           </div>
         ) : (
           <form onSubmit={onSubmit} className="calc-no-print grid gap-3 sm:max-w-md" noValidate>

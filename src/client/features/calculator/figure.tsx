@@ -1,3 +1,4 @@
+import type { CalculatorResults } from "@common/calculator";
 import { clsx } from "clsx";
 import { useTranslation } from "~/lib/react-i18n";
 import { type FigureKind, type FigureSize, figureSize, formatFigure } from "./format";
@@ -8,29 +9,51 @@ const SIZE_CLASSES: Record<FigureSize, string> = {
   smallest: "text-lg [overflow-wrap:anywhere]",
 };
 
+/** A result the page shows; its label is `calculator.<name>`. */
+type FigureName = Exclude<keyof CalculatorResults, "monthsSinceLaunch">;
+
+/** How one result is shown (docs/product.md#3-records). */
+export interface FigureSpec {
+  /** Name of the figure (docs/product.md#3-records); also its test id (`figure-<name>`). */
+  name: FigureName;
+  kind: FigureKind;
+  /** The tile stands out (the section's main figure). */
+  highlight?: boolean;
+  /** A small "per month" line under the figure. */
+  perMonth?: boolean;
+}
+
+/**
+ * A list of results (`<dl>`), one {@link Figure} each, read from `results` by name.
+ * @param figures which results, in order, and how each is shown
+ * @param results every figure, from `calculate` (src/common/calculator.ts)
+ * @param className the list's classes (its grid)
+ */
+export function Figures({
+  figures,
+  results,
+  className,
+}: {
+  figures: readonly FigureSpec[];
+  results: CalculatorResults;
+  className: string;
+}) {
+  return (
+    <dl className={className}>
+      {figures.map((figure) => (
+        <Figure key={figure.name} {...figure} value={results[figure.name]} />
+      ))}
+    </dl>
+  );
+}
+
 /**
  * One result: a label and its figure, formatted in the i18n language with thousands separators
  * and no decimals, in tabular figures, one size smaller past 14 characters and smallest past 16
  * (docs/product.md#9-constants), so it never overflows its tile. Render inside a `<dl>`.
  */
-export function Figure({
-  label,
-  value,
-  kind,
-  name,
-  note,
-  highlight = false,
-}: {
-  label: string;
-  value: number;
-  kind: FigureKind;
-  /** Name of the figure (docs/product.md#3-records); also its test id (`figure-<name>`). */
-  name: string;
-  /** A small line under the figure, e.g. "per month". */
-  note?: string;
-  highlight?: boolean;
-}) {
-  const { i18n } = useTranslation();
+function Figure({ name, kind, highlight = false, perMonth = false, value }: FigureSpec & { value: number }) {
+  const { t, i18n } = useTranslation();
   const text = formatFigure(value, kind, i18n.language);
   const size = figureSize(text);
   return (
@@ -40,7 +63,7 @@ export function Figure({
         highlight ? "border-primary/30 bg-secondary" : "bg-muted/40",
       )}
     >
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dt className="text-sm font-medium text-muted-foreground">{t(`calculator.${name}`)}</dt>
       <dd
         data-testid={`figure-${name}`}
         data-size={size}
@@ -52,7 +75,7 @@ export function Figure({
       >
         {text}
       </dd>
-      {note ? <dd className="text-xs text-muted-foreground">{note}</dd> : null}
+      {perMonth ? <dd className="text-xs text-muted-foreground">{t("calculator.perMonth")}</dd> : null}
     </div>
   );
 }

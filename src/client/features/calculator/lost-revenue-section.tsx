@@ -1,13 +1,15 @@
+import type { CalculatorResults } from "@common/calculator";
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { Card, CardContent } from "~/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { useTranslation } from "~/lib/react-i18n";
 import type { CalculatorForm, TextField } from "./content";
-import { Figure } from "./figure";
-import { NumberField } from "./number-field";
+import { type FigureSpec, Figures } from "./figure";
+import { NumberFields } from "./number-field";
 
 const FIELDS = ["months", "currentPerStore", "hourlyRate", "stores"] as const satisfies readonly TextField[];
+const FIGURES: readonly FigureSpec[] = [{ name: "lostRevenue", kind: "money", highlight: true }];
 
 /**
  * The Lost Revenue section (docs/product.md#2-pages, #3-records, #9-constants): collapsed by default; its four inputs and the lost
@@ -16,11 +18,11 @@ const FIELDS = ["months", "currentPerStore", "hourlyRate", "stores"] as const sa
 export function LostRevenueSection({
   form,
   onChange,
-  lostRevenue,
+  results,
 }: {
   form: CalculatorForm;
   onChange: (field: TextField, value: string) => void;
-  lostRevenue: number;
+  results: CalculatorResults;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -41,25 +43,9 @@ export function LostRevenueSection({
           <CardContent className="grid gap-6">
             <p className="text-sm text-muted-foreground">{t("calculator.lostRevenueIntro")}</p>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {FIELDS.map((field) => (
-                <NumberField
-                  key={field}
-                  field={field}
-                  label={t(`calculator.${field}`)}
-                  value={form.text[field]}
-                  onChange={onChange}
-                />
-              ))}
+              <NumberFields fields={FIELDS} form={form} onChange={onChange} />
             </div>
-            <dl className="grid">
-              <Figure
-                name="lostRevenue"
-                label={t("calculator.lostRevenue")}
-                value={lostRevenue}
-                kind="money"
-                highlight
-              />
-            </dl>
+            <Figures figures={FIGURES} results={results} className="grid" />
           </CardContent>
         </CollapsibleContent>
       </Collapsible>

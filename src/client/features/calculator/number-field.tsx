@@ -1,31 +1,59 @@
 import { useId } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { FIELD_ATTRIBUTES, type TextField } from "./content";
+import { useTranslation } from "~/lib/react-i18n";
+import { type CalculatorForm, FIELD_ATTRIBUTES, type TextField } from "./content";
 
 /**
- * One numeric input of the calculator, labelled, with the field's minimum and step (docs/product.md#5-validation).
- * The text is kept as typed; the page parses it with `parseNumericInput` (non-numeric → 0).
+ * Several calculator inputs in a row, one {@link NumberField} each, reading their text from `form`.
+ * Render inside the element that lays them out.
+ * @param fields which inputs, in order
+ * @param firstRef a ref to the first input (focused after the Channel Partner section unlocks)
  */
-export function NumberField({
+export function NumberFields({
+  fields,
+  form,
+  onChange,
+  firstRef,
+}: {
+  fields: readonly TextField[];
+  form: CalculatorForm;
+  onChange: (field: TextField, value: string) => void;
+  firstRef?: React.Ref<HTMLInputElement>;
+}) {
+  return fields.map((field, index) => (
+    <NumberField
+      key={field}
+      field={field}
+      value={form.text[field]}
+      onChange={onChange}
+      inputRef={index === 0 ? firstRef : undefined}
+    />
+  ));
+}
+
+/**
+ * One numeric input of the calculator, labelled `calculator.<field>`, with the field's minimum and step
+ * (docs/product.md#5-validation). The text is kept as typed; the page parses it with `parseNumericInput` (non-numeric → 0).
+ */
+function NumberField({
   field,
-  label,
   value,
   onChange,
   inputRef,
 }: {
   field: TextField;
-  label: string;
   value: string;
   onChange: (field: TextField, value: string) => void;
   inputRef?: React.Ref<HTMLInputElement>;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const { min, step } = FIELD_ATTRIBUTES[field];
   return (
     <div className="grid min-w-0 grid-rows-[1fr_auto] gap-2">
       <Label htmlFor={id} className="self-end">
-        {label}
+        {t(`calculator.${field}`)}
       </Label>
       <Input
         ref={inputRef}
