@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/react-i18n";
 import { useLogout, useUpdateLanguage } from "~/lib/session";
 import { BrandLogo } from "./brand-logo";
 import { RoleBadge } from "./role-badge";
+import { SkipLink } from "./skip-link";
 import { Button } from "./ui/button";
 import { NativeSelect } from "./ui/native-select";
 
@@ -44,12 +45,7 @@ export function PortalHeader({ user }: { user: SessionUser }) {
   const links = PORTAL_LINKS.filter((link) => !link.manager || canManageUsers(user.role));
   return (
     <header className="border-b border-border bg-background">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
-      >
-        {t("common.skipToContent")}
-      </a>
+      <SkipLink />
       <div className="mx-auto flex h-16 max-w-[1100px] items-center justify-between gap-3 px-4 sm:px-6">
         <BrandLogo />
         <div className="flex min-w-0 items-center gap-3">

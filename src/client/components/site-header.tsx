@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/react-i18n";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
 import { navLinkClass } from "./site-header-styles";
+import { SkipLink } from "./skip-link";
 import { Button } from "./ui/button";
 
 /** The Events dialogs load only when a visitor opens them. */
@@ -132,12 +133,7 @@ export function SiteHeader({ className }: { className?: string }) {
         className,
       )}
     >
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
-      >
-        {t("common.skipToContent")}
-      </a>
+      <SkipLink />
       <div className="mx-auto flex h-16 w-full max-w-[1200px] items-center justify-between gap-4 px-4 sm:px-6">
         <BrandLogo />
 
