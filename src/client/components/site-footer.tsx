@@ -8,8 +8,41 @@ import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
 import { NativeSelect } from "./ui/native-select";
 
-const INDUSTRY_KEYS = ["retail", "convenience", "grocery", "hospitality", "stadiums"] as const;
-const COMPANY_KEYS = ["about", "contact", "careers"] as const;
+/**
+ * A footer link (docs/product.md#2-pages "Footer"): `label` is its text key; it goes to a landing
+ * section (`section`), a page of the site (`to`, in the current language), an outside app in a new
+ * tab (`href`), or, with none of them, nowhere yet (a dead link back to the page content).
+ */
+interface FooterLinkSpec {
+  label: string;
+  section?: string;
+  to?: string;
+  href?: string;
+}
+
+/** The Industries, Resources and Company columns, in order; `title` is the heading's key in `landing.footer`. */
+const FOOTER_COLUMNS: readonly { title: string; links: readonly FooterLinkSpec[] }[] = [
+  {
+    title: "industries",
+    links: ["retail", "convenience", "grocery", "hospitality", "stadiums"].map((key) => ({
+      label: `landing.industries.${key}`,
+      section: "industries",
+    })),
+  },
+  {
+    title: "resources",
+    links: [
+      { label: "landing.footer.pricing", section: "pricing" },
+      { label: "landing.footer.plugins", to: "/plugins-login" },
+      { label: "landing.footer.developers", to: "/developer-api-login" },
+      { label: "landing.footer.channelPartner", href: SITE_CONFIG.channelPartnerUrl },
+    ],
+  },
+  {
+    title: "company",
+    links: ["about", "contact", "careers"].map((key) => ({ label: `landing.footer.${key}` })),
+  },
+];
 
 /** Simple monochrome social marks (24×24 paths), drawn for this site. */
 const SOCIAL = [
@@ -46,7 +79,7 @@ export function SiteFooter() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const languageId = useId();
-  const { language, localize } = useLanguage();
+  const { language } = useLanguage();
   if (pathname.toLowerCase().includes("accelerometer")) return null;
   const year = new Date().getFullYear();
 
@@ -74,53 +107,18 @@ export function SiteFooter() {
             </NativeSelect>
           </div>
         </div>
-        <FooterColumn title={t("landing.footer.industries")}>
-          {INDUSTRY_KEYS.map((key) => (
-            <li key={key}>
-              <SectionLink section="industries" className={linkClass}>
-                {t(`landing.industries.${key}`)}
-              </SectionLink>
-            </li>
-          ))}
-        </FooterColumn>
-        <FooterColumn title={t("landing.footer.resources")}>
-          <li>
-            <SectionLink section="pricing" className={linkClass}>
-              {t("landing.footer.pricing")}
-            </SectionLink>
-          </li>
-          <li>
-            <Link to={localize("/plugins-login")} className={linkClass}>
-              {t("landing.footer.plugins")}
-            </Link>
-          </li>
-          <li>
-            <Link to={localize("/developer-api-login")} className={linkClass}>
-              {t("landing.footer.developers")}
-            </Link>
-          </li>
-          <li>
-            <a
-              href={SITE_CONFIG.channelPartnerUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={linkClass}
-            >
-              {t("landing.footer.channelPartner")}
-              <span className="sr-only"> {t("landing.nav.opensInNewTab")}</span>
-            </a>
-          </li>
-        </FooterColumn>
-        <FooterColumn title={t("landing.footer.company")}>
-          {COMPANY_KEYS.map((key) => (
-            <li key={key}>
-              {/* Dead links, per docs/product.md#2-pages. */}
-              <a href={DEAD_LINK} className={linkClass}>
-                {t(`landing.footer.${key}`)}
-              </a>
-            </li>
-          ))}
-        </FooterColumn>
+        {FOOTER_COLUMNS.map((column) => (
+          <div key={column.title}>
+            <h2 className="text-sm font-semibold text-slate-900">{t(`landing.footer.${column.title}`)}</h2>
+            <ul className="mt-3 grid gap-1">
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <FooterLink link={link} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </div>
       <div className="border-t border-slate-200">
         <div className="mx-auto flex w-full max-w-[1200px] flex-col-reverse items-start justify-between gap-4 px-4 py-6 sm:flex-row sm:items-center sm:px-6">
@@ -147,11 +145,34 @@ export function SiteFooter() {
   );
 }
 
-function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+/** One footer link: its text, then `section`, `to` or `href` when it has one (see {@link FooterLinkSpec}). */
+function FooterLink({ link }: { link: FooterLinkSpec }) {
+  const { t } = useTranslation();
+  const { localize } = useLanguage();
+  const text = t(link.label);
+  if (link.section)
+    return (
+      <SectionLink section={link.section} className={linkClass}>
+        {text}
+      </SectionLink>
+    );
+  if (link.to)
+    return (
+      <Link to={localize(link.to)} className={linkClass}>
+        {text}
+      </Link>
+    );
+  if (link.href)
+    return (
+      <a href={link.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        {text}
+        <span className="sr-only"> {t("landing.nav.opensInNewTab")}</span>
+      </a>
+    );
+  // Dead links, per docs/product.md#2-pages.
   return (
-    <div>
-      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-      <ul className="mt-3 grid gap-1">{children}</ul>
-    </div>
+    <a href={DEAD_LINK} className={linkClass}>
+      {text}
+    </a>
   );
 }

@@ -34,6 +34,13 @@ const DEVELOPER_LINKS = [
   { key: "sdk", to: "/developer-sdk-login" },
 ] as const;
 
+/** The drawer's first links: two landing sections, then two pages. */
+const DRAWER_SECTIONS = ["industries", "pricing"] as const;
+const DRAWER_PAGES = [
+  { key: "plugins", to: "/plugins-login" },
+  { key: "calculator", to: "/calculator" },
+] as const;
+
 /** External apps of the Sign In dropdown (docs/product.md#2-pages), from site config. */
 const EXTERNAL_SIGN_IN = [
   { key: "proConnect", href: SITE_CONFIG.proConnectUrl },
@@ -219,6 +226,13 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
   const { t } = useTranslation();
   const { localize, language: currentLanguage } = useLanguage();
   const closeDrawer = () => onOpenChange(false);
+  const pageLink = (item: { key: string; to: string }) => (
+    <li key={item.key}>
+      <Link to={localize(item.to)} className={drawerLinkClass} onClick={closeDrawer}>
+        {t(`landing.nav.${item.key}`)}
+      </Link>
+    </li>
+  );
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetTrigger asChild>
@@ -231,52 +245,23 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
         <SheetDescription className="sr-only">{t("landing.nav.menuDescription")}</SheetDescription>
         <nav aria-label={t("landing.nav.mainLabel")} className="grid gap-6">
           <ul className="grid gap-1">
-            <li>
-              <SectionLink
-                section="industries"
-                className={drawerLinkClass}
-                onNavigate={closeDrawer}
-                scrollDelayMs={50}
-              >
-                {t("landing.nav.industries")}
-              </SectionLink>
-            </li>
-            <li>
-              <SectionLink
-                section="pricing"
-                className={drawerLinkClass}
-                onNavigate={closeDrawer}
-                scrollDelayMs={50}
-              >
-                {t("landing.nav.pricing")}
-              </SectionLink>
-            </li>
-            <li>
-              <Link to={localize("/plugins-login")} className={drawerLinkClass} onClick={closeDrawer}>
-                {t("landing.nav.plugins")}
-              </Link>
-            </li>
-            <li>
-              <Link to={localize("/calculator")} className={drawerLinkClass} onClick={closeDrawer}>
-                {t("landing.nav.calculator")}
-              </Link>
-            </li>
-          </ul>
-          <DrawerGroup title={t("landing.nav.developers")}>
-            {DEVELOPER_LINKS.map((item) => (
-              <li key={item.key}>
-                <Link to={localize(item.to)} className={drawerLinkClass} onClick={closeDrawer}>
-                  {t(`landing.nav.${item.key}`)}
-                </Link>
+            {DRAWER_SECTIONS.map((section) => (
+              <li key={section}>
+                <SectionLink
+                  section={section}
+                  className={drawerLinkClass}
+                  onNavigate={closeDrawer}
+                  scrollDelayMs={50}
+                >
+                  {t(`landing.nav.${section}`)}
+                </SectionLink>
               </li>
             ))}
-          </DrawerGroup>
+            {DRAWER_PAGES.map(pageLink)}
+          </ul>
+          <DrawerGroup title={t("landing.nav.developers")}>{DEVELOPER_LINKS.map(pageLink)}</DrawerGroup>
           <DrawerGroup title={t("landing.nav.signIn")}>
-            <li>
-              <Link to={localize("/retailer-login")} className={drawerLinkClass} onClick={closeDrawer}>
-                {t("landing.nav.retailer")}
-              </Link>
-            </li>
+            {pageLink({ key: "retailer", to: "/retailer-login" })}
             <li>
               <Link to={ACCOUNT_SIGN_IN_PATH} className={drawerTwoLineLinkClass} onClick={closeDrawer}>
                 <span>{t("landing.nav.accountPortal")}</span>
