@@ -1,4 +1,3 @@
-import type { CalculatorResults } from "@common/calculator";
 import { GATE_PASSWORD_MAX_LENGTH, SHAKE_DURATION_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { Loader2, Lock } from "lucide-react";
@@ -10,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { useGateCheck } from "~/hooks/use-gate-check";
 import { errorMessage } from "~/lib/api";
 import { useTranslation } from "~/lib/react-i18n";
-import { type CalculatorForm, CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
+import { type CalculatorSectionProps, CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
 import { type FigureSpec, Figures } from "./figure";
 import { NumberFields } from "./number-field";
 
@@ -43,15 +42,7 @@ function rememberUnlocked(): void {
  * motion). Once unlocked it stays so for the browser session (sessionStorage) and shows the
  * partner's commission per store and in total.
  */
-export function ChannelPartnerSection({
-  form,
-  onChange,
-  results,
-}: {
-  form: CalculatorForm;
-  onChange: (field: TextField, value: string) => void;
-  results: CalculatorResults;
-}) {
+export function ChannelPartnerSection({ form, onChange, results }: CalculatorSectionProps) {
   const { t } = useTranslation();
   const [unlocked, setUnlocked] = useState(false);
   const [password, setPassword] = useState("");

@@ -1,10 +1,9 @@
-import type { CalculatorResults } from "@common/calculator";
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { Card, CardContent } from "~/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { useTranslation } from "~/lib/react-i18n";
-import type { CalculatorForm, TextField } from "./content";
+import type { CalculatorSectionProps, TextField } from "./content";
 import { type FigureSpec, Figures } from "./figure";
 import { NumberFields } from "./number-field";
 
@@ -15,15 +14,7 @@ const FIGURES: readonly FigureSpec[] = [{ name: "lostRevenue", kind: "money", hi
  * The Lost Revenue section (docs/product.md#2-pages, #3-records, #9-constants): collapsed by default; its four inputs and the lost
  * revenue over all stores and months. Printing shows it even when collapsed.
  */
-export function LostRevenueSection({
-  form,
-  onChange,
-  results,
-}: {
-  form: CalculatorForm;
-  onChange: (field: TextField, value: string) => void;
-  results: CalculatorResults;
-}) {
+export function LostRevenueSection({ form, onChange, results }: CalculatorSectionProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
