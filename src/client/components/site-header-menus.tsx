@@ -55,6 +55,25 @@ const LANGUAGES = [
   { value: "es", key: "spanish" },
 ] as const;
 
+/**
+ * An outside app of the Sign In menu (dropdown or drawer): opens in a new tab, says so to screen
+ * readers and shows the external-link icon. Other props (a Radix item's, as its `asChild`) go to the `<a>`.
+ */
+function ExternalAppLink({
+  item,
+  iconClassName,
+  ...props
+}: React.ComponentProps<"a"> & { item: (typeof EXTERNAL_SIGN_IN)[number]; iconClassName: string }) {
+  const { t } = useTranslation();
+  return (
+    <a {...props} href={item.href} target="_blank" rel="noopener noreferrer">
+      {t(`landing.nav.${item.key}`)}
+      <ExternalLink className={iconClassName} aria-hidden="true" />
+      <span className="sr-only">{t("landing.nav.opensInNewTab")}</span>
+    </a>
+  );
+}
+
 interface MenuProps {
   /** Open on mount: the visitor's first click on (or hover over) the placeholder trigger. */
   defaultOpen?: boolean;
@@ -202,11 +221,7 @@ export function SignInMenu({ defaultOpen, openedByHover, onEvents }: MenuProps &
         </DropdownMenuItem>
         {EXTERNAL_SIGN_IN.map((item) => (
           <DropdownMenuItem key={item.key} asChild>
-            <a href={item.href} target="_blank" rel="noopener noreferrer">
-              {t(`landing.nav.${item.key}`)}
-              <ExternalLink className="ml-auto opacity-60" aria-hidden="true" />
-              <span className="sr-only">{t("landing.nav.opensInNewTab")}</span>
-            </a>
+            <ExternalAppLink item={item} iconClassName="ml-auto opacity-60" />
           </DropdownMenuItem>
         ))}
         <DropdownMenuItem onSelect={onEvents}>{t("landing.nav.events")}</DropdownMenuItem>
@@ -272,11 +287,7 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
             </li>
             {EXTERNAL_SIGN_IN.map((item) => (
               <li key={item.key}>
-                <a href={item.href} target="_blank" rel="noopener noreferrer" className={drawerLinkClass}>
-                  {t(`landing.nav.${item.key}`)}
-                  <ExternalLink className="size-4 opacity-60" aria-hidden="true" />
-                  <span className="sr-only">{t("landing.nav.opensInNewTab")}</span>
-                </a>
+                <ExternalAppLink item={item} className={drawerLinkClass} iconClassName="size-4 opacity-60" />
               </li>
             ))}
             <li>
