@@ -1,8 +1,7 @@
 import { useId } from "react";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { TextField } from "~/components/form-field";
 import { useTranslation } from "~/lib/react-i18n";
-import { type CalculatorForm, FIELD_ATTRIBUTES, type TextField } from "./content";
+import { type CalculatorForm, FIELD_ATTRIBUTES, type TextField as FieldName } from "./content";
 
 /**
  * Several calculator inputs in a row, one {@link NumberField} each, reading their text from `form`.
@@ -16,9 +15,9 @@ export function NumberFields({
   onChange,
   firstRef,
 }: {
-  fields: readonly TextField[];
+  fields: readonly FieldName[];
   form: CalculatorForm;
-  onChange: (field: TextField, value: string) => void;
+  onChange: (field: FieldName, value: string) => void;
   firstRef?: React.Ref<HTMLInputElement>;
 }) {
   return fields.map((field, index) => (
@@ -42,31 +41,29 @@ function NumberField({
   onChange,
   inputRef,
 }: {
-  field: TextField;
+  field: FieldName;
   value: string;
-  onChange: (field: TextField, value: string) => void;
+  onChange: (field: FieldName, value: string) => void;
   inputRef?: React.Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const { min, step } = FIELD_ATTRIBUTES[field];
+  // Labels sit at the bottom of their row, so the inputs of a row line up when a label wraps; the
+  // input (not the label) has tabular figures.
   return (
-    <div className="grid min-w-0 grid-rows-[1fr_auto] gap-2">
-      <Label htmlFor={id} className="self-end">
-        {t(`calculator.${field}`)}
-      </Label>
-      <Input
-        ref={inputRef}
-        id={id}
-        name={field}
-        type="number"
-        inputMode="decimal"
-        min={min}
-        step={step}
-        value={value}
-        onChange={(event) => onChange(field, event.target.value)}
-        className="tabular-nums"
-      />
-    </div>
+    <TextField
+      ref={inputRef}
+      id={id}
+      label={t(`calculator.${field}`)}
+      className="grid min-w-0 grid-rows-[1fr_auto] items-end gap-2 [&_input]:tabular-nums"
+      name={field}
+      type="number"
+      inputMode="decimal"
+      min={min}
+      step={step}
+      value={value}
+      onChange={(event) => onChange(field, event.target.value)}
+    />
   );
 }
