@@ -74,6 +74,23 @@ function ExternalAppLink({
   );
 }
 
+/**
+ * The Sign In menu's account portal entry (dropdown or drawer): its name, and under it who signs in
+ * there. Other props (a Radix item's, as its `asChild`) go to the link.
+ */
+function AccountPortalLink({
+  hintClassName,
+  ...props
+}: Omit<React.ComponentProps<typeof Link>, "to"> & { hintClassName: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link {...props} to={ACCOUNT_SIGN_IN_PATH}>
+      <span>{t("landing.nav.accountPortal")}</span>
+      <span className={hintClassName}>{t("landing.nav.accountPortalHint")}</span>
+    </Link>
+  );
+}
+
 interface MenuProps {
   /** Open on mount: the visitor's first click on (or hover over) the placeholder trigger. */
   defaultOpen?: boolean;
@@ -212,12 +229,7 @@ export function SignInMenu({ defaultOpen, openedByHover, onEvents }: MenuProps &
           <Link to={localize("/retailer-login")}>{t("landing.nav.retailer")}</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild className="flex-col items-start gap-0.5">
-          <Link to={ACCOUNT_SIGN_IN_PATH}>
-            <span>{t("landing.nav.accountPortal")}</span>
-            <span className="max-w-56 text-xs text-muted-foreground">
-              {t("landing.nav.accountPortalHint")}
-            </span>
-          </Link>
+          <AccountPortalLink hintClassName="max-w-56 text-xs text-muted-foreground" />
         </DropdownMenuItem>
         {EXTERNAL_SIGN_IN.map((item) => (
           <DropdownMenuItem key={item.key} asChild>
@@ -278,12 +290,11 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
           <DrawerGroup title={t("landing.nav.signIn")}>
             {pageLink({ key: "retailer", to: "/retailer-login" })}
             <li>
-              <Link to={ACCOUNT_SIGN_IN_PATH} className={drawerTwoLineLinkClass} onClick={closeDrawer}>
-                <span>{t("landing.nav.accountPortal")}</span>
-                <span className="text-sm font-normal text-slate-500">
-                  {t("landing.nav.accountPortalHint")}
-                </span>
-              </Link>
+              <AccountPortalLink
+                className={drawerTwoLineLinkClass}
+                hintClassName="text-sm font-normal text-slate-500"
+                onClick={closeDrawer}
+              />
             </li>
             {EXTERNAL_SIGN_IN.map((item) => (
               <li key={item.key}>
