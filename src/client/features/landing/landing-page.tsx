@@ -46,7 +46,7 @@ export function LandingPage() {
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <SiteHeader />
-      <main id="main" className="flex-1">
+      <main id="main" className="landing-sections flex-1">
         <Hero />
         <FeatureGrid
           onOpenJobs={() => {
