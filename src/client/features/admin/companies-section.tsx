@@ -6,7 +6,7 @@ import { ListEmpty } from "~/components/list-states";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastError, toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions, useCreateCompany } from "./api/companies";
@@ -25,11 +25,7 @@ export function CompaniesSection() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.name.trim() || !form.email.trim()) {
-      toast({
-        title: t("portal.companies.requiredTitle"),
-        description: t("portal.companies.requiredText"),
-        variant: "destructive",
-      });
+      toastError(t("portal.companies.requiredTitle"), t("portal.companies.requiredText"));
       return;
     }
     create.mutate(form, {
@@ -40,12 +36,7 @@ export function CompaniesSection() {
         });
         setForm(EMPTY);
       },
-      onError: (error) =>
-        toast({
-          title: t("common.error"),
-          description: errorMessage(error, t("portal.companies.failed")),
-          variant: "destructive",
-        }),
+      onError: (error) => toastRequestError(error, t("common.error"), t("portal.companies.failed")),
     });
   };
 

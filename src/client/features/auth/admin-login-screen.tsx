@@ -10,7 +10,7 @@ import { LoadingScreen } from "~/components/loading-screen";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastError, toastRequestError } from "~/lib/error-toast";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
 import { useSession } from "~/lib/session";
@@ -48,11 +48,7 @@ export function AdminLoginScreen() {
   const onSend = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      toast({
-        title: t("adminLogin.emailRequiredTitle"),
-        description: t("adminLogin.emailRequiredMessage"),
-        variant: "destructive",
-      });
+      toastError(t("adminLogin.emailRequiredTitle"), t("adminLogin.emailRequiredMessage"));
       return;
     }
     sendLink.mutate(email.trim(), {
@@ -60,23 +56,14 @@ export function AdminLoginScreen() {
         setMode("sent");
         toast({ title: t("adminLogin.sentToastTitle"), description: t("adminLogin.sentToastMessage") });
       },
-      onError: (error) =>
-        toast({
-          title: t("common.error"),
-          description: errorMessage(error, t("adminLogin.sendFailed")),
-          variant: "destructive",
-        }),
+      onError: (error) => toastRequestError(error, t("common.error"), t("adminLogin.sendFailed")),
     });
   };
 
   const onCreate = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim() || !fullName.trim()) {
-      toast({
-        title: t("adminLogin.requiredFieldsTitle"),
-        description: t("adminLogin.requiredFieldsMessage"),
-        variant: "destructive",
-      });
+      toastError(t("adminLogin.requiredFieldsTitle"), t("adminLogin.requiredFieldsMessage"));
       return;
     }
     createAdmin.mutate(
@@ -90,12 +77,7 @@ export function AdminLoginScreen() {
             description: t("adminLogin.createdToastMessage"),
           });
         },
-        onError: (error) =>
-          toast({
-            title: t("common.error"),
-            description: errorMessage(error, t("adminLogin.createFailed")),
-            variant: "destructive",
-          }),
+        onError: (error) => toastRequestError(error, t("common.error"), t("adminLogin.createFailed")),
       },
     );
   };
