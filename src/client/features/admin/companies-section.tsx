@@ -3,8 +3,9 @@ import { Building2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { TextField } from "~/components/form-field";
 import { ListEmpty } from "~/components/list-states";
+import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CardContent } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { toastError, toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
@@ -47,11 +48,7 @@ export function CompaniesSection() {
     </>
   );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("portal.companies.title")}</CardTitle>
-        <CardDescription>{t("portal.companies.description")}</CardDescription>
-      </CardHeader>
+    <SectionCard title={t("portal.companies.title")} description={t("portal.companies.description")}>
       <CardContent className="grid gap-6">
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
           <TextField
@@ -114,6 +111,6 @@ export function CompaniesSection() {
           </ul>
         )}
       </CardContent>
-    </Card>
+    </SectionCard>
   );
 }

@@ -4,8 +4,9 @@ import { formatFileSize, UPLOAD_ACCEPT, uploadKindOf } from "@common/uploads";
 import { FileText, UploadCloud, X } from "lucide-react";
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { FormField, TextField } from "~/components/form-field";
+import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CardContent } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { toast } from "~/hooks/use-toast";
 import { toastError, toastRequestError } from "~/lib/error-toast";
@@ -83,11 +84,7 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("portal.submit.title")}</CardTitle>
-        <CardDescription>{t("portal.submit.description")}</CardDescription>
-      </CardHeader>
+    <SectionCard title={t("portal.submit.title")} description={t("portal.submit.description")}>
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -195,6 +192,6 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
           </div>
         </form>
       </CardContent>
-    </Card>
+    </SectionCard>
   );
 }
