@@ -14,6 +14,18 @@ import { companiesQueryOptions, useCreateCompany } from "./api/companies";
 
 const EMPTY = { name: "", email: "", phone: "", address: "" };
 
+/**
+ * The create form's fields in order (issue #3): name and email are required, phone and address
+ * optional (their labels say so). Each is labelled `portal.companies.<key>`; only the name is
+ * autocompleted (as an organization).
+ */
+const FIELDS: readonly { key: keyof typeof EMPTY; type?: "email" | "tel"; required?: true }[] = [
+  { key: "name", required: true },
+  { key: "email", type: "email", required: true },
+  { key: "phone", type: "tel" },
+  { key: "address" },
+];
+
 /** Companies section (issue #3, admins only): a create form and the list of companies. */
 export function CompaniesSection() {
   const { t, i18n } = useTranslation();
@@ -51,38 +63,18 @@ export function CompaniesSection() {
     <SectionCard title={t("portal.companies.title")} description={t("portal.companies.description")}>
       <CardContent className="grid gap-6">
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          <TextField
-            id="company-name"
-            label={t("portal.companies.name")}
-            required
-            autoComplete="organization"
-            value={form.name}
-            onChange={set("name")}
-          />
-          <TextField
-            id="company-email"
-            label={t("portal.companies.email")}
-            type="email"
-            required
-            autoComplete="off"
-            value={form.email}
-            onChange={set("email")}
-          />
-          <TextField
-            id="company-phone"
-            label={optional(t("portal.companies.phone"))}
-            type="tel"
-            autoComplete="off"
-            value={form.phone}
-            onChange={set("phone")}
-          />
-          <TextField
-            id="company-address"
-            label={optional(t("portal.companies.address"))}
-            autoComplete="off"
-            value={form.address}
-            onChange={set("address")}
-          />
+          {FIELDS.map(({ key, type, required }) => (
+            <TextField
+              key={key}
+              id={`company-${key}`}
+              label={required ? t(`portal.companies.${key}`) : optional(t(`portal.companies.${key}`))}
+              type={type}
+              required={required}
+              autoComplete={key === "name" ? "organization" : "off"}
+              value={form[key]}
+              onChange={set(key)}
+            />
+          ))}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? t("portal.companies.adding") : t("portal.companies.add")}
