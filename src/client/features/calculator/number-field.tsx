@@ -48,7 +48,6 @@ function NumberField({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const { min, step } = FIELD_ATTRIBUTES[field];
   // Labels sit at the bottom of their row, so the inputs of a row line up when a label wraps; the
   // input (not the label) has tabular figures.
   return (
@@ -60,8 +59,7 @@ function NumberField({
       name={field}
       type="number"
       inputMode="decimal"
-      min={min}
-      step={step}
+      {...FIELD_ATTRIBUTES[field]}
       value={value}
       onChange={(event) => onChange(field, event.target.value)}
     />
