@@ -68,6 +68,7 @@ describe("tenant policy (ADR 0009, 0017)", () => {
     expect(canManageUser(admin, { id: 9, role: "admin", companyId: null }, "deactivate")).toBe("ok");
     expect(canManageUser(userA, userB, "deactivate")).toBe("hidden");
   });
+
   it("answers a refused decision with 404 for hidden or missing rows, 403 with its own code for self", () => {
     const refusals = {
       notFound: "Thing not found.",
