@@ -12,7 +12,7 @@ import {
   userListResponseSchema,
   userResponseSchema,
 } from "../../common/api/users";
-import { CREATE_INITIAL_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
+import { CREATE_INITIAL_RATE_PER_IP } from "../../common/limits";
 import { sessionOf } from "../auth/access";
 import { issueBinding, setBindingCookie } from "../auth/binding";
 import { manageScope } from "../auth/policy";
@@ -63,12 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createInitialAdminBodySchema,
         response: { 201: messageResponseSchema, ...setupErrors },
       }),
-      onRequest: [
-        rateLimitBy(app, "create-initial-ip", {
-          max: CREATE_INITIAL_RATE_PER_IP,
-          timeWindow: RATE_LIMIT_WINDOW_MS,
-        }),
-      ],
+      onRequest: [rateLimitBy(app, "create-initial-ip", { max: CREATE_INITIAL_RATE_PER_IP })],
     },
     async (request, reply) => {
       const binding = issueBinding();

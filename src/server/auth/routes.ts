@@ -18,7 +18,6 @@ import {
   MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
   MAGIC_LINK_RATE_PER_IP,
   MAGIC_LINK_VERIFY_RATE_PER_IP,
-  RATE_LIMIT_WINDOW_MS,
   RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
@@ -53,7 +52,6 @@ const route = routesTagged("auth");
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const windowMs = RATE_LIMIT_WINDOW_MS;
 
   app.post(
     "/api/auth/send-magic-link",
@@ -64,20 +62,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       // Per IP before the body is even parsed; per email once the address is validated and
       // normalised (issue #10: limits count before validation work).
-      onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs })],
+      onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP })],
       preHandler: [
         // Per (email, IP), so a stranger's requests cannot lock the owner out, plus a higher
         // cap per email from everywhere (issue #11 item 5, ADR 0016).
-        rateLimitBy(app, "magic-link-email-ip", {
-          max: MAGIC_LINK_RATE_PER_EMAIL,
-          timeWindow: windowMs,
-          key: byEmailAndIp,
-        }),
-        rateLimitBy(app, "magic-link-email", {
-          max: MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
-          timeWindow: windowMs,
-          key: byEmail,
-        }),
+        rateLimitBy(app, "magic-link-email-ip", { max: MAGIC_LINK_RATE_PER_EMAIL, key: byEmailAndIp }),
+        rateLimitBy(app, "magic-link-email", { max: MAGIC_LINK_RATE_PER_EMAIL_GLOBAL, key: byEmail }),
       ],
     },
     async (request, reply) => {
@@ -119,9 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: inspectMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
         },
       ),
-      preHandler: [
-        rateLimitBy(app, "inspect-ip", { max: MAGIC_LINK_INSPECT_RATE_PER_IP, timeWindow: windowMs }),
-      ],
+      preHandler: [rateLimitBy(app, "inspect-ip", { max: MAGIC_LINK_INSPECT_RATE_PER_IP })],
     },
     async (request, reply) => {
       const link = await inspectMagicLink(db, request.body.token, (hash) => isBound(request, hash));
@@ -136,9 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: verifyMagicLinkBodySchema,
         response: { 200: verifyMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
       }),
-      onRequest: [
-        rateLimitBy(app, "verify-ip", { max: MAGIC_LINK_VERIFY_RATE_PER_IP, timeWindow: windowMs }),
-      ],
+      onRequest: [rateLimitBy(app, "verify-ip", { max: MAGIC_LINK_VERIFY_RATE_PER_IP })],
     },
     async (request, reply) => {
       const { user, session } = await verifyMagicLink(db, request.body.token);

@@ -13,7 +13,6 @@ import {
 import {
   CHECK_SUBMIT_RATE_PER_SESSION,
   MAX_FILES_PER_CHECK,
-  RATE_LIMIT_WINDOW_MS,
   STORAGE_RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { sessionOf } from "../auth/access";
@@ -95,11 +94,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
       preHandler: [
-        rateLimitBy(app, "background-check-submit", {
-          max: CHECK_SUBMIT_RATE_PER_SESSION,
-          timeWindow: RATE_LIMIT_WINDOW_MS,
-          key: bySession,
-        }),
+        rateLimitBy(app, "background-check-submit", { max: CHECK_SUBMIT_RATE_PER_SESSION, key: bySession }),
       ],
       // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
       // timeout...) closes the connection: Node would otherwise read the rest of the body,

@@ -9,11 +9,7 @@ import {
   demoSlugParamsSchema,
   retailerDemoSettingsResponseSchema,
 } from "../../common/api/demo-registrations";
-import {
-  DEMO_REGISTRATION_LIST_LIMIT,
-  RATE_LIMIT_WINDOW_MS,
-  REGISTRATION_RATE_PER_IP,
-} from "../../common/limits";
+import { DEMO_REGISTRATION_LIST_LIMIT, REGISTRATION_RATE_PER_IP } from "../../common/limits";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
 import { sendCsv } from "../http/csv";
 import { apiErrorSchema, errorResponses } from "../http/errors";
@@ -35,10 +31,7 @@ const RECEIVED_MESSAGE =
  */
 export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const limit = rateLimitBy(app, "demo-registration-ip", {
-    max: REGISTRATION_RATE_PER_IP,
-    timeWindow: RATE_LIMIT_WINDOW_MS,
-  });
+  const limit = rateLimitBy(app, "demo-registration-ip", { max: REGISTRATION_RATE_PER_IP });
 
   const register = async (
     slug: string,

@@ -6,7 +6,7 @@ import {
   gatePasswordBodySchema,
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
-import { GATE_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
+import { GATE_RATE_PER_IP } from "../../common/limits";
 import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
@@ -31,9 +31,7 @@ export const gatesRoutes: FastifyPluginAsyncZod = async (app) => {
           body: gatePasswordBodySchema,
           response: { 200: gateOkResponseSchema, ...errorResponses(400, 401, 429) },
         }),
-        onRequest: [
-          rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP, timeWindow: RATE_LIMIT_WINDOW_MS }),
-        ],
+        onRequest: [rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP })],
       },
       async (request, reply) => {
         if (!passwordMatches(request.body.password, gatePassword(config, gate))) {

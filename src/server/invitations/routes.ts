@@ -13,7 +13,6 @@ import {
   INVITATION_ACCEPT_RATE_PER_IP,
   INVITATION_PREVIEW_RATE_PER_IP,
   INVITATION_SEND_RATE_PER_SESSION,
-  RATE_LIMIT_WINDOW_MS,
 } from "../../common/limits";
 import { sessionOf } from "../auth/access";
 import { startSessionCookie } from "../auth/guards";
@@ -41,11 +40,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   /** Sending and re-sending count under one name, per session. */
   const sendLimit = () =>
-    rateLimitBy(app, "invitation-send", {
-      max: INVITATION_SEND_RATE_PER_SESSION,
-      timeWindow: RATE_LIMIT_WINDOW_MS,
-      key: bySession,
-    });
+    rateLimitBy(app, "invitation-send", { max: INVITATION_SEND_RATE_PER_SESSION, key: bySession });
 
   app.post(
     "/api/invitations/send",
@@ -85,12 +80,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: invitationTokenParamsSchema,
         response: { 200: invitationPreviewSchema, ...errors, ...tokenErrorResponses },
       }),
-      onRequest: [
-        rateLimitBy(app, "invitation-preview-ip", {
-          max: INVITATION_PREVIEW_RATE_PER_IP,
-          timeWindow: RATE_LIMIT_WINDOW_MS,
-        }),
-      ],
+      onRequest: [rateLimitBy(app, "invitation-preview-ip", { max: INVITATION_PREVIEW_RATE_PER_IP })],
     },
     async (request, reply) => reply.send(await previewInvitation(db, request.params.token)),
   );
@@ -102,12 +92,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: acceptInvitationBodySchema,
         response: { 201: acceptInvitationResponseSchema, ...errors, ...tokenErrorResponses },
       }),
-      onRequest: [
-        rateLimitBy(app, "invitation-accept-ip", {
-          max: INVITATION_ACCEPT_RATE_PER_IP,
-          timeWindow: RATE_LIMIT_WINDOW_MS,
-        }),
-      ],
+      onRequest: [rateLimitBy(app, "invitation-accept-ip", { max: INVITATION_ACCEPT_RATE_PER_IP })],
     },
     async (request, reply) => {
       const { token, fullName, language } = request.body;

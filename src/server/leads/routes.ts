@@ -8,7 +8,7 @@ import {
   leadListResponseSchema,
   leadProblem,
 } from "../../common/api/leads";
-import { LEAD_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
+import { LEAD_RATE_PER_IP } from "../../common/limits";
 import { sendCsv } from "../http/csv";
 import { badRequest, errorResponses } from "../http/errors";
 import { requestLanguage } from "../http/language";
@@ -32,7 +32,7 @@ function isBot(body: unknown): boolean {
  */
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP, timeWindow: RATE_LIMIT_WINDOW_MS });
+  const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP });
 
   /**
    * Runs before schema validation: a bot that filled the honeypot gets a believable 201 and
