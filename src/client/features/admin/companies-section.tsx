@@ -3,15 +3,28 @@ import { Building2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { TextField } from "~/components/form-field";
 import { ListEmpty } from "~/components/list-states";
+import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CardContent } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastError, toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions, useCreateCompany } from "./api/companies";
 
 const EMPTY = { name: "", email: "", phone: "", address: "" };
+
+/**
+ * The create form's fields in order (issue #3): name and email are required, phone and address
+ * optional (their labels say so). Each is labelled `portal.companies.<key>`; only the name is
+ * autocompleted (as an organization).
+ */
+const FIELDS: readonly { key: keyof typeof EMPTY; type?: "email" | "tel"; required?: true }[] = [
+  { key: "name", required: true },
+  { key: "email", type: "email", required: true },
+  { key: "phone", type: "tel" },
+  { key: "address" },
+];
 
 /** Companies section (issue #3, admins only): a create form and the list of companies. */
 export function CompaniesSection() {
@@ -25,11 +38,7 @@ export function CompaniesSection() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.name.trim() || !form.email.trim()) {
-      toast({
-        title: t("portal.companies.requiredTitle"),
-        description: t("portal.companies.requiredText"),
-        variant: "destructive",
-      });
+      toastError(t("portal.companies.requiredTitle"), t("portal.companies.requiredText"));
       return;
     }
     create.mutate(form, {
@@ -40,12 +49,7 @@ export function CompaniesSection() {
         });
         setForm(EMPTY);
       },
-      onError: (error) =>
-        toast({
-          title: t("common.error"),
-          description: errorMessage(error, t("portal.companies.failed")),
-          variant: "destructive",
-        }),
+      onError: (error) => toastRequestError(error, t("common.error"), t("portal.companies.failed")),
     });
   };
 
@@ -56,45 +60,21 @@ export function CompaniesSection() {
     </>
   );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("portal.companies.title")}</CardTitle>
-        <CardDescription>{t("portal.companies.description")}</CardDescription>
-      </CardHeader>
+    <SectionCard title={t("portal.companies.title")} description={t("portal.companies.description")}>
       <CardContent className="grid gap-6">
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          <TextField
-            id="company-name"
-            label={t("portal.companies.name")}
-            required
-            autoComplete="organization"
-            value={form.name}
-            onChange={set("name")}
-          />
-          <TextField
-            id="company-email"
-            label={t("portal.companies.email")}
-            type="email"
-            required
-            autoComplete="off"
-            value={form.email}
-            onChange={set("email")}
-          />
-          <TextField
-            id="company-phone"
-            label={optional(t("portal.companies.phone"))}
-            type="tel"
-            autoComplete="off"
-            value={form.phone}
-            onChange={set("phone")}
-          />
-          <TextField
-            id="company-address"
-            label={optional(t("portal.companies.address"))}
-            autoComplete="off"
-            value={form.address}
-            onChange={set("address")}
-          />
+          {FIELDS.map(({ key, type, required }) => (
+            <TextField
+              key={key}
+              id={`company-${key}`}
+              label={required ? t(`portal.companies.${key}`) : optional(t(`portal.companies.${key}`))}
+              type={type}
+              required={required}
+              autoComplete={key === "name" ? "organization" : "off"}
+              value={form[key]}
+              onChange={set(key)}
+            />
+          ))}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? t("portal.companies.adding") : t("portal.companies.add")}
@@ -123,6 +103,6 @@ export function CompaniesSection() {
           </ul>
         )}
       </CardContent>
-    </Card>
+    </SectionCard>
   );
 }
