@@ -157,88 +157,118 @@ function useHoverMenu(defaultOpen = false, defaultByHover = false) {
   return { open, onOpenChange, trigger, content };
 }
 
-export function DevelopersMenu({ defaultOpen, openedByHover }: MenuProps) {
-  const { t } = useTranslation();
-  const { localize } = useLanguage();
-  const hover = useHoverMenu(defaultOpen, openedByHover);
-  return (
-    <DropdownMenu modal={false} open={hover.open} onOpenChange={hover.onOpenChange}>
-      <DropdownMenuTrigger className={navLinkClass} {...hover.trigger}>
-        {t("landing.nav.developers")}
-        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" {...hover.content}>
-        {DEVELOPER_LINKS.map((item) => (
-          <DropdownMenuItem key={item.key} asChild>
-            <Link to={localize(item.to)}>{t(`landing.nav.${item.key}`)}</Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
-export function LanguageMenu({ defaultOpen, openedByHover }: MenuProps) {
-  const { t } = useTranslation();
-  const { language } = useLanguage();
-  const hover = useHoverMenu(defaultOpen, openedByHover);
-  return (
-    <DropdownMenu modal={false} open={hover.open} onOpenChange={hover.onOpenChange}>
-      <DropdownMenuTrigger
-        className={navLinkClass}
-        aria-label={t("landing.nav.languageButton", { code: language.toUpperCase() })}
-        {...hover.trigger}
-      >
-        <Globe className="size-4" aria-hidden="true" />
-        <span>{language.toUpperCase()}</span>
-        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" {...hover.content}>
-        {/* Choosing a language loads this page in it and remembers the choice (ADR 0022). */}
-        <DropdownMenuRadioGroup
-          value={language}
-          onValueChange={(value) => {
-            if (isLanguage(value) && value !== language) switchLanguage(value);
-          }}
-        >
-          {LANGUAGES.map((language) => (
-            <DropdownMenuRadioItem key={language.value} value={language.value}>
-              {t(`landing.nav.${language.key}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
-export function SignInMenu({ defaultOpen, openedByHover, onEvents }: MenuProps & { onEvents: () => void }) {
-  const { t } = useTranslation();
-  const { localize } = useLanguage();
+/**
+ * A header dropdown that also opens on hover ({@link useHoverMenu}), not modal.
+ * @param trigger the trigger element (a button; it receives Radix's trigger props)
+ * @param align the menu's edge that lines up with the trigger's
+ * @param children the menu's items
+ */
+function HoverDropdown({
+  defaultOpen,
+  openedByHover,
+  trigger,
+  align,
+  children,
+}: MenuProps & { trigger: React.ReactElement; align: "start" | "end"; children: React.ReactNode }) {
   const hover = useHoverMenu(defaultOpen, openedByHover);
   return (
     <DropdownMenu modal={false} open={hover.open} onOpenChange={hover.onOpenChange}>
       <DropdownMenuTrigger asChild {...hover.trigger}>
+        {trigger}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align={align} {...hover.content}>
+        {children}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function DevelopersMenu(props: MenuProps) {
+  const { t } = useTranslation();
+  const { localize } = useLanguage();
+  return (
+    <HoverDropdown
+      {...props}
+      align="start"
+      trigger={
+        <button type="button" className={navLinkClass}>
+          {t("landing.nav.developers")}
+          <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+        </button>
+      }
+    >
+      {DEVELOPER_LINKS.map((item) => (
+        <DropdownMenuItem key={item.key} asChild>
+          <Link to={localize(item.to)}>{t(`landing.nav.${item.key}`)}</Link>
+        </DropdownMenuItem>
+      ))}
+    </HoverDropdown>
+  );
+}
+
+export function LanguageMenu(props: MenuProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  return (
+    <HoverDropdown
+      {...props}
+      align="end"
+      trigger={
+        <button
+          type="button"
+          className={navLinkClass}
+          aria-label={t("landing.nav.languageButton", { code: language.toUpperCase() })}
+        >
+          <Globe className="size-4" aria-hidden="true" />
+          <span>{language.toUpperCase()}</span>
+          <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+        </button>
+      }
+    >
+      {/* Choosing a language loads this page in it and remembers the choice (ADR 0022). */}
+      <DropdownMenuRadioGroup
+        value={language}
+        onValueChange={(value) => {
+          if (isLanguage(value) && value !== language) switchLanguage(value);
+        }}
+      >
+        {LANGUAGES.map((language) => (
+          <DropdownMenuRadioItem key={language.value} value={language.value}>
+            {t(`landing.nav.${language.key}`)}
+          </DropdownMenuRadioItem>
+        ))}
+      </DropdownMenuRadioGroup>
+    </HoverDropdown>
+  );
+}
+
+export function SignInMenu({ onEvents, ...props }: MenuProps & { onEvents: () => void }) {
+  const { t } = useTranslation();
+  const { localize } = useLanguage();
+  return (
+    <HoverDropdown
+      {...props}
+      align="end"
+      trigger={
         <Button>
           {t("landing.nav.signIn")}
           <ChevronDown aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" {...hover.content}>
-        <DropdownMenuItem asChild>
-          <Link to={localize("/retailer-login")}>{t("landing.nav.retailer")}</Link>
+      }
+    >
+      <DropdownMenuItem asChild>
+        <Link to={localize("/retailer-login")}>{t("landing.nav.retailer")}</Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild className="flex-col items-start gap-0.5">
+        <AccountPortalLink hintClassName="max-w-56 text-xs text-muted-foreground" />
+      </DropdownMenuItem>
+      {EXTERNAL_SIGN_IN.map((item) => (
+        <DropdownMenuItem key={item.key} asChild>
+          <ExternalAppLink item={item} iconClassName="ml-auto opacity-60" />
         </DropdownMenuItem>
-        <DropdownMenuItem asChild className="flex-col items-start gap-0.5">
-          <AccountPortalLink hintClassName="max-w-56 text-xs text-muted-foreground" />
-        </DropdownMenuItem>
-        {EXTERNAL_SIGN_IN.map((item) => (
-          <DropdownMenuItem key={item.key} asChild>
-            <ExternalAppLink item={item} iconClassName="ml-auto opacity-60" />
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuItem onSelect={onEvents}>{t("landing.nav.events")}</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      ))}
+      <DropdownMenuItem onSelect={onEvents}>{t("landing.nav.events")}</DropdownMenuItem>
+    </HoverDropdown>
   );
 }
 
