@@ -2,13 +2,13 @@ import { isLanguage } from "@common/languages";
 import { SUBMENU_CLOSE_DELAY_MS, SUBMENU_OPEN_DELAY_MS } from "@common/limits";
 import { SITE_CONFIG } from "@common/site-config";
 import { clsx } from "clsx";
-import { ChevronDown, ExternalLink, Globe, Menu } from "lucide-react";
+import { ExternalLink, Menu } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { switchLanguage, useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
 import { SectionLink } from "./section-link";
-import { navLinkClass } from "./site-header-styles";
+import { DevelopersTrigger, LanguageTrigger, SignInTrigger } from "./site-header-triggers";
 import { Button } from "./ui/button";
 import {
   DropdownMenu,
@@ -187,16 +187,7 @@ export function DevelopersMenu(props: MenuProps) {
   const { t } = useTranslation();
   const { localize } = useLanguage();
   return (
-    <HoverDropdown
-      {...props}
-      align="start"
-      trigger={
-        <button type="button" className={navLinkClass}>
-          {t("landing.nav.developers")}
-          <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-        </button>
-      }
-    >
+    <HoverDropdown {...props} align="start" trigger={<DevelopersTrigger />}>
       {DEVELOPER_LINKS.map((item) => (
         <DropdownMenuItem key={item.key} asChild>
           <Link to={localize(item.to)}>{t(`landing.nav.${item.key}`)}</Link>
@@ -210,21 +201,7 @@ export function LanguageMenu(props: MenuProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   return (
-    <HoverDropdown
-      {...props}
-      align="end"
-      trigger={
-        <button
-          type="button"
-          className={navLinkClass}
-          aria-label={t("landing.nav.languageButton", { code: language.toUpperCase() })}
-        >
-          <Globe className="size-4" aria-hidden="true" />
-          <span>{language.toUpperCase()}</span>
-          <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-        </button>
-      }
-    >
+    <HoverDropdown {...props} align="end" trigger={<LanguageTrigger />}>
       {/* Choosing a language loads this page in it and remembers the choice (ADR 0022). */}
       <DropdownMenuRadioGroup
         value={language}
@@ -246,16 +223,7 @@ export function SignInMenu({ onEvents, ...props }: MenuProps & { onEvents: () =>
   const { t } = useTranslation();
   const { localize } = useLanguage();
   return (
-    <HoverDropdown
-      {...props}
-      align="end"
-      trigger={
-        <Button>
-          {t("landing.nav.signIn")}
-          <ChevronDown aria-hidden="true" />
-        </Button>
-      }
-    >
+    <HoverDropdown {...props} align="end" trigger={<SignInTrigger />}>
       <DropdownMenuItem asChild>
         <Link to={localize("/retailer-login")}>{t("landing.nav.retailer")}</Link>
       </DropdownMenuItem>

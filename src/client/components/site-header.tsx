@@ -1,6 +1,6 @@
 import { SUBMENU_OPEN_DELAY_MS } from "@common/limits";
 import { clsx } from "clsx";
-import { ChevronDown, Globe, Menu } from "lucide-react";
+import { Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useLanguage } from "~/lib/language";
@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/react-i18n";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
 import { navLinkClass } from "./site-header-styles";
+import { DevelopersTrigger, LanguageTrigger, SignInTrigger } from "./site-header-triggers";
 import { SkipLink } from "./skip-link";
 import { Button } from "./ui/button";
 
@@ -38,7 +39,7 @@ type MenuId = "developers" | "language" | "signIn";
  */
 export function SiteHeader({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const { localize, language } = useLanguage();
+  const { localize } = useLanguage();
   const [menusRequested, setMenusRequested] = useState(false);
   const [firstMenu, setFirstMenu] = useState<MenuId | null>(null);
   const [firstMenuByHover, setFirstMenuByHover] = useState(false);
@@ -83,29 +84,9 @@ export function SiteHeader({ className }: { className?: string }) {
     onClick: () => openMenu(menu),
   });
 
-  const developersTrigger = (
-    <button className={navLinkClass} {...triggerProps("developers")}>
-      {t("landing.nav.developers")}
-      <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-    </button>
-  );
-  const languageTrigger = (
-    <button
-      className={navLinkClass}
-      aria-label={t("landing.nav.languageButton", { code: language.toUpperCase() })}
-      {...triggerProps("language")}
-    >
-      <Globe className="size-4" aria-hidden="true" />
-      <span>{language.toUpperCase()}</span>
-      <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-    </button>
-  );
-  const signInTrigger = (
-    <Button {...triggerProps("signIn")}>
-      {t("landing.nav.signIn")}
-      <ChevronDown aria-hidden="true" />
-    </Button>
-  );
+  const developersTrigger = <DevelopersTrigger {...triggerProps("developers")} />;
+  const languageTrigger = <LanguageTrigger {...triggerProps("language")} />;
+  const signInTrigger = <SignInTrigger {...triggerProps("signIn")} />;
   const drawerTrigger = (
     <Button
       variant="ghost"
