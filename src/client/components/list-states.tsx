@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
@@ -89,6 +90,108 @@ export function ListTableHead({ columns }: { columns: string[] }) {
         ))}
       </tr>
     </thead>
+  );
+}
+
+/** One column of a list's wide-screen table ({@link ListTable}). */
+export interface ListColumn<Row> {
+  /** The column header, also the column's React key. */
+  header: string;
+  /** The cell's content for `row`. */
+  cell: (row: Row) => ReactNode;
+  /** Classes of the cell besides its padding, e.g. `whitespace-nowrap` or `font-medium`. */
+  className?: string;
+}
+
+/** From which breakpoint a list shows its table instead of its cards. */
+const WIDE = {
+  md: { table: "hidden w-full text-left text-sm md:table", cards: "md:hidden" },
+  lg: { table: "hidden w-full text-left text-sm lg:table", cards: "lg:hidden" },
+} as const;
+
+/**
+ * The rows of an admin list in both layouts: a table on wide screens (from `wide`, `md` unless a
+ * section asks for `lg`) and a list of cards on phones; only one of them is shown at a time.
+ * @param rows the records, each with a unique `id` (the React key of its row and card)
+ * @param columns the table's columns, left to right; every cell but the last has a right gap
+ * @param card the content of a record's phone card (see {@link ListCards})
+ * @param rowClassName classes added to every table row, e.g. `align-top`
+ * @param cardClassName classes added to every card, e.g. `gap-2 text-sm`
+ */
+export function ListTable<Row extends { id: number | string }>({
+  rows,
+  columns,
+  card,
+  wide = "md",
+  rowClassName,
+  cardClassName,
+}: {
+  rows: readonly Row[];
+  columns: ListColumn<Row>[];
+  card: (row: Row) => ReactNode;
+  wide?: keyof typeof WIDE;
+  rowClassName?: string;
+  cardClassName?: string;
+}) {
+  const last = columns.length - 1;
+  return (
+    <>
+      <table className={WIDE[wide].table}>
+        <ListTableHead columns={columns.map((column) => column.header)} />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className={clsx("border-b border-border last:border-0", rowClassName)}>
+              {columns.map((column, index) => (
+                <td
+                  key={column.header}
+                  className={clsx(index < last ? "py-3 pr-4" : "py-3", column.className)}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ListCards rows={rows} card={card} className={WIDE[wide].cards} cardClassName={cardClassName} />
+    </>
+  );
+}
+
+/**
+ * A list of records as bordered cards, 12 px apart: the phone layout of {@link ListTable}, and
+ * the only layout of short lists such as My Checks.
+ * @param rows the records, each with a unique `id` (the card's React key)
+ * @param card the content of a record's card (the card itself is a `grid`)
+ * @param className classes added to the list, e.g. `md:hidden`
+ * @param cardClassName classes added to every card, e.g. its gap and text size
+ * @param cardTestId optional `data-testid` of every card
+ */
+export function ListCards<Row extends { id: number | string }>({
+  rows,
+  card,
+  className,
+  cardClassName,
+  cardTestId,
+}: {
+  rows: readonly Row[];
+  card: (row: Row) => ReactNode;
+  className?: string;
+  cardClassName?: string;
+  cardTestId?: string;
+}) {
+  return (
+    <ul className={clsx("grid gap-3", className)}>
+      {rows.map((row) => (
+        <li
+          key={row.id}
+          className={clsx("grid rounded-xl border border-border p-4", cardClassName)}
+          data-testid={cardTestId}
+        >
+          {card(row)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

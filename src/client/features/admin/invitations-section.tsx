@@ -3,7 +3,7 @@ import { invitableRoles } from "@common/api/invitations";
 import type { Role } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
-import { ListEmpty, ListTableHead } from "~/components/list-states";
+import { ListEmpty, ListTable } from "~/components/list-states";
 import { RoleBadge } from "~/components/role-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -100,6 +100,7 @@ export function InvitationsSection({ role }: { role: Role }) {
   const status = (value: InvitationStatus) => (
     <Badge variant={STATUS_VARIANT[value]}>{t(`portal.invitationStatus.${value}`)}</Badge>
   );
+  const expires = (invitation: InvitationSummary) => formatDate(invitation.expiresAt, i18n.language);
 
   return (
     <Card>
@@ -111,54 +112,38 @@ export function InvitationsSection({ role }: { role: Role }) {
         {list.length === 0 ? (
           <ListEmpty icon={Mail}>{t("portal.invitations.empty")}</ListEmpty>
         ) : (
-          <>
-            <table className="hidden w-full text-left text-sm md:table">
-              <ListTableHead
-                columns={[
-                  t("portal.invitations.email"),
-                  t("portal.invitations.role"),
-                  t("portal.invitations.company"),
-                  t("portal.invitations.status"),
-                  t("portal.invitations.expires"),
-                  t("portal.invitations.actions"),
-                ]}
-              />
-              <tbody>
-                {list.map((invitation) => (
-                  <tr key={invitation.id} className="border-b border-border last:border-0">
-                    <td className="break-all py-3 pr-4 font-medium">{invitation.email}</td>
-                    <td className="py-3 pr-4">
-                      <RoleBadge role={invitation.role} />
-                    </td>
-                    <td className="py-3 pr-4">{invitation.companyName ?? "—"}</td>
-                    <td className="py-3 pr-4">{status(invitation.status)}</td>
-                    <td className="py-3 pr-4 whitespace-nowrap">
-                      {formatDate(invitation.expiresAt, i18n.language)}
-                    </td>
-                    <td className="py-3">{actions(invitation)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="grid gap-3 md:hidden">
-              {list.map((invitation) => (
-                <li key={invitation.id} className="grid gap-2 rounded-xl border border-border p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="break-all font-medium">{invitation.email}</span>
-                    {status(invitation.status)}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                    <RoleBadge role={invitation.role} />
-                    {invitation.companyName && <span>{invitation.companyName}</span>}
-                    <span>
-                      {t("portal.invitations.expires")} {formatDate(invitation.expiresAt, i18n.language)}
-                    </span>
-                  </div>
-                  {actions(invitation)}
-                </li>
-              ))}
-            </ul>
-          </>
+          <ListTable
+            rows={list}
+            cardClassName="gap-2"
+            columns={[
+              {
+                header: t("portal.invitations.email"),
+                className: "break-all font-medium",
+                cell: (row) => row.email,
+              },
+              { header: t("portal.invitations.role"), cell: (row) => <RoleBadge role={row.role} /> },
+              { header: t("portal.invitations.company"), cell: (row) => row.companyName ?? "—" },
+              { header: t("portal.invitations.status"), cell: (row) => status(row.status) },
+              { header: t("portal.invitations.expires"), className: "whitespace-nowrap", cell: expires },
+              { header: t("portal.invitations.actions"), cell: actions },
+            ]}
+            card={(invitation) => (
+              <>
+                <div className="flex items-start justify-between gap-2">
+                  <span className="break-all font-medium">{invitation.email}</span>
+                  {status(invitation.status)}
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                  <RoleBadge role={invitation.role} />
+                  {invitation.companyName && <span>{invitation.companyName}</span>}
+                  <span>
+                    {t("portal.invitations.expires")} {expires(invitation)}
+                  </span>
+                </div>
+                {actions(invitation)}
+              </>
+            )}
+          />
         )}
       </CardContent>
     </Card>

@@ -4,7 +4,7 @@ import { isAdmin } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
+import { ListEmpty, ListLoadFailed, ListRows, ListTable } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
 import { SearchField } from "~/components/search-field";
@@ -159,40 +159,33 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
             </ListEmpty>
           ) : (
             <ListRows placeholder={users.isPlaceholderData} busy={users.isFetching}>
-              <table className="hidden w-full text-left text-sm lg:table">
-                <ListTableHead
-                  columns={[
-                    t("portal.users.name"),
-                    t("portal.users.role"),
-                    t("portal.users.company"),
-                    t("portal.users.status"),
-                    t("portal.users.lastLogin"),
-                    t("portal.users.actions"),
-                  ]}
-                />
-                <tbody>
-                  {list.map((user) => (
-                    <tr key={user.id} className="border-b border-border align-top last:border-0">
-                      <td className="py-3 pr-4">
-                        <div className="grid">
-                          {name(user)}
-                          <span className="break-words text-muted-foreground">{user.email}</span>
-                        </div>
-                      </td>
-                      <td className="whitespace-nowrap py-3 pr-4">
-                        <RoleBadge role={user.role} />
-                      </td>
-                      <td className="py-3 pr-4">{user.companyName ?? "—"}</td>
-                      <td className="whitespace-nowrap py-3 pr-4">{status(user)}</td>
-                      <td className="whitespace-nowrap py-3 pr-4">{lastLogin(user)}</td>
-                      <td className="py-3">{actions(user)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <ul className="grid gap-3 lg:hidden">
-                {list.map((user) => (
-                  <li key={user.id} className="grid gap-2 rounded-xl border border-border p-4 text-sm">
+              <ListTable
+                rows={list}
+                wide="lg"
+                rowClassName="align-top"
+                cardClassName="gap-2 text-sm"
+                columns={[
+                  {
+                    header: t("portal.users.name"),
+                    cell: (user) => (
+                      <div className="grid">
+                        {name(user)}
+                        <span className="break-words text-muted-foreground">{user.email}</span>
+                      </div>
+                    ),
+                  },
+                  {
+                    header: t("portal.users.role"),
+                    className: "whitespace-nowrap",
+                    cell: (user) => <RoleBadge role={user.role} />,
+                  },
+                  { header: t("portal.users.company"), cell: (user) => user.companyName ?? "—" },
+                  { header: t("portal.users.status"), className: "whitespace-nowrap", cell: status },
+                  { header: t("portal.users.lastLogin"), className: "whitespace-nowrap", cell: lastLogin },
+                  { header: t("portal.users.actions"), cell: actions },
+                ]}
+                card={(user) => (
+                  <>
                     <div className="flex items-start justify-between gap-2">
                       <div className="grid min-w-0">
                         {name(user)}
@@ -208,9 +201,9 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
                       {t("portal.users.lastLogin")}: {lastLogin(user)}
                     </span>
                     {actions(user)}
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              />
             </ListRows>
           )}
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
-import { ListEmpty, ListLoadError } from "~/components/list-states";
+import { ListCards, ListEmpty, ListLoadError } from "~/components/list-states";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
@@ -28,13 +28,12 @@ export function MyChecksList() {
             {checks.isPending ? t("common.loading") : t("portal.myChecks.empty")}
           </ListEmpty>
         ) : (
-          <ul className="grid gap-3">
-            {list.map((check) => (
-              <li
-                key={check.id}
-                className="grid gap-2 rounded-xl border border-border p-4"
-                data-testid="my-check"
-              >
+          <ListCards
+            rows={list}
+            cardClassName="gap-2"
+            cardTestId="my-check"
+            card={(check) => (
+              <>
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="grid min-w-0">
                     <span className="font-medium">{check.fullName}</span>
@@ -59,9 +58,9 @@ export function MyChecksList() {
                     <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
                   </div>
                 )}
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
         )}
       </CardContent>
     </Card>

@@ -2,7 +2,7 @@ import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Inbox, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
-import { ListCardHeader, ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
+import { ListCardHeader, ListEmpty, ListLoadFailed, ListRows, ListTable } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
 import { Badge } from "~/components/ui/badge";
@@ -40,6 +40,7 @@ export function LeadsSection() {
       {lead.email}
     </a>
   );
+  const plan = (lead: Lead) => <Badge variant="outline">{lead.planTitle}</Badge>;
   const phone = (lead: Lead) => (
     <a
       className="whitespace-nowrap underline-offset-4 hover:underline"
@@ -96,38 +97,22 @@ export function LeadsSection() {
             </ListEmpty>
           ) : (
             <ListRows placeholder={leads.isPlaceholderData} busy={leads.isFetching}>
-              <table className="hidden w-full text-left text-sm md:table">
-                <ListTableHead
-                  columns={[
-                    t("leads.name"),
-                    t("leads.company"),
-                    t("leads.email"),
-                    t("leads.phone"),
-                    t("leads.plan"),
-                    t("leads.received"),
-                  ]}
-                />
-                <tbody>
-                  {list.map((lead) => (
-                    <tr key={lead.id} className="border-b border-border last:border-0">
-                      <td className="py-3 pr-4 font-medium">{name(lead)}</td>
-                      <td className="py-3 pr-4">{lead.company}</td>
-                      <td className="py-3 pr-4">{email(lead)}</td>
-                      <td className="py-3 pr-4">{phone(lead)}</td>
-                      <td className="py-3 pr-4">
-                        <Badge variant="outline">{lead.planTitle}</Badge>
-                      </td>
-                      <td className="whitespace-nowrap py-3">{received(lead)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <ul className="grid gap-3 md:hidden">
-                {list.map((lead) => (
-                  <li key={lead.id} className="grid gap-1.5 rounded-xl border border-border p-4 text-sm">
+              <ListTable
+                rows={list}
+                cardClassName="gap-1.5 text-sm"
+                columns={[
+                  { header: t("leads.name"), className: "font-medium", cell: name },
+                  { header: t("leads.company"), cell: (lead) => lead.company },
+                  { header: t("leads.email"), cell: email },
+                  { header: t("leads.phone"), cell: phone },
+                  { header: t("leads.plan"), cell: plan },
+                  { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
+                ]}
+                card={(lead) => (
+                  <>
                     <div className="flex items-start justify-between gap-2">
                       <span className="text-base font-medium">{name(lead)}</span>
-                      <Badge variant="outline">{lead.planTitle}</Badge>
+                      {plan(lead)}
                     </div>
                     <span>{lead.company}</span>
                     {email(lead)}
@@ -135,9 +120,9 @@ export function LeadsSection() {
                     <span className="text-muted-foreground">
                       {t("leads.received")} {received(lead)}
                     </span>
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              />
             </ListRows>
           )}
 

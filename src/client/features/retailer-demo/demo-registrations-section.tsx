@@ -1,7 +1,8 @@
+import type { DemoRegistration } from "@common/api/demo-registrations";
 import { useQuery } from "@tanstack/react-query";
 import { Download, RefreshCw, Users } from "lucide-react";
 import { useId, useState } from "react";
-import { ListCardHeader, ListEmpty, ListLoadError, ListTableHead } from "~/components/list-states";
+import { ListCardHeader, ListEmpty, ListLoadError, ListTable } from "~/components/list-states";
 import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -24,6 +25,8 @@ export function DemoRegistrationsSection() {
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const list = useQuery(demoRegistrationsQueryOptions(q));
   const rows = list.data?.registrations ?? [];
+  const name = (row: DemoRegistration) => `${row.firstName} ${row.lastName}`;
+  const registered = (row: DemoRegistration) => formatDate(row.createdAt, i18n.language, true);
 
   return (
     <Card>
@@ -64,46 +67,35 @@ export function DemoRegistrationsSection() {
                 ? t("retailerDemo.admin.truncated", { count: rows.length })
                 : t("retailerDemo.admin.count", { count: rows.length })}
             </p>
-            <table className="hidden w-full text-left text-sm md:table">
-              <ListTableHead
-                columns={[
-                  t("retailerDemo.admin.name"),
-                  t("retailerDemo.admin.email"),
-                  t("retailerDemo.admin.phone"),
-                  t("retailerDemo.admin.retailer"),
-                  t("retailerDemo.admin.registered"),
-                ]}
-              />
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} className="border-b border-border last:border-0">
-                    <td className="py-3 pr-4 font-medium">
-                      {row.firstName} {row.lastName}
-                    </td>
-                    <td className="break-all py-3 pr-4">{row.email}</td>
-                    <td className="whitespace-nowrap py-3 pr-4">{row.phone}</td>
-                    <td className="py-3 pr-4">{row.retailerSlug}</td>
-                    <td className="whitespace-nowrap py-3">
-                      {formatDate(row.createdAt, i18n.language, true)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="grid gap-3 md:hidden">
-              {rows.map((row) => (
-                <li key={row.id} className="grid gap-1 rounded-xl border border-border p-4 text-sm">
-                  <p className="font-medium">
-                    {row.firstName} {row.lastName}
-                  </p>
+            <ListTable
+              rows={rows}
+              cardClassName="gap-1 text-sm"
+              columns={[
+                { header: t("retailerDemo.admin.name"), className: "font-medium", cell: name },
+                { header: t("retailerDemo.admin.email"), className: "break-all", cell: (row) => row.email },
+                {
+                  header: t("retailerDemo.admin.phone"),
+                  className: "whitespace-nowrap",
+                  cell: (row) => row.phone,
+                },
+                { header: t("retailerDemo.admin.retailer"), cell: (row) => row.retailerSlug },
+                {
+                  header: t("retailerDemo.admin.registered"),
+                  className: "whitespace-nowrap",
+                  cell: registered,
+                },
+              ]}
+              card={(row) => (
+                <>
+                  <p className="font-medium">{name(row)}</p>
                   <p className="break-all">{row.email}</p>
                   <p>{row.phone}</p>
                   <p className="text-muted-foreground">
-                    {row.retailerSlug} · {formatDate(row.createdAt, i18n.language, true)}
+                    {row.retailerSlug} · {registered(row)}
                   </p>
-                </li>
-              ))}
-            </ul>
+                </>
+              )}
+            />
           </>
         )}
       </CardContent>
