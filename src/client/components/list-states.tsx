@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
-import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { Download, type LucideIcon } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { CardDescription, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/react-i18n";
 
 /**
  * The error state of an admin list (Users, User audit, Leads): an alert with the failure text
@@ -55,6 +55,65 @@ export function ListEmpty({
       <p aria-live={live ? "polite" : undefined}>{children}</p>
     </div>
   );
+}
+
+/**
+ * What a list shows under its header, by the state of its query: the failure, else the empty
+ * state while the first page loads or when there are no rows, else the rows (`children`).
+ * The texts come from the section's catalog namespace `texts` (e.g. "portal.users"), which has
+ * `loadFailed` and `empty`, `retry` when the section has a Retry button and `noMatches` (given
+ * `{ q }`) when it has a search.
+ * @param query the section's React Query result: `isError`, `isPending`, `data`, `refetch`
+ * @param count how many rows there are
+ * @param icon, live as {@link ListEmpty}
+ * @param q the current search; when not empty, `noMatches` replaces `empty`
+ * @param retry show the failure with a Retry button of this size ({@link ListLoadFailed}),
+ *   else as a plain error line ({@link ListLoadError})
+ * @param keepRowsOnError keep showing the rows already loaded when a refetch fails
+ */
+export function ListBody({
+  texts,
+  query,
+  count,
+  icon,
+  q,
+  live,
+  retry,
+  keepRowsOnError,
+  children,
+}: {
+  texts: string;
+  query: { isError: boolean; isPending: boolean; data?: unknown; refetch: () => unknown };
+  count: number;
+  icon: LucideIcon;
+  q?: string;
+  live?: boolean;
+  retry?: "sm" | "sm-touch";
+  keepRowsOnError?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isError && !(keepRowsOnError && query.data)) {
+    const message = t(`${texts}.loadFailed`);
+    return retry ? (
+      <ListLoadFailed
+        message={message}
+        retry={t(`${texts}.retry`)}
+        onRetry={() => void query.refetch()}
+        size={retry}
+      />
+    ) : (
+      <ListLoadError>{message}</ListLoadError>
+    );
+  }
+  if (count === 0) {
+    return (
+      <ListEmpty icon={icon} live={live}>
+        {query.isPending ? t("common.loading") : q ? t(`${texts}.noMatches`, { q }) : t(`${texts}.empty`)}
+      </ListEmpty>
+    );
+  }
+  return children;
 }
 
 /**
@@ -216,28 +275,44 @@ export function ListRows({
 }
 
 /**
- * The header of an admin list card that has actions (Leads, Demo Registrations): title and
- * description on the left, the action buttons (`children`) on the right; stacked on phones.
- * @param titleId optional id of the title, for a section's `aria-labelledby`
+ * A button acting on one row of an admin list (Review, Edit, Resend …): outlined, or red and
+ * borderless for a destructive action (Delete, Revoke); 44 px tall on phones (`sm-touch`).
+ * Other props (`aria-label`, `onClick`, `disabled` …) go to the button.
  */
-export function ListCardHeader({
-  titleId,
-  title,
-  description,
-  children,
-}: {
-  titleId?: string;
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
+export function RowAction({
+  destructive,
+  ...props
+}: Omit<ComponentProps<typeof Button>, "size" | "variant" | "className"> & { destructive?: boolean }) {
   return (
-    <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-start sm:justify-between">
-      <div className="grid gap-1.5">
-        <CardTitle id={titleId}>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </div>
-      <div className="flex gap-2">{children}</div>
-    </div>
+    <Button
+      size="sm-touch"
+      variant={destructive ? "ghost" : "outline"}
+      className={destructive ? "text-destructive" : undefined}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A list's Export CSV link (Leads, Demo Registrations), styled as an outlined button with a
+ * download icon. Other props (`aria-label` …) go to the link.
+ * @param href the CSV URL, with the list's current search
+ * @param filename the suggested file name; by default the server's
+ * @param size the button size (default or `sm`)
+ */
+export function CsvExportLink({
+  href,
+  filename,
+  size,
+  children,
+  ...props
+}: Omit<ComponentProps<"a">, "download"> & { filename?: string; size?: "sm" }) {
+  return (
+    <Button asChild variant="outline" size={size}>
+      <a href={href} download={filename ?? true} {...props}>
+        <Download aria-hidden="true" />
+        {children}
+      </a>
+    </Button>
   );
 }

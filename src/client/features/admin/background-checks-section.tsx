@@ -3,9 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
-import { ListEmpty, ListLoadError, ListTable } from "~/components/list-states";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ListBody, ListTable, RowAction } from "~/components/list-states";
+import { SectionCard } from "~/components/section-card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { checksQueryOptions } from "./api/checks";
@@ -24,66 +23,58 @@ export function BackgroundChecksSection() {
 
   const submitted = (check: CheckSummary) => formatDate(check.submittedAt, i18n.language);
   const reviewButton = (check: CheckSummary) => (
-    <Button
-      size="sm-touch"
-      variant="outline"
+    <RowAction
       aria-label={t("portal.checks.reviewLabel", { name: check.fullName })}
       data-review-trigger={check.id}
       onClick={(event) => setReviewing({ check, trigger: event.currentTarget })}
     >
       {t("portal.checks.review")}
-    </Button>
+    </RowAction>
   );
 
   return (
-    <Card role="region" aria-labelledby="checks-title">
-      <CardHeader>
-        <CardTitle id="checks-title">{t("portal.checks.title")}</CardTitle>
-        <CardDescription>{t("portal.checks.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {checks.isError ? (
-          <ListLoadError>{t("portal.checks.loadFailed")}</ListLoadError>
-        ) : list.length === 0 ? (
-          <ListEmpty icon={ClipboardList}>
-            {checks.isPending ? t("common.loading") : t("portal.checks.empty")}
-          </ListEmpty>
-        ) : (
-          <ListTable
-            rows={list}
-            cardClassName="gap-2"
-            columns={[
-              {
-                header: t("portal.checks.applicant"),
-                className: "font-medium",
-                cell: (check) => check.fullName,
-              },
-              { header: t("portal.checks.email"), className: "break-all", cell: (check) => check.email },
-              {
-                header: t("portal.checks.status"),
-                cell: (check) => <CheckStatusBadge status={check.status} />,
-              },
-              { header: t("portal.checks.submitted"), className: "whitespace-nowrap", cell: submitted },
-              { header: t("portal.checks.actions"), cell: reviewButton },
-            ]}
-            card={(check) => (
-              <>
-                <div className="flex items-start justify-between gap-2">
-                  <span className="font-medium">{check.fullName}</span>
-                  <CheckStatusBadge status={check.status} />
-                </div>
-                <span className="break-all text-sm text-muted-foreground">{check.email}</span>
-                <div className="flex items-center justify-between gap-2">
-                  <span className="text-sm text-muted-foreground">
-                    {t("portal.checks.submitted")} {submitted(check)}
-                  </span>
-                  {reviewButton(check)}
-                </div>
-              </>
-            )}
-          />
-        )}
-      </CardContent>
+    <SectionCard
+      role="region"
+      aria-labelledby="checks-title"
+      title={t("portal.checks.title")}
+      description={t("portal.checks.description")}
+      titleId="checks-title"
+    >
+      <ListBody texts="portal.checks" query={checks} count={list.length} icon={ClipboardList}>
+        <ListTable
+          rows={list}
+          cardClassName="gap-2"
+          columns={[
+            {
+              header: t("portal.checks.applicant"),
+              className: "font-medium",
+              cell: (check) => check.fullName,
+            },
+            { header: t("portal.checks.email"), className: "break-all", cell: (check) => check.email },
+            {
+              header: t("portal.checks.status"),
+              cell: (check) => <CheckStatusBadge status={check.status} />,
+            },
+            { header: t("portal.checks.submitted"), className: "whitespace-nowrap", cell: submitted },
+            { header: t("portal.checks.actions"), cell: reviewButton },
+          ]}
+          card={(check) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <span className="font-medium">{check.fullName}</span>
+                <CheckStatusBadge status={check.status} />
+              </div>
+              <span className="break-all text-sm text-muted-foreground">{check.email}</span>
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-sm text-muted-foreground">
+                  {t("portal.checks.submitted")} {submitted(check)}
+                </span>
+                {reviewButton(check)}
+              </div>
+            </>
+          )}
+        />
+      </ListBody>
       {reviewing && (
         <ReviewDialog
           check={reviewing.check}
@@ -91,6 +82,6 @@ export function BackgroundChecksSection() {
           onClose={() => setReviewing(null)}
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }

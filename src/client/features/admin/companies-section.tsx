@@ -3,8 +3,8 @@ import { Building2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { TextField } from "~/components/form-field";
 import { ListEmpty } from "~/components/list-states";
+import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
@@ -12,6 +12,19 @@ import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions, useCreateCompany } from "./api/companies";
 
 const EMPTY = { name: "", email: "", phone: "", address: "" };
+
+/** The create form's fields, in order: name and email required, phone and address optional. */
+const FIELDS: {
+  key: keyof typeof EMPTY;
+  type?: "email" | "tel";
+  required?: true;
+  autoComplete: "organization" | "off";
+}[] = [
+  { key: "name", required: true, autoComplete: "organization" },
+  { key: "email", type: "email", required: true, autoComplete: "off" },
+  { key: "phone", type: "tel", autoComplete: "off" },
+  { key: "address", autoComplete: "off" },
+];
 
 /** Companies section (issue #3, admins only): a create form and the list of companies. */
 export function CompaniesSection() {
@@ -56,73 +69,53 @@ export function CompaniesSection() {
     </>
   );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("portal.companies.title")}</CardTitle>
-        <CardDescription>{t("portal.companies.description")}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          <TextField
-            id="company-name"
-            label={t("portal.companies.name")}
-            required
-            autoComplete="organization"
-            value={form.name}
-            onChange={set("name")}
-          />
-          <TextField
-            id="company-email"
-            label={t("portal.companies.email")}
-            type="email"
-            required
-            autoComplete="off"
-            value={form.email}
-            onChange={set("email")}
-          />
-          <TextField
-            id="company-phone"
-            label={optional(t("portal.companies.phone"))}
-            type="tel"
-            autoComplete="off"
-            value={form.phone}
-            onChange={set("phone")}
-          />
-          <TextField
-            id="company-address"
-            label={optional(t("portal.companies.address"))}
-            autoComplete="off"
-            value={form.address}
-            onChange={set("address")}
-          />
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? t("portal.companies.adding") : t("portal.companies.add")}
-            </Button>
-          </div>
-        </form>
-        {list.length === 0 ? (
-          <ListEmpty icon={Building2}>{t("portal.companies.empty")}</ListEmpty>
-        ) : (
-          <ul
-            className="divide-y divide-border rounded-xl border border-border"
-            aria-label={t("portal.companies.title")}
-          >
-            {list.map((company) => (
-              <li
-                key={company.id}
-                className="grid gap-1 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-center sm:gap-4"
-              >
-                <span className="font-medium">{company.name}</span>
-                <span className="break-all text-sm text-muted-foreground">{company.email}</span>
-                <span className="text-sm text-muted-foreground">
-                  {t("portal.companies.created_at")} {formatDate(company.createdAt, i18n.language)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={t("portal.companies.title")}
+      description={t("portal.companies.description")}
+      contentClassName="grid gap-6"
+    >
+      <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+        {FIELDS.map(({ key, required, ...input }) => {
+          const label = t(`portal.companies.${key}`);
+          return (
+            <TextField
+              key={key}
+              id={`company-${key}`}
+              label={required ? label : optional(label)}
+              required={required}
+              {...input}
+              value={form[key]}
+              onChange={set(key)}
+            />
+          );
+        })}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? t("portal.companies.adding") : t("portal.companies.add")}
+          </Button>
+        </div>
+      </form>
+      {list.length === 0 ? (
+        <ListEmpty icon={Building2}>{t("portal.companies.empty")}</ListEmpty>
+      ) : (
+        <ul
+          className="divide-y divide-border rounded-xl border border-border"
+          aria-label={t("portal.companies.title")}
+        >
+          {list.map((company) => (
+            <li
+              key={company.id}
+              className="grid gap-1 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-center sm:gap-4"
+            >
+              <span className="font-medium">{company.name}</span>
+              <span className="break-all text-sm text-muted-foreground">{company.email}</span>
+              <span className="text-sm text-muted-foreground">
+                {t("portal.companies.created_at")} {formatDate(company.createdAt, i18n.language)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   );
 }

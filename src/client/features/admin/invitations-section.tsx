@@ -3,11 +3,10 @@ import { invitableRoles } from "@common/api/invitations";
 import type { Role } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
-import { ListEmpty, ListTable } from "~/components/list-states";
+import { ListEmpty, ListTable, RowAction } from "~/components/list-states";
 import { RoleBadge } from "~/components/role-badge";
+import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
@@ -33,12 +32,16 @@ export function InvitationsSection({ role }: { role: Role }) {
   const manageable = invitableRoles(role);
   const busy = resend.isPending || revoke.isPending;
 
-  const onResend = (invitation: InvitationSummary) =>
-    resend.mutate(invitation.id, {
+  /**
+   * Runs `mutation` (resend or revoke) on an invitation and toasts the outcome: the `${done}Title`
+   * and `${done}Text` of portal.invitations on success, the server's message (else `failed`) on error.
+   */
+  const run = (mutation: typeof resend, done: "resent" | "revoked") => (invitation: InvitationSummary) =>
+    mutation.mutate(invitation.id, {
       onSuccess: () =>
         toast({
-          title: t("portal.invitations.resentTitle"),
-          description: t("portal.invitations.resentText", { email: invitation.email }),
+          title: t(`portal.invitations.${done}Title`),
+          description: t(`portal.invitations.${done}Text`, { email: invitation.email }),
         }),
       onError: (error) =>
         toast({
@@ -47,20 +50,8 @@ export function InvitationsSection({ role }: { role: Role }) {
           variant: "destructive",
         }),
     });
-  const onRevoke = (invitation: InvitationSummary) =>
-    revoke.mutate(invitation.id, {
-      onSuccess: () =>
-        toast({
-          title: t("portal.invitations.revokedTitle"),
-          description: t("portal.invitations.revokedText", { email: invitation.email }),
-        }),
-      onError: (error) =>
-        toast({
-          title: t("common.error"),
-          description: errorMessage(error, t("portal.invitations.failed")),
-          variant: "destructive",
-        }),
-    });
+  const onResend = run(resend, "resent");
+  const onRevoke = run(revoke, "revoked");
 
   const actions = (invitation: InvitationSummary) => {
     if (!manageable.includes(invitation.role)) return null;
@@ -70,27 +61,23 @@ export function InvitationsSection({ role }: { role: Role }) {
     return (
       <div className="flex flex-wrap gap-2">
         {canResend && (
-          <Button
-            size="sm-touch"
-            variant="outline"
+          <RowAction
             disabled={busy}
             aria-label={t("portal.invitations.resendLabel", { email: invitation.email })}
             onClick={() => onResend(invitation)}
           >
             {t("portal.invitations.resend")}
-          </Button>
+          </RowAction>
         )}
         {canRevoke && (
-          <Button
-            size="sm-touch"
-            variant="ghost"
-            className="text-destructive"
+          <RowAction
+            destructive
             disabled={busy}
             aria-label={t("portal.invitations.revokeLabel", { email: invitation.email })}
             onClick={() => onRevoke(invitation)}
           >
             {t("portal.invitations.revoke")}
-          </Button>
+          </RowAction>
         )}
       </div>
     );
@@ -103,49 +90,43 @@ export function InvitationsSection({ role }: { role: Role }) {
   const expires = (invitation: InvitationSummary) => formatDate(invitation.expiresAt, i18n.language);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("portal.invitations.title")}</CardTitle>
-        <CardDescription>{t("portal.invitations.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {list.length === 0 ? (
-          <ListEmpty icon={Mail}>{t("portal.invitations.empty")}</ListEmpty>
-        ) : (
-          <ListTable
-            rows={list}
-            cardClassName="gap-2"
-            columns={[
-              {
-                header: t("portal.invitations.email"),
-                className: "break-all font-medium",
-                cell: (row) => row.email,
-              },
-              { header: t("portal.invitations.role"), cell: (row) => <RoleBadge role={row.role} /> },
-              { header: t("portal.invitations.company"), cell: (row) => row.companyName ?? "—" },
-              { header: t("portal.invitations.status"), cell: (row) => status(row.status) },
-              { header: t("portal.invitations.expires"), className: "whitespace-nowrap", cell: expires },
-              { header: t("portal.invitations.actions"), cell: actions },
-            ]}
-            card={(invitation) => (
-              <>
-                <div className="flex items-start justify-between gap-2">
-                  <span className="break-all font-medium">{invitation.email}</span>
-                  {status(invitation.status)}
-                </div>
-                <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                  <RoleBadge role={invitation.role} />
-                  {invitation.companyName && <span>{invitation.companyName}</span>}
-                  <span>
-                    {t("portal.invitations.expires")} {expires(invitation)}
-                  </span>
-                </div>
-                {actions(invitation)}
-              </>
-            )}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title={t("portal.invitations.title")} description={t("portal.invitations.description")}>
+      {list.length === 0 ? (
+        <ListEmpty icon={Mail}>{t("portal.invitations.empty")}</ListEmpty>
+      ) : (
+        <ListTable
+          rows={list}
+          cardClassName="gap-2"
+          columns={[
+            {
+              header: t("portal.invitations.email"),
+              className: "break-all font-medium",
+              cell: (row) => row.email,
+            },
+            { header: t("portal.invitations.role"), cell: (row) => <RoleBadge role={row.role} /> },
+            { header: t("portal.invitations.company"), cell: (row) => row.companyName ?? "—" },
+            { header: t("portal.invitations.status"), cell: (row) => status(row.status) },
+            { header: t("portal.invitations.expires"), className: "whitespace-nowrap", cell: expires },
+            { header: t("portal.invitations.actions"), cell: actions },
+          ]}
+          card={(invitation) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <span className="break-all font-medium">{invitation.email}</span>
+                {status(invitation.status)}
+              </div>
+              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                <RoleBadge role={invitation.role} />
+                {invitation.companyName && <span>{invitation.companyName}</span>}
+                <span>
+                  {t("portal.invitations.expires")} {expires(invitation)}
+                </span>
+              </div>
+              {actions(invitation)}
+            </>
+          )}
+        />
+      )}
+    </SectionCard>
   );
 }

@@ -3,9 +3,9 @@ import { ROLES } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useId, useState } from "react";
-import { ListEmpty, ListLoadFailed } from "~/components/list-states";
-import { Pager } from "~/components/pager";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ListBody } from "~/components/list-states";
+import { Pager, pagerTexts } from "~/components/pager";
+import { SectionCard } from "~/components/section-card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { userAuditQueryOptions } from "./api/users";
@@ -39,64 +39,50 @@ export function UserAuditPanel() {
 
   return (
     <section aria-labelledby={titleId}>
-      <Card>
-        <CardHeader>
-          <CardTitle id={titleId}>{t("portal.userAudit.title")}</CardTitle>
-          <CardDescription>{t("portal.userAudit.description")}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {audit.isError && !audit.data ? (
-            <ListLoadFailed
-              message={t("portal.userAudit.loadFailed")}
-              retry={t("portal.userAudit.retry")}
-              onRetry={() => void audit.refetch()}
-            />
-          ) : entries.length === 0 ? (
-            <ListEmpty icon={History}>
-              {audit.isPending ? t("common.loading") : t("portal.userAudit.empty")}
-            </ListEmpty>
-          ) : (
-            <ol
-              className="divide-y divide-border rounded-xl border border-border"
-              aria-busy={audit.isFetching}
-            >
-              {entries.map((entry) => (
-                <li key={entry.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4">
-                  <time dateTime={entry.at} className="tabular-nums text-muted-foreground">
-                    {formatDate(entry.at, i18n.language, true)}
-                  </time>
-                  <div className="grid min-w-0 gap-0.5">
-                    <span className="break-words">
-                      {t(`portal.userAudit.actions.${entry.action}`, {
-                        actor: entry.actorName ?? entry.actorEmail ?? t("portal.userAudit.someone"),
-                        target: entry.targetEmail,
-                      })}
-                    </span>
-                    {entry.detail && (
-                      <span className="break-words text-muted-foreground">{detail(entry)}</span>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ol>
-          )}
-          <Pager
-            offset={first}
-            shown={entries.length}
-            total={total}
-            pageSize={pageSize}
-            busy={audit.isFetching}
-            onPrevious={() => setPage(page - 1)}
-            onNext={() => setPage(page + 1)}
-            texts={{
-              label: t("portal.userAudit.pagination"),
-              range: (values) => t("portal.userAudit.range", values),
-              previous: t("portal.userAudit.previous"),
-              next: t("portal.userAudit.next"),
-            }}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard
+        title={t("portal.userAudit.title")}
+        description={t("portal.userAudit.description")}
+        titleId={titleId}
+        contentClassName="grid gap-4"
+      >
+        <ListBody
+          texts="portal.userAudit"
+          query={audit}
+          keepRowsOnError
+          retry="sm-touch"
+          count={entries.length}
+          icon={History}
+        >
+          <ol className="divide-y divide-border rounded-xl border border-border" aria-busy={audit.isFetching}>
+            {entries.map((entry) => (
+              <li key={entry.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4">
+                <time dateTime={entry.at} className="tabular-nums text-muted-foreground">
+                  {formatDate(entry.at, i18n.language, true)}
+                </time>
+                <div className="grid min-w-0 gap-0.5">
+                  <span className="break-words">
+                    {t(`portal.userAudit.actions.${entry.action}`, {
+                      actor: entry.actorName ?? entry.actorEmail ?? t("portal.userAudit.someone"),
+                      target: entry.targetEmail,
+                    })}
+                  </span>
+                  {entry.detail && <span className="break-words text-muted-foreground">{detail(entry)}</span>}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </ListBody>
+        <Pager
+          offset={first}
+          shown={entries.length}
+          total={total}
+          pageSize={pageSize}
+          busy={audit.isFetching}
+          onPrevious={() => setPage(page - 1)}
+          onNext={() => setPage(page + 1)}
+          texts={pagerTexts(t, "portal.userAudit")}
+        />
+      </SectionCard>
     </section>
   );
 }

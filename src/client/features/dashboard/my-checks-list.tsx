@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
-import { ListCards, ListEmpty, ListLoadError } from "~/components/list-states";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ListBody, ListCards } from "~/components/list-states";
+import { SectionCard } from "~/components/section-card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { myChecksQueryOptions } from "./api";
@@ -16,53 +16,42 @@ export function MyChecksList() {
   const checks = useQuery(myChecksQueryOptions());
   const list = checks.data ?? [];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("portal.myChecks.title")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {checks.isError ? (
-          <ListLoadError>{t("portal.myChecks.loadFailed")}</ListLoadError>
-        ) : list.length === 0 ? (
-          <ListEmpty icon={ClipboardList}>
-            {checks.isPending ? t("common.loading") : t("portal.myChecks.empty")}
-          </ListEmpty>
-        ) : (
-          <ListCards
-            rows={list}
-            cardClassName="gap-2"
-            cardTestId="my-check"
-            card={(check) => (
-              <>
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="grid min-w-0">
-                    <span className="font-medium">{check.fullName}</span>
-                    <span className="break-all text-sm text-muted-foreground">{check.email}</span>
-                  </div>
-                  <CheckStatusBadge status={check.status} />
+    <SectionCard title={t("portal.myChecks.title")}>
+      <ListBody texts="portal.myChecks" query={checks} count={list.length} icon={ClipboardList}>
+        <ListCards
+          rows={list}
+          cardClassName="gap-2"
+          cardTestId="my-check"
+          card={(check) => (
+            <>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="grid min-w-0">
+                  <span className="font-medium">{check.fullName}</span>
+                  <span className="break-all text-sm text-muted-foreground">{check.email}</span>
                 </div>
-                <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                <CheckStatusBadge status={check.status} />
+              </div>
+              <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                <span>
+                  {t("portal.myChecks.submitted", { date: formatDate(check.submittedAt, i18n.language) })}
+                </span>
+                {check.reviewedAt && (
                   <span>
-                    {t("portal.myChecks.submitted", { date: formatDate(check.submittedAt, i18n.language) })}
+                    {t("portal.myChecks.reviewed", { date: formatDate(check.reviewedAt, i18n.language) })}
                   </span>
-                  {check.reviewedAt && (
-                    <span>
-                      {t("portal.myChecks.reviewed", { date: formatDate(check.reviewedAt, i18n.language) })}
-                    </span>
-                  )}
-                  <span>{t("portal.myChecks.files", { count: check.fileCount })}</span>
-                </div>
-                {check.notes && (
-                  <div className="rounded-lg bg-muted p-3 text-sm">
-                    <p className="font-medium">{t("portal.myChecks.notes")}</p>
-                    <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
-                  </div>
                 )}
-              </>
-            )}
-          />
-        )}
-      </CardContent>
-    </Card>
+                <span>{t("portal.myChecks.files", { count: check.fileCount })}</span>
+              </div>
+              {check.notes && (
+                <div className="rounded-lg bg-muted p-3 text-sm">
+                  <p className="font-medium">{t("portal.myChecks.notes")}</p>
+                  <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
+                </div>
+              )}
+            </>
+          )}
+        />
+      </ListBody>
+    </SectionCard>
   );
 }

@@ -1,20 +1,17 @@
 import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
-import { Download, Inbox, RefreshCw } from "lucide-react";
-import { useId, useState } from "react";
-import { ListCardHeader, ListEmpty, ListLoadFailed, ListRows, ListTable } from "~/components/list-states";
-import { Pager } from "~/components/pager";
+import { Inbox, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { CsvExportLink, ListBody, ListRows, ListTable } from "~/components/list-states";
+import { Pager, pagerTexts } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
+import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
-import { useDebounced } from "~/hooks/use-debounced";
+import { useSearch } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api/leads";
-
-/** Wait after the last keystroke before the search is sent, in ms. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The admin's Leads inbox (issue #4): Get Started requests newest first, a debounced search
@@ -22,9 +19,9 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export function LeadsSection() {
   const { t, i18n } = useTranslation();
-  const searchId = useId();
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useSearch();
+  const { q } = search;
+  const searchId = search.field.id;
   // The page belongs to one search: a new search starts on its first page.
   const [page, setPage] = useState({ q: "", offset: 0 });
   const offset = page.q === q ? page.offset : 0;
@@ -52,98 +49,80 @@ export function LeadsSection() {
 
   return (
     <section aria-labelledby={`${searchId}-title`}>
-      <Card>
-        <ListCardHeader
-          titleId={`${searchId}-title`}
-          title={t("leads.title")}
-          description={t("leads.description")}
-        >
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t("leads.refresh")}
-            title={t("leads.refresh")}
-            onClick={() => void leads.refetch()}
-            disabled={leads.isFetching}
-          >
-            <RefreshCw className={leads.isFetching ? "animate-spin motion-reduce:animate-none" : undefined} />
-          </Button>
-          <Button asChild variant="outline">
-            <a href={leadsCsvUrl(q)} download aria-label={t("leads.exportCsvLabel")}>
-              <Download aria-hidden="true" />
-              {t("leads.exportCsv")}
-            </a>
-          </Button>
-        </ListCardHeader>
-        <CardContent className="grid gap-4">
-          <SearchField
-            id={searchId}
-            label={t("leads.searchLabel")}
-            placeholder={t("leads.searchPlaceholder")}
-            value={search}
-            onChange={setSearch}
-          />
-
-          {leads.isError ? (
-            <ListLoadFailed
-              message={t("leads.loadFailed")}
-              retry={t("leads.retry")}
-              onRetry={() => void leads.refetch()}
-              size="sm"
-            />
-          ) : list.length === 0 ? (
-            <ListEmpty icon={Inbox} live>
-              {leads.isPending ? t("common.loading") : q ? t("leads.noMatches", { q }) : t("leads.empty")}
-            </ListEmpty>
-          ) : (
-            <ListRows placeholder={leads.isPlaceholderData} busy={leads.isFetching}>
-              <ListTable
-                rows={list}
-                cardClassName="gap-1.5 text-sm"
-                columns={[
-                  { header: t("leads.name"), className: "font-medium", cell: name },
-                  { header: t("leads.company"), cell: (lead) => lead.company },
-                  { header: t("leads.email"), cell: email },
-                  { header: t("leads.phone"), cell: phone },
-                  { header: t("leads.plan"), cell: plan },
-                  { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
-                ]}
-                card={(lead) => (
-                  <>
-                    <div className="flex items-start justify-between gap-2">
-                      <span className="text-base font-medium">{name(lead)}</span>
-                      {plan(lead)}
-                    </div>
-                    <span>{lead.company}</span>
-                    {email(lead)}
-                    {phone(lead)}
-                    <span className="text-muted-foreground">
-                      {t("leads.received")} {received(lead)}
-                    </span>
-                  </>
-                )}
+      <SectionCard
+        title={t("leads.title")}
+        description={t("leads.description")}
+        titleId={`${searchId}-title`}
+        contentClassName="grid gap-4"
+        actions={
+          <>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("leads.refresh")}
+              title={t("leads.refresh")}
+              onClick={() => void leads.refetch()}
+              disabled={leads.isFetching}
+            >
+              <RefreshCw
+                className={leads.isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
               />
-            </ListRows>
-          )}
+            </Button>
+            <CsvExportLink href={leadsCsvUrl(q)} aria-label={t("leads.exportCsvLabel")}>
+              {t("leads.exportCsv")}
+            </CsvExportLink>
+          </>
+        }
+      >
+        <SearchField
+          {...search.field}
+          label={t("leads.searchLabel")}
+          placeholder={t("leads.searchPlaceholder")}
+        />
 
-          <Pager
-            offset={offset}
-            shown={list.length}
-            total={total}
-            pageSize={LEADS_PAGE_SIZE}
-            busy={leads.isFetching}
-            onPrevious={() => setOffset(Math.max(0, offset - LEADS_PAGE_SIZE))}
-            onNext={() => setOffset(offset + LEADS_PAGE_SIZE)}
-            texts={{
-              label: t("leads.pagination"),
-              range: (values) => t("leads.range", values),
-              previous: t("leads.previous"),
-              next: t("leads.next"),
-            }}
-            size="sm"
-          />
-        </CardContent>
-      </Card>
+        <ListBody texts="leads" query={leads} retry="sm" count={list.length} icon={Inbox} live q={q}>
+          <ListRows placeholder={leads.isPlaceholderData} busy={leads.isFetching}>
+            <ListTable
+              rows={list}
+              cardClassName="gap-1.5 text-sm"
+              columns={[
+                { header: t("leads.name"), className: "font-medium", cell: name },
+                { header: t("leads.company"), cell: (lead) => lead.company },
+                { header: t("leads.email"), cell: email },
+                { header: t("leads.phone"), cell: phone },
+                { header: t("leads.plan"), cell: plan },
+                { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
+              ]}
+              card={(lead) => (
+                <>
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="text-base font-medium">{name(lead)}</span>
+                    {plan(lead)}
+                  </div>
+                  <span>{lead.company}</span>
+                  {email(lead)}
+                  {phone(lead)}
+                  <span className="text-muted-foreground">
+                    {t("leads.received")} {received(lead)}
+                  </span>
+                </>
+              )}
+            />
+          </ListRows>
+        </ListBody>
+
+        <Pager
+          offset={offset}
+          shown={list.length}
+          total={total}
+          pageSize={LEADS_PAGE_SIZE}
+          busy={leads.isFetching}
+          onPrevious={() => setOffset(Math.max(0, offset - LEADS_PAGE_SIZE))}
+          onNext={() => setOffset(offset + LEADS_PAGE_SIZE)}
+          texts={pagerTexts(t, "leads")}
+          size="sm"
+        />
+      </SectionCard>
     </section>
   );
 }
