@@ -47,15 +47,19 @@ const SHELL_MODULES = srcModules([
 ]);
 /**
  * The form and layout parts of the UI kit (and, with their dependencies, the Radix primitives
- * they use), the labelled form field built on them, and the API client: one file shared by the calculator and the portal pages. Dialogs,
- * menus, TanStack Query and zod stay in the chunks of the pages and dialogs that use them.
+ * they use), the labelled form field and the titled card built on them, the API client and its
+ * error toast: one file shared by the calculator and the portal pages (the two small helpers
+ * would otherwise be files of their own, each one more entry in the route manifest of `/`).
+ * Dialogs, menus, TanStack Query and zod stay in the chunks of the pages and dialogs that use them.
  */
 const UI_MODULES = srcModules([
   ...["card", "label", "input", "slider", "collapsible", "checkbox", "progress", "textarea", "badge"].map(
     (name) => `client/components/ui/${name}`,
   ),
   "client/components/form-field",
+  "client/components/section-card",
   "client/lib/api",
+  "client/lib/error-toast",
 ]);
 /**
  * `cn()` and tailwind-merge: a file of their own, fetched with the first page or dialog that

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 
 /** The id of a field's error line: the control's id with `-error` appended. */
 export function fieldErrorId(id: string): string {
@@ -80,6 +81,51 @@ export function TextField({
         aria-describedby={error ? fieldErrorId(id) : input["aria-describedby"]}
       />
       {after}
+    </FormField>
+  );
+}
+
+/** One choice of a select: the submitted `value`, the shown `label`, and whether it can be picked. */
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/**
+ * The `<option>` elements of a select, in the order given.
+ * @param options the choices (values are unique: they are the React keys)
+ */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value} disabled={option.disabled}>
+      {option.label}
+    </option>
+  ));
+}
+
+/**
+ * A FormField around a NativeSelect of `options`. Every select attribute (value, onChange,
+ * disabled …) goes to the select.
+ * @param className the wrapper's classes (see FormField); the select keeps its own
+ */
+export function SelectField({
+  id,
+  label,
+  options,
+  className,
+  ...select
+}: Omit<ComponentProps<typeof NativeSelect>, "id" | "className" | "children"> & {
+  id: string;
+  label: ReactNode;
+  options: readonly SelectOption[];
+  className?: string;
+}) {
+  return (
+    <FormField id={id} label={label} className={className}>
+      <NativeSelect id={id} {...select}>
+        <SelectOptions options={options} />
+      </NativeSelect>
     </FormField>
   );
 }

@@ -281,15 +281,14 @@ export function ListRows({
  */
 export function RowAction({
   destructive,
-  ...props
-}: Omit<ComponentProps<typeof Button>, "size" | "variant" | "className"> & { destructive?: boolean }) {
-  return (
-    <Button
-      size="sm-touch"
-      variant={destructive ? "ghost" : "outline"}
-      className={destructive ? "text-destructive" : undefined}
-      {...props}
-    />
+  ...button
+}: Omit<ComponentProps<typeof Button>, "size" | "variant" | "className" | "asChild"> & {
+  destructive?: boolean;
+}) {
+  return destructive ? (
+    <Button {...button} size="sm-touch" variant="ghost" className="text-destructive" />
+  ) : (
+    <Button {...button} size="sm-touch" variant="outline" />
   );
 }
 

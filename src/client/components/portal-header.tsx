@@ -1,12 +1,14 @@
 import type { SessionUser } from "@common/api/auth";
-import { isLanguage, LANGUAGES } from "@common/languages";
+import { isLanguage } from "@common/languages";
 import { canManageUsers } from "@common/roles";
 import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import { NavLink, useNavigate } from "react-router";
-import { toast } from "~/hooks/use-toast";
+import { toastError } from "~/lib/error-toast";
+import { languageOptions } from "~/lib/language-options";
 import { useTranslation } from "~/lib/react-i18n";
 import { useLogout, useUpdateLanguage } from "~/lib/session";
 import { BrandLogo } from "./brand-logo";
+import { SelectOptions } from "./form-field";
 import { RoleBadge } from "./role-badge";
 import { Button } from "./ui/button";
 import { NativeSelect } from "./ui/native-select";
@@ -114,20 +116,11 @@ function PortalLanguageSelect({ language }: { language: SessionUser["language"] 
           const chosen = event.target.value;
           if (!isLanguage(chosen) || chosen === language) return;
           update.mutate(chosen, {
-            onError: () =>
-              toast({
-                title: t("common.error"),
-                description: t("portal.nav.languageFailed"),
-                variant: "destructive",
-              }),
+            onError: () => toastError(t("common.error"), t("portal.nav.languageFailed")),
           });
         }}
       >
-        {LANGUAGES.map((option) => (
-          <option key={option} value={option}>
-            {t(option === "es" ? "landing.nav.spanish" : "landing.nav.english")}
-          </option>
-        ))}
+        <SelectOptions options={languageOptions(t)} />
       </NativeSelect>
     </div>
   );

@@ -55,6 +55,9 @@ function prefersReducedMotion(): boolean {
 export function smoothScrollTo(id: string): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
+  // Lay out the sections that wait for the viewport (content-visibility, app.css) at their real
+  // heights, so the target does not move while we scroll past them.
+  document.documentElement.classList.add("sections-laid-out");
   const from = window.scrollY;
   // Measured again on every frame, so late layout changes (images, fonts) cannot leave us off target.
   const target = () => scrollTargetFor(id, element.getBoundingClientRect().top, window.scrollY);

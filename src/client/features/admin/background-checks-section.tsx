@@ -5,6 +5,7 @@ import { useState } from "react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { ListBody, ListTable, RowAction } from "~/components/list-states";
 import { SectionCard } from "~/components/section-card";
+import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { checksQueryOptions } from "./api/checks";
@@ -40,41 +41,43 @@ export function BackgroundChecksSection() {
       description={t("portal.checks.description")}
       titleId="checks-title"
     >
-      <ListBody texts="portal.checks" query={checks} count={list.length} icon={ClipboardList}>
-        <ListTable
-          rows={list}
-          cardClassName="gap-2"
-          columns={[
-            {
-              header: t("portal.checks.applicant"),
-              className: "font-medium",
-              cell: (check) => check.fullName,
-            },
-            { header: t("portal.checks.email"), className: "break-all", cell: (check) => check.email },
-            {
-              header: t("portal.checks.status"),
-              cell: (check) => <CheckStatusBadge status={check.status} />,
-            },
-            { header: t("portal.checks.submitted"), className: "whitespace-nowrap", cell: submitted },
-            { header: t("portal.checks.actions"), cell: reviewButton },
-          ]}
-          card={(check) => (
-            <>
-              <div className="flex items-start justify-between gap-2">
-                <span className="font-medium">{check.fullName}</span>
-                <CheckStatusBadge status={check.status} />
-              </div>
-              <span className="break-all text-sm text-muted-foreground">{check.email}</span>
-              <div className="flex items-center justify-between gap-2">
-                <span className="text-sm text-muted-foreground">
-                  {t("portal.checks.submitted")} {submitted(check)}
-                </span>
-                {reviewButton(check)}
-              </div>
-            </>
-          )}
-        />
-      </ListBody>
+      <CardContent>
+        <ListBody texts="portal.checks" query={checks} count={list.length} icon={ClipboardList}>
+          <ListTable
+            rows={list}
+            cardClassName="gap-2"
+            columns={[
+              {
+                header: t("portal.checks.applicant"),
+                className: "font-medium",
+                cell: (check) => check.fullName,
+              },
+              { header: t("portal.checks.email"), className: "break-all", cell: (check) => check.email },
+              {
+                header: t("portal.checks.status"),
+                cell: (check) => <CheckStatusBadge status={check.status} />,
+              },
+              { header: t("portal.checks.submitted"), className: "whitespace-nowrap", cell: submitted },
+              { header: t("portal.checks.actions"), cell: reviewButton },
+            ]}
+            card={(check) => (
+              <>
+                <div className="flex items-start justify-between gap-2">
+                  <span className="font-medium">{check.fullName}</span>
+                  <CheckStatusBadge status={check.status} />
+                </div>
+                <span className="break-all text-sm text-muted-foreground">{check.email}</span>
+                <div className="flex items-center justify-between gap-2">
+                  <span className="text-sm text-muted-foreground">
+                    {t("portal.checks.submitted")} {submitted(check)}
+                  </span>
+                  {reviewButton(check)}
+                </div>
+              </>
+            )}
+          />
+        </ListBody>
+      </CardContent>
       {reviewing && (
         <ReviewDialog
           check={reviewing.check}

@@ -5,25 +5,25 @@ import { TextField } from "~/components/form-field";
 import { ListEmpty } from "~/components/list-states";
 import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
+import { CardContent } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastError, toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions, useCreateCompany } from "./api/companies";
 
 const EMPTY = { name: "", email: "", phone: "", address: "" };
 
-/** The create form's fields, in order: name and email required, phone and address optional. */
-const FIELDS: {
-  key: keyof typeof EMPTY;
-  type?: "email" | "tel";
-  required?: true;
-  autoComplete: "organization" | "off";
-}[] = [
-  { key: "name", required: true, autoComplete: "organization" },
-  { key: "email", type: "email", required: true, autoComplete: "off" },
-  { key: "phone", type: "tel", autoComplete: "off" },
-  { key: "address", autoComplete: "off" },
+/**
+ * The create form's fields in order (issue #3): name and email are required, phone and address
+ * optional (their labels say so). Each is labelled `portal.companies.<key>`; only the name is
+ * autocompleted (as an organization).
+ */
+const FIELDS: readonly { key: keyof typeof EMPTY; type?: "email" | "tel"; required?: true }[] = [
+  { key: "name", required: true },
+  { key: "email", type: "email", required: true },
+  { key: "phone", type: "tel" },
+  { key: "address" },
 ];
 
 /** Companies section (issue #3, admins only): a create form and the list of companies. */
@@ -38,11 +38,7 @@ export function CompaniesSection() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.name.trim() || !form.email.trim()) {
-      toast({
-        title: t("portal.companies.requiredTitle"),
-        description: t("portal.companies.requiredText"),
-        variant: "destructive",
-      });
+      toastError(t("portal.companies.requiredTitle"), t("portal.companies.requiredText"));
       return;
     }
     create.mutate(form, {
@@ -53,12 +49,7 @@ export function CompaniesSection() {
         });
         setForm(EMPTY);
       },
-      onError: (error) =>
-        toast({
-          title: t("common.error"),
-          description: errorMessage(error, t("portal.companies.failed")),
-          variant: "destructive",
-        }),
+      onError: (error) => toastRequestError(error, t("common.error"), t("portal.companies.failed")),
     });
   };
 
@@ -69,53 +60,49 @@ export function CompaniesSection() {
     </>
   );
   return (
-    <SectionCard
-      title={t("portal.companies.title")}
-      description={t("portal.companies.description")}
-      contentClassName="grid gap-6"
-    >
-      <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-        {FIELDS.map(({ key, required, ...input }) => {
-          const label = t(`portal.companies.${key}`);
-          return (
+    <SectionCard title={t("portal.companies.title")} description={t("portal.companies.description")}>
+      <CardContent className="grid gap-6">
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+          {FIELDS.map(({ key, type, required }) => (
             <TextField
               key={key}
               id={`company-${key}`}
-              label={required ? label : optional(label)}
+              label={required ? t(`portal.companies.${key}`) : optional(t(`portal.companies.${key}`))}
+              type={type}
               required={required}
-              {...input}
+              autoComplete={key === "name" ? "organization" : "off"}
               value={form[key]}
               onChange={set(key)}
             />
-          );
-        })}
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? t("portal.companies.adding") : t("portal.companies.add")}
-          </Button>
-        </div>
-      </form>
-      {list.length === 0 ? (
-        <ListEmpty icon={Building2}>{t("portal.companies.empty")}</ListEmpty>
-      ) : (
-        <ul
-          className="divide-y divide-border rounded-xl border border-border"
-          aria-label={t("portal.companies.title")}
-        >
-          {list.map((company) => (
-            <li
-              key={company.id}
-              className="grid gap-1 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-center sm:gap-4"
-            >
-              <span className="font-medium">{company.name}</span>
-              <span className="break-all text-sm text-muted-foreground">{company.email}</span>
-              <span className="text-sm text-muted-foreground">
-                {t("portal.companies.created_at")} {formatDate(company.createdAt, i18n.language)}
-              </span>
-            </li>
           ))}
-        </ul>
-      )}
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? t("portal.companies.adding") : t("portal.companies.add")}
+            </Button>
+          </div>
+        </form>
+        {list.length === 0 ? (
+          <ListEmpty icon={Building2}>{t("portal.companies.empty")}</ListEmpty>
+        ) : (
+          <ul
+            className="divide-y divide-border rounded-xl border border-border"
+            aria-label={t("portal.companies.title")}
+          >
+            {list.map((company) => (
+              <li
+                key={company.id}
+                className="grid gap-1 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-center sm:gap-4"
+              >
+                <span className="font-medium">{company.name}</span>
+                <span className="break-all text-sm text-muted-foreground">{company.email}</span>
+                <span className="text-sm text-muted-foreground">
+                  {t("portal.companies.created_at")} {formatDate(company.createdAt, i18n.language)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
     </SectionCard>
   );
 }

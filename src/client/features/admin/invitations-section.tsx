@@ -7,8 +7,9 @@ import { ListEmpty, ListTable, RowAction } from "~/components/list-states";
 import { RoleBadge } from "~/components/role-badge";
 import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
+import { CardContent } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { invitationsQueryOptions, useResendInvitation, useRevokeInvitation } from "./api/invitations";
@@ -43,12 +44,7 @@ export function InvitationsSection({ role }: { role: Role }) {
           title: t(`portal.invitations.${done}Title`),
           description: t(`portal.invitations.${done}Text`, { email: invitation.email }),
         }),
-      onError: (error) =>
-        toast({
-          title: t("common.error"),
-          description: errorMessage(error, t("portal.invitations.failed")),
-          variant: "destructive",
-        }),
+      onError: (error) => toastRequestError(error, t("common.error"), t("portal.invitations.failed")),
     });
   const onResend = run(resend, "resent");
   const onRevoke = run(revoke, "revoked");
@@ -91,42 +87,44 @@ export function InvitationsSection({ role }: { role: Role }) {
 
   return (
     <SectionCard title={t("portal.invitations.title")} description={t("portal.invitations.description")}>
-      {list.length === 0 ? (
-        <ListEmpty icon={Mail}>{t("portal.invitations.empty")}</ListEmpty>
-      ) : (
-        <ListTable
-          rows={list}
-          cardClassName="gap-2"
-          columns={[
-            {
-              header: t("portal.invitations.email"),
-              className: "break-all font-medium",
-              cell: (row) => row.email,
-            },
-            { header: t("portal.invitations.role"), cell: (row) => <RoleBadge role={row.role} /> },
-            { header: t("portal.invitations.company"), cell: (row) => row.companyName ?? "—" },
-            { header: t("portal.invitations.status"), cell: (row) => status(row.status) },
-            { header: t("portal.invitations.expires"), className: "whitespace-nowrap", cell: expires },
-            { header: t("portal.invitations.actions"), cell: actions },
-          ]}
-          card={(invitation) => (
-            <>
-              <div className="flex items-start justify-between gap-2">
-                <span className="break-all font-medium">{invitation.email}</span>
-                {status(invitation.status)}
-              </div>
-              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <RoleBadge role={invitation.role} />
-                {invitation.companyName && <span>{invitation.companyName}</span>}
-                <span>
-                  {t("portal.invitations.expires")} {expires(invitation)}
-                </span>
-              </div>
-              {actions(invitation)}
-            </>
-          )}
-        />
-      )}
+      <CardContent>
+        {list.length === 0 ? (
+          <ListEmpty icon={Mail}>{t("portal.invitations.empty")}</ListEmpty>
+        ) : (
+          <ListTable
+            rows={list}
+            cardClassName="gap-2"
+            columns={[
+              {
+                header: t("portal.invitations.email"),
+                className: "break-all font-medium",
+                cell: (row) => row.email,
+              },
+              { header: t("portal.invitations.role"), cell: (row) => <RoleBadge role={row.role} /> },
+              { header: t("portal.invitations.company"), cell: (row) => row.companyName ?? "—" },
+              { header: t("portal.invitations.status"), cell: (row) => status(row.status) },
+              { header: t("portal.invitations.expires"), className: "whitespace-nowrap", cell: expires },
+              { header: t("portal.invitations.actions"), cell: actions },
+            ]}
+            card={(invitation) => (
+              <>
+                <div className="flex items-start justify-between gap-2">
+                  <span className="break-all font-medium">{invitation.email}</span>
+                  {status(invitation.status)}
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                  <RoleBadge role={invitation.role} />
+                  {invitation.companyName && <span>{invitation.companyName}</span>}
+                  <span>
+                    {t("portal.invitations.expires")} {expires(invitation)}
+                  </span>
+                </div>
+                {actions(invitation)}
+              </>
+            )}
+          />
+        )}
+      </CardContent>
     </SectionCard>
   );
 }

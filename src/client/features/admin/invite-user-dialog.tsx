@@ -1,13 +1,13 @@
 import type { SessionUser } from "@common/api/auth";
 import { type InvitationSummary, invitableRoles, type SendInvitationInput } from "@common/api/invitations";
-import { isLanguage, LANGUAGES, type Language } from "@common/languages";
+import { isLanguage, type Language } from "@common/languages";
 import { isAdmin, type Role } from "@common/roles";
 import { normalizeEmail } from "@common/validation";
 import { useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { DialogActions } from "~/components/dialog-actions";
-import { FormField, TextField } from "~/components/form-field";
+import { SelectField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import {
@@ -19,10 +19,10 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastRequestError } from "~/lib/error-toast";
 import { useLanguage } from "~/lib/language";
+import { languageOptions } from "~/lib/language-options";
 import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions } from "./api/companies";
 import { invitationsQueryOptions, useSendInvitation } from "./api/invitations";
@@ -123,12 +123,7 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
           setReplace(false);
           setEmailLanguage(null);
         },
-        onError: (error) =>
-          toast({
-            title: t("common.error"),
-            description: errorMessage(error, t("portal.invite.failed")),
-            variant: "destructive",
-          }),
+        onError: (error) => toastRequestError(error, t("common.error"), t("portal.invite.failed")),
       },
     );
   };
@@ -165,53 +160,37 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
               </p>
             }
           />
-          <FormField id="invite-role" label={t("portal.invite.role")}>
-            <NativeSelect
-              id="invite-role"
-              value={role}
-              onChange={(event) => setRole(event.target.value as Role)}
-            >
-              {roles.map((option) => (
-                <option key={option} value={option}>
-                  {t(`roles.${option}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField
+            id="invite-role"
+            label={t("portal.invite.role")}
+            options={roles.map((option) => ({ value: option, label: t(`roles.${option}`) }))}
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+          />
           {companyList.length > 0 && (
-            <FormField id="invite-company" label={t("portal.invite.company")}>
-              <NativeSelect
-                id="invite-company"
-                value={companyId}
-                onChange={(event) => {
-                  setCompanyId(event.target.value);
-                  setReplace(false);
-                }}
-              >
-                <option value="">{t("portal.invite.noCompany")}</option>
-                {companyList.map((company) => (
-                  <option key={company.id} value={company.id}>
-                    {company.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          )}
-          <FormField id="invite-language" label={t("portal.invite.language")}>
-            <NativeSelect
-              id="invite-language"
-              value={emailLanguage ?? uiLanguage}
+            <SelectField
+              id="invite-company"
+              label={t("portal.invite.company")}
+              options={[
+                { value: "", label: t("portal.invite.noCompany") },
+                ...companyList.map((company) => ({ value: String(company.id), label: company.name })),
+              ]}
+              value={companyId}
               onChange={(event) => {
-                if (isLanguage(event.target.value)) setEmailLanguage(event.target.value);
+                setCompanyId(event.target.value);
+                setReplace(false);
               }}
-            >
-              {LANGUAGES.map((option) => (
-                <option key={option} value={option}>
-                  {t(option === "es" ? "landing.nav.spanish" : "landing.nav.english")}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+            />
+          )}
+          <SelectField
+            id="invite-language"
+            label={t("portal.invite.language")}
+            options={languageOptions(t)}
+            value={emailLanguage ?? uiLanguage}
+            onChange={(event) => {
+              if (isLanguage(event.target.value)) setEmailLanguage(event.target.value);
+            }}
+          />
           {plan.pending && plan.conflict && (
             <div className="flex items-start gap-3">
               <Checkbox

@@ -10,13 +10,12 @@ import { Download, FileText, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { DialogActions } from "~/components/dialog-actions";
-import { FormField } from "~/components/form-field";
+import { FormField, SelectField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { checkDetailQueryOptions, useUpdateCheck } from "./api/checks";
@@ -76,12 +75,7 @@ export function ReviewDialog({
           toast({ title: t("portal.review.updatedTitle"), description: t("portal.review.updatedText") });
           onClose();
         },
-        onError: (error) =>
-          toast({
-            title: t("common.error"),
-            description: errorMessage(error, t("portal.review.failed")),
-            variant: "destructive",
-          }),
+        onError: (error) => toastRequestError(error, t("common.error"), t("portal.review.failed")),
       },
     );
   };
@@ -192,22 +186,16 @@ export function ReviewDialog({
           </section>
         )}
         <form className="grid gap-4" onSubmit={onSubmit}>
-          <FormField id="review-status" label={t("portal.review.status")}>
-            <NativeSelect
-              id="review-status"
-              value={status}
-              onChange={(event) => setStatus(event.target.value as CheckStatus | "")}
-            >
-              <option value="" disabled>
-                {t("portal.review.statusPlaceholder")}
-              </option>
-              {CHECK_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`portal.status.${value}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField
+            id="review-status"
+            label={t("portal.review.status")}
+            options={[
+              { value: "", label: t("portal.review.statusPlaceholder"), disabled: true },
+              ...CHECK_STATUSES.map((value) => ({ value, label: t(`portal.status.${value}`) })),
+            ]}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as CheckStatus | "")}
+          />
           <FormField id="review-notes" label={t("portal.review.notes")}>
             <Textarea
               id="review-notes"

@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { ListBody } from "~/components/list-states";
 import { Pager, pagerTexts } from "~/components/pager";
 import { SectionCard } from "~/components/section-card";
+import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { userAuditQueryOptions } from "./api/users";
@@ -43,45 +44,51 @@ export function UserAuditPanel() {
         title={t("portal.userAudit.title")}
         description={t("portal.userAudit.description")}
         titleId={titleId}
-        contentClassName="grid gap-4"
       >
-        <ListBody
-          texts="portal.userAudit"
-          query={audit}
-          keepRowsOnError
-          retry="sm-touch"
-          count={entries.length}
-          icon={History}
-        >
-          <ol className="divide-y divide-border rounded-xl border border-border" aria-busy={audit.isFetching}>
-            {entries.map((entry) => (
-              <li key={entry.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4">
-                <time dateTime={entry.at} className="tabular-nums text-muted-foreground">
-                  {formatDate(entry.at, i18n.language, true)}
-                </time>
-                <div className="grid min-w-0 gap-0.5">
-                  <span className="break-words">
-                    {t(`portal.userAudit.actions.${entry.action}`, {
-                      actor: entry.actorName ?? entry.actorEmail ?? t("portal.userAudit.someone"),
-                      target: entry.targetEmail,
-                    })}
-                  </span>
-                  {entry.detail && <span className="break-words text-muted-foreground">{detail(entry)}</span>}
-                </div>
-              </li>
-            ))}
-          </ol>
-        </ListBody>
-        <Pager
-          offset={first}
-          shown={entries.length}
-          total={total}
-          pageSize={pageSize}
-          busy={audit.isFetching}
-          onPrevious={() => setPage(page - 1)}
-          onNext={() => setPage(page + 1)}
-          texts={pagerTexts(t, "portal.userAudit")}
-        />
+        <CardContent className="grid gap-4">
+          <ListBody
+            texts="portal.userAudit"
+            query={audit}
+            keepRowsOnError
+            retry="sm-touch"
+            count={entries.length}
+            icon={History}
+          >
+            <ol
+              className="divide-y divide-border rounded-xl border border-border"
+              aria-busy={audit.isFetching}
+            >
+              {entries.map((entry) => (
+                <li key={entry.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4">
+                  <time dateTime={entry.at} className="tabular-nums text-muted-foreground">
+                    {formatDate(entry.at, i18n.language, true)}
+                  </time>
+                  <div className="grid min-w-0 gap-0.5">
+                    <span className="break-words">
+                      {t(`portal.userAudit.actions.${entry.action}`, {
+                        actor: entry.actorName ?? entry.actorEmail ?? t("portal.userAudit.someone"),
+                        target: entry.targetEmail,
+                      })}
+                    </span>
+                    {entry.detail && (
+                      <span className="break-words text-muted-foreground">{detail(entry)}</span>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </ListBody>
+          <Pager
+            offset={first}
+            shown={entries.length}
+            total={total}
+            pageSize={pageSize}
+            busy={audit.isFetching}
+            onPrevious={() => setPage(page - 1)}
+            onNext={() => setPage(page + 1)}
+            texts={pagerTexts(t, "portal.userAudit")}
+          />
+        </CardContent>
       </SectionCard>
     </section>
   );

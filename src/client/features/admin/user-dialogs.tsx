@@ -3,11 +3,10 @@ import { ROLES, type Role } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { DialogActions } from "~/components/dialog-actions";
-import { FormField } from "~/components/form-field";
+import { SelectField } from "~/components/form-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { NativeSelect } from "~/components/ui/native-select";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastRequestError } from "~/lib/error-toast";
 import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions } from "./api/companies";
 import { useDeleteUser, useSetUserActive, useUpdateUser } from "./api/users";
@@ -21,10 +20,6 @@ interface UserDialogProps {
   onClose: () => void;
   /** Called by Radix when the dialog closes; the section returns focus to the row's button. */
   onCloseAutoFocus: (event: Event) => void;
-}
-
-function failureToast(error: unknown, fallback: string, title: string) {
-  toast({ title, description: errorMessage(error, fallback), variant: "destructive" });
 }
 
 /**
@@ -66,7 +61,7 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
           });
           onClose();
         },
-        onError: (error) => failureToast(error, t("portal.users.updateFailed"), t("common.error")),
+        onError: (error) => toastRequestError(error, t("common.error"), t("portal.users.updateFailed")),
       },
     );
   };
@@ -81,36 +76,26 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit}>
-          <FormField id="user-role" label={t("portal.users.role")}>
-            <NativeSelect
-              id="user-role"
-              value={role}
-              onChange={(event) => setRole(event.target.value as Role)}
-            >
-              {ROLES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`roles.${value}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField id="user-company" label={t("portal.users.company")}>
-            <NativeSelect
-              id="user-company"
-              value={companyId}
-              onChange={(event) => setCompanyId(event.target.value)}
-            >
-              <option value="">{t("portal.users.noCompany")}</option>
-              {!hasCurrent && user.companyId !== null && (
-                <option value={String(user.companyId)}>{user.companyName ?? String(user.companyId)}</option>
-              )}
-              {companyList.map((company) => (
-                <option key={company.id} value={String(company.id)}>
-                  {company.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <SelectField
+            id="user-role"
+            label={t("portal.users.role")}
+            options={ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+          />
+          <SelectField
+            id="user-company"
+            label={t("portal.users.company")}
+            options={[
+              { value: "", label: t("portal.users.noCompany") },
+              ...(!hasCurrent && user.companyId !== null
+                ? [{ value: String(user.companyId), label: user.companyName ?? String(user.companyId) }]
+                : []),
+              ...companyList.map((company) => ({ value: String(company.id), label: company.name })),
+            ]}
+            value={companyId}
+            onChange={(event) => setCompanyId(event.target.value)}
+          />
           <p
             className={companyMissing ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
             aria-live="polite"
@@ -158,7 +143,7 @@ export function ConfirmUserDialog({
 
   const onConfirm = () => {
     const onError = (error: unknown) =>
-      failureToast(error, t("portal.users.actionFailed"), t("common.error"));
+      toastRequestError(error, t("common.error"), t("portal.users.actionFailed"));
     if (action === "delete") {
       remove.mutate(user.id, {
         onSuccess: () => {

@@ -10,6 +10,7 @@ import { RoleBadge } from "~/components/role-badge";
 import { SearchField } from "~/components/search-field";
 import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
+import { CardContent } from "~/components/ui/card";
 import { useSearch } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
@@ -116,84 +117,85 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
         description={t("portal.users.description")}
         titleId={`${searchId}-title`}
         titleRef={titleRef}
-        contentClassName="grid gap-4"
       >
-        <SearchField
-          {...search.field}
-          label={t("portal.users.searchLabel")}
-          placeholder={t("portal.users.searchPlaceholder")}
-          maxLength={200}
-        />
+        <CardContent className="grid gap-4">
+          <SearchField
+            {...search.field}
+            label={t("portal.users.searchLabel")}
+            placeholder={t("portal.users.searchPlaceholder")}
+            maxLength={200}
+          />
 
-        <ListBody
-          texts="portal.users"
-          query={users}
-          keepRowsOnError
-          retry="sm-touch"
-          count={list.length}
-          icon={Users}
-          live
-          q={q}
-        >
-          <ListRows placeholder={users.isPlaceholderData} busy={users.isFetching}>
-            <ListTable
-              rows={list}
-              wide="lg"
-              rowClassName="align-top"
-              cardClassName="gap-2 text-sm"
-              columns={[
-                {
-                  header: t("portal.users.name"),
-                  cell: (user) => (
-                    <div className="grid">
-                      {name(user)}
-                      <span className="break-words text-muted-foreground">{user.email}</span>
+          <ListBody
+            texts="portal.users"
+            query={users}
+            keepRowsOnError
+            retry="sm-touch"
+            count={list.length}
+            icon={Users}
+            live
+            q={q}
+          >
+            <ListRows placeholder={users.isPlaceholderData} busy={users.isFetching}>
+              <ListTable
+                rows={list}
+                wide="lg"
+                rowClassName="align-top"
+                cardClassName="gap-2 text-sm"
+                columns={[
+                  {
+                    header: t("portal.users.name"),
+                    cell: (user) => (
+                      <div className="grid">
+                        {name(user)}
+                        <span className="break-words text-muted-foreground">{user.email}</span>
+                      </div>
+                    ),
+                  },
+                  {
+                    header: t("portal.users.role"),
+                    className: "whitespace-nowrap",
+                    cell: (user) => <RoleBadge role={user.role} />,
+                  },
+                  { header: t("portal.users.company"), cell: (user) => user.companyName ?? "—" },
+                  { header: t("portal.users.status"), className: "whitespace-nowrap", cell: status },
+                  { header: t("portal.users.lastLogin"), className: "whitespace-nowrap", cell: lastLogin },
+                  { header: t("portal.users.actions"), cell: actions },
+                ]}
+                card={(user) => (
+                  <>
+                    <div className="flex items-start justify-between gap-2">
+                      <div className="grid min-w-0">
+                        {name(user)}
+                        <span className="break-all text-muted-foreground">{user.email}</span>
+                      </div>
+                      {status(user)}
                     </div>
-                  ),
-                },
-                {
-                  header: t("portal.users.role"),
-                  className: "whitespace-nowrap",
-                  cell: (user) => <RoleBadge role={user.role} />,
-                },
-                { header: t("portal.users.company"), cell: (user) => user.companyName ?? "—" },
-                { header: t("portal.users.status"), className: "whitespace-nowrap", cell: status },
-                { header: t("portal.users.lastLogin"), className: "whitespace-nowrap", cell: lastLogin },
-                { header: t("portal.users.actions"), cell: actions },
-              ]}
-              card={(user) => (
-                <>
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="grid min-w-0">
-                      {name(user)}
-                      <span className="break-all text-muted-foreground">{user.email}</span>
+                    <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
+                      <RoleBadge role={user.role} />
+                      {user.companyName && <span>{user.companyName}</span>}
                     </div>
-                    {status(user)}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
-                    <RoleBadge role={user.role} />
-                    {user.companyName && <span>{user.companyName}</span>}
-                  </div>
-                  <span className="text-muted-foreground">
-                    {t("portal.users.lastLogin")}: {lastLogin(user)}
-                  </span>
-                  {actions(user)}
-                </>
-              )}
-            />
-          </ListRows>
-        </ListBody>
+                    <span className="text-muted-foreground">
+                      {t("portal.users.lastLogin")}: {lastLogin(user)}
+                    </span>
+                    {actions(user)}
+                  </>
+                )}
+              />
+            </ListRows>
+          </ListBody>
 
-        <Pager
-          offset={first}
-          shown={list.length}
-          total={total}
-          pageSize={pageSize}
-          busy={users.isFetching}
-          onPrevious={() => setPaging({ q, page: page - 1 })}
-          onNext={() => setPaging({ q, page: page + 1 })}
-          texts={pagerTexts(t, "portal.users")}
-        />
+          <Pager
+            offset={first}
+            shown={list.length}
+            total={total}
+            pageSize={pageSize}
+            busy={users.isFetching}
+            onPrevious={() => setPaging({ q, page: page - 1 })}
+            onNext={() => setPaging({ q, page: page + 1 })}
+            texts={pagerTexts(t, "portal.users")}
+          />
+        </CardContent>
       </SectionCard>
       {open?.action === "edit" && (
         <EditUserDialog user={open.user} onClose={() => setOpen(null)} onCloseAutoFocus={onCloseAutoFocus} />

@@ -7,10 +7,11 @@ import { useNavigate } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
 import { TextField } from "~/components/form-field";
 import { LoadingScreen } from "~/components/loading-screen";
+import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CardContent } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastError, toastRequestError } from "~/lib/error-toast";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
 import { useSession } from "~/lib/session";
@@ -48,11 +49,7 @@ export function AdminLoginScreen() {
   const onSend = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      toast({
-        title: t("adminLogin.emailRequiredTitle"),
-        description: t("adminLogin.emailRequiredMessage"),
-        variant: "destructive",
-      });
+      toastError(t("adminLogin.emailRequiredTitle"), t("adminLogin.emailRequiredMessage"));
       return;
     }
     sendLink.mutate(email.trim(), {
@@ -60,23 +57,14 @@ export function AdminLoginScreen() {
         setMode("sent");
         toast({ title: t("adminLogin.sentToastTitle"), description: t("adminLogin.sentToastMessage") });
       },
-      onError: (error) =>
-        toast({
-          title: t("common.error"),
-          description: errorMessage(error, t("adminLogin.sendFailed")),
-          variant: "destructive",
-        }),
+      onError: (error) => toastRequestError(error, t("common.error"), t("adminLogin.sendFailed")),
     });
   };
 
   const onCreate = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim() || !fullName.trim()) {
-      toast({
-        title: t("adminLogin.requiredFieldsTitle"),
-        description: t("adminLogin.requiredFieldsMessage"),
-        variant: "destructive",
-      });
+      toastError(t("adminLogin.requiredFieldsTitle"), t("adminLogin.requiredFieldsMessage"));
       return;
     }
     createAdmin.mutate(
@@ -90,16 +78,30 @@ export function AdminLoginScreen() {
             description: t("adminLogin.createdToastMessage"),
           });
         },
-        onError: (error) =>
-          toast({
-            title: t("common.error"),
-            description: errorMessage(error, t("adminLogin.createFailed")),
-            variant: "destructive",
-          }),
+        onError: (error) => toastRequestError(error, t("common.error"), t("adminLogin.createFailed")),
       },
     );
   };
 
+  // Setup and login are one form: setup adds the name field, login the no-passwords note.
+  const setup = currentMode === "setup";
+  const form = setup
+    ? {
+        title: t("adminLogin.setupTitle"),
+        description: t("adminLogin.setupDescription"),
+        onSubmit: onCreate,
+        pending: createAdmin.isPending,
+        submit: t("adminLogin.createAdmin"),
+        submitting: t("adminLogin.creating"),
+      }
+    : {
+        title: t("adminLogin.loginTitle"),
+        description: t("adminLogin.loginDescription"),
+        onSubmit: onSend,
+        pending: sendLink.isPending,
+        submit: t("adminLogin.sendLink"),
+        submitting: t("adminLogin.sending"),
+      };
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-secondary/60 to-background">
       <header className="mx-auto flex h-16 w-full max-w-[1100px] items-center px-4 sm:px-6">
@@ -109,31 +111,30 @@ export function AdminLoginScreen() {
         id="main"
         className="flex flex-1 items-start justify-center px-4 pt-8 pb-16 sm:items-center sm:pt-0"
       >
-        <Card className="w-full max-w-md">
-          {currentMode === "sent" ? (
-            <>
-              <CardHeader className="items-center text-center">
-                <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
-                  <Mail className="size-6" aria-hidden="true" />
-                </span>
-                <CardTitle>{t("adminLogin.sentTitle")}</CardTitle>
-                <CardDescription>{t("adminLogin.sentDescription", { email: email.trim() })}</CardDescription>
-              </CardHeader>
-              <CardContent className="grid gap-4 text-center">
-                <p className="text-sm text-muted-foreground">{t("adminLogin.sentExpiry")}</p>
-                <Button variant="outline" onClick={() => setMode("login")}>
-                  {t("adminLogin.sendAnother")}
-                </Button>
-              </CardContent>
-            </>
-          ) : currentMode === "setup" ? (
-            <>
-              <CardHeader>
-                <CardTitle>{t("adminLogin.setupTitle")}</CardTitle>
-                <CardDescription>{t("adminLogin.setupDescription")}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <form className="grid gap-4" onSubmit={onCreate} noValidate>
+        {currentMode === "sent" ? (
+          <SectionCard
+            narrow
+            centered
+            icon={
+              <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
+                <Mail className="size-6" aria-hidden="true" />
+              </span>
+            }
+            title={t("adminLogin.sentTitle")}
+            description={t("adminLogin.sentDescription", { email: email.trim() })}
+          >
+            <CardContent className="grid gap-4 text-center">
+              <p className="text-sm text-muted-foreground">{t("adminLogin.sentExpiry")}</p>
+              <Button variant="outline" onClick={() => setMode("login")}>
+                {t("adminLogin.sendAnother")}
+              </Button>
+            </CardContent>
+          </SectionCard>
+        ) : (
+          <SectionCard narrow title={form.title} description={form.description}>
+            <CardContent>
+              <form className="grid gap-4" onSubmit={form.onSubmit} noValidate>
+                {setup && (
                   <TextField
                     id="fullName"
                     label={t("adminLogin.fullName")}
@@ -143,36 +144,22 @@ export function AdminLoginScreen() {
                     placeholder={t("adminLogin.fullNamePlaceholder")}
                     onChange={(e) => setFullName(e.target.value)}
                   />
-                  <EmailField value={email} onChange={setEmail} />
-                  <Button type="submit" disabled={createAdmin.isPending}>
-                    {createAdmin.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-                    {createAdmin.isPending ? t("adminLogin.creating") : t("adminLogin.createAdmin")}
-                  </Button>
-                </form>
-              </CardContent>
-            </>
-          ) : (
-            <>
-              <CardHeader>
-                <CardTitle>{t("adminLogin.loginTitle")}</CardTitle>
-                <CardDescription>{t("adminLogin.loginDescription")}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <form className="grid gap-4" onSubmit={onSend} noValidate>
-                  <EmailField value={email} onChange={setEmail} />
-                  <Button type="submit" disabled={sendLink.isPending}>
-                    {sendLink.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-                    {sendLink.isPending ? t("adminLogin.sending") : t("adminLogin.sendLink")}
-                  </Button>
+                )}
+                <EmailField value={email} onChange={setEmail} />
+                <Button type="submit" disabled={form.pending}>
+                  {form.pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                  {form.pending ? form.submitting : form.submit}
+                </Button>
+                {!setup && (
                   <p className="flex items-center gap-2 text-sm text-muted-foreground">
                     <ShieldCheck className="size-4 shrink-0 text-success" aria-hidden="true" />
                     {t("adminLogin.noPasswords")}
                   </p>
-                </form>
-              </CardContent>
-            </>
-          )}
-        </Card>
+                )}
+              </form>
+            </CardContent>
+          </SectionCard>
+        )}
       </main>
     </div>
   );

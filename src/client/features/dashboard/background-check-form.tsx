@@ -4,11 +4,12 @@ import { formatFileSize, UPLOAD_ACCEPT, uploadKindOf } from "@common/uploads";
 import { FileText, UploadCloud, X } from "lucide-react";
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { FormField, TextField } from "~/components/form-field";
+import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CardContent } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastError, toastRequestError } from "~/lib/error-toast";
 import { useTranslation } from "~/lib/react-i18n";
 import { cn } from "~/lib/utils";
 import { useSubmitCheck } from "./api";
@@ -35,17 +36,9 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
     const accepted: Array<{ key: number; file: File }> = [];
     for (const file of incoming) {
       if (!uploadKindOf(file.name)) {
-        toast({
-          title: t("portal.submit.typeTitle"),
-          description: t("portal.submit.typeText", { file: file.name }),
-          variant: "destructive",
-        });
+        toastError(t("portal.submit.typeTitle"), t("portal.submit.typeText", { file: file.name }));
       } else if (file.size > MAX_FILE_BYTES) {
-        toast({
-          title: t("portal.submit.sizeTitle"),
-          description: t("portal.submit.sizeText", { file: file.name }),
-          variant: "destructive",
-        });
+        toastError(t("portal.submit.sizeTitle"), t("portal.submit.sizeText", { file: file.name }));
       } else {
         accepted.push({ key: nextKey.current++, file });
       }
@@ -69,19 +62,11 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!fullName.trim() || !email.trim()) {
-      toast({
-        title: t("portal.submit.requiredTitle"),
-        description: t("portal.submit.requiredText"),
-        variant: "destructive",
-      });
+      toastError(t("portal.submit.requiredTitle"), t("portal.submit.requiredText"));
       return;
     }
     if (files.length === 0) {
-      toast({
-        title: t("portal.submit.filesTitle"),
-        description: t("portal.submit.filesText"),
-        variant: "destructive",
-      });
+      toastError(t("portal.submit.filesTitle"), t("portal.submit.filesText"));
       return;
     }
     setProgress(0);
@@ -93,21 +78,13 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
           setFiles([]);
         },
         onError: (error) =>
-          toast({
-            title: t("portal.submit.failedTitle"),
-            description: errorMessage(error, t("portal.submit.failedText")),
-            variant: "destructive",
-          }),
+          toastRequestError(error, t("portal.submit.failedTitle"), t("portal.submit.failedText")),
       },
     );
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("portal.submit.title")}</CardTitle>
-        <CardDescription>{t("portal.submit.description")}</CardDescription>
-      </CardHeader>
+    <SectionCard title={t("portal.submit.title")} description={t("portal.submit.description")}>
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -215,6 +192,6 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
           </div>
         </form>
       </CardContent>
-    </Card>
+    </SectionCard>
   );
 }

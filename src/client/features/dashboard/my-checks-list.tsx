@@ -3,6 +3,7 @@ import { ClipboardList } from "lucide-react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { ListBody, ListCards } from "~/components/list-states";
 import { SectionCard } from "~/components/section-card";
+import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { myChecksQueryOptions } from "./api";
@@ -17,41 +18,43 @@ export function MyChecksList() {
   const list = checks.data ?? [];
   return (
     <SectionCard title={t("portal.myChecks.title")}>
-      <ListBody texts="portal.myChecks" query={checks} count={list.length} icon={ClipboardList}>
-        <ListCards
-          rows={list}
-          cardClassName="gap-2"
-          cardTestId="my-check"
-          card={(check) => (
-            <>
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="grid min-w-0">
-                  <span className="font-medium">{check.fullName}</span>
-                  <span className="break-all text-sm text-muted-foreground">{check.email}</span>
+      <CardContent>
+        <ListBody texts="portal.myChecks" query={checks} count={list.length} icon={ClipboardList}>
+          <ListCards
+            rows={list}
+            cardClassName="gap-2"
+            cardTestId="my-check"
+            card={(check) => (
+              <>
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="grid min-w-0">
+                    <span className="font-medium">{check.fullName}</span>
+                    <span className="break-all text-sm text-muted-foreground">{check.email}</span>
+                  </div>
+                  <CheckStatusBadge status={check.status} />
                 </div>
-                <CheckStatusBadge status={check.status} />
-              </div>
-              <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-                <span>
-                  {t("portal.myChecks.submitted", { date: formatDate(check.submittedAt, i18n.language) })}
-                </span>
-                {check.reviewedAt && (
+                <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
                   <span>
-                    {t("portal.myChecks.reviewed", { date: formatDate(check.reviewedAt, i18n.language) })}
+                    {t("portal.myChecks.submitted", { date: formatDate(check.submittedAt, i18n.language) })}
                   </span>
-                )}
-                <span>{t("portal.myChecks.files", { count: check.fileCount })}</span>
-              </div>
-              {check.notes && (
-                <div className="rounded-lg bg-muted p-3 text-sm">
-                  <p className="font-medium">{t("portal.myChecks.notes")}</p>
-                  <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
+                  {check.reviewedAt && (
+                    <span>
+                      {t("portal.myChecks.reviewed", { date: formatDate(check.reviewedAt, i18n.language) })}
+                    </span>
+                  )}
+                  <span>{t("portal.myChecks.files", { count: check.fileCount })}</span>
                 </div>
-              )}
-            </>
-          )}
-        />
-      </ListBody>
+                {check.notes && (
+                  <div className="rounded-lg bg-muted p-3 text-sm">
+                    <p className="font-medium">{t("portal.myChecks.notes")}</p>
+                    <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
+                  </div>
+                )}
+              </>
+            )}
+          />
+        </ListBody>
+      </CardContent>
     </SectionCard>
   );
 }

@@ -7,7 +7,7 @@ import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastError, toastRequestError } from "~/lib/error-toast";
 import { chosenLanguage, followLanguage } from "~/lib/portal-language";
 import { useTranslation } from "~/lib/react-i18n";
 import { invitationPreviewQueryOptions, useAcceptInvitation } from "./api";
@@ -36,11 +36,7 @@ export function AcceptInvitationScreen({ token }: { token: string | undefined })
 
   useEffect(() => {
     if (!token) {
-      toast({
-        title: t("portal.accept.invalidLink"),
-        description: t("portal.accept.invalidText"),
-        variant: "destructive",
-      });
+      toastError(t("portal.accept.invalidLink"), t("portal.accept.invalidText"));
     }
   }, [token, t]);
 
@@ -49,11 +45,7 @@ export function AcceptInvitationScreen({ token }: { token: string | undefined })
     if (!token) return;
     const name = fullName.trim();
     if (!name) {
-      toast({
-        title: t("portal.accept.fullNameRequiredTitle"),
-        description: t("portal.accept.fullNameRequiredText"),
-        variant: "destructive",
-      });
+      toastError(t("portal.accept.fullNameRequiredTitle"), t("portal.accept.fullNameRequiredText"));
       return;
     }
     accept.mutate(
@@ -64,11 +56,7 @@ export function AcceptInvitationScreen({ token }: { token: string | undefined })
           navigate("/dashboard", { replace: true });
         },
         onError: (error) =>
-          toast({
-            title: t("portal.accept.failedTitle"),
-            description: errorMessage(error, t("portal.accept.failedText")),
-            variant: "destructive",
-          }),
+          toastRequestError(error, t("portal.accept.failedTitle"), t("portal.accept.failedText")),
       },
     );
   };

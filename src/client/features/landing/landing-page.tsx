@@ -50,7 +50,7 @@ export function LandingPage() {
         {LANDING_STYLES}
       </style>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      <main id="main" className="landing-sections flex-1">
         <Hero />
         <FeatureGrid
           onOpenJobs={() => {

@@ -8,6 +8,7 @@ import { SearchField } from "~/components/search-field";
 import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { CardContent } from "~/components/ui/card";
 import { useSearch } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
@@ -53,7 +54,6 @@ export function LeadsSection() {
         title={t("leads.title")}
         description={t("leads.description")}
         titleId={`${searchId}-title`}
-        contentClassName="grid gap-4"
         actions={
           <>
             <Button
@@ -74,54 +74,56 @@ export function LeadsSection() {
           </>
         }
       >
-        <SearchField
-          {...search.field}
-          label={t("leads.searchLabel")}
-          placeholder={t("leads.searchPlaceholder")}
-        />
+        <CardContent className="grid gap-4">
+          <SearchField
+            {...search.field}
+            label={t("leads.searchLabel")}
+            placeholder={t("leads.searchPlaceholder")}
+          />
 
-        <ListBody texts="leads" query={leads} retry="sm" count={list.length} icon={Inbox} live q={q}>
-          <ListRows placeholder={leads.isPlaceholderData} busy={leads.isFetching}>
-            <ListTable
-              rows={list}
-              cardClassName="gap-1.5 text-sm"
-              columns={[
-                { header: t("leads.name"), className: "font-medium", cell: name },
-                { header: t("leads.company"), cell: (lead) => lead.company },
-                { header: t("leads.email"), cell: email },
-                { header: t("leads.phone"), cell: phone },
-                { header: t("leads.plan"), cell: plan },
-                { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
-              ]}
-              card={(lead) => (
-                <>
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="text-base font-medium">{name(lead)}</span>
-                    {plan(lead)}
-                  </div>
-                  <span>{lead.company}</span>
-                  {email(lead)}
-                  {phone(lead)}
-                  <span className="text-muted-foreground">
-                    {t("leads.received")} {received(lead)}
-                  </span>
-                </>
-              )}
-            />
-          </ListRows>
-        </ListBody>
+          <ListBody texts="leads" query={leads} retry="sm" count={list.length} icon={Inbox} live q={q}>
+            <ListRows placeholder={leads.isPlaceholderData} busy={leads.isFetching}>
+              <ListTable
+                rows={list}
+                cardClassName="gap-1.5 text-sm"
+                columns={[
+                  { header: t("leads.name"), className: "font-medium", cell: name },
+                  { header: t("leads.company"), cell: (lead) => lead.company },
+                  { header: t("leads.email"), cell: email },
+                  { header: t("leads.phone"), cell: phone },
+                  { header: t("leads.plan"), cell: plan },
+                  { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
+                ]}
+                card={(lead) => (
+                  <>
+                    <div className="flex items-start justify-between gap-2">
+                      <span className="text-base font-medium">{name(lead)}</span>
+                      {plan(lead)}
+                    </div>
+                    <span>{lead.company}</span>
+                    {email(lead)}
+                    {phone(lead)}
+                    <span className="text-muted-foreground">
+                      {t("leads.received")} {received(lead)}
+                    </span>
+                  </>
+                )}
+              />
+            </ListRows>
+          </ListBody>
 
-        <Pager
-          offset={offset}
-          shown={list.length}
-          total={total}
-          pageSize={LEADS_PAGE_SIZE}
-          busy={leads.isFetching}
-          onPrevious={() => setOffset(Math.max(0, offset - LEADS_PAGE_SIZE))}
-          onNext={() => setOffset(offset + LEADS_PAGE_SIZE)}
-          texts={pagerTexts(t, "leads")}
-          size="sm"
-        />
+          <Pager
+            offset={offset}
+            shown={list.length}
+            total={total}
+            pageSize={LEADS_PAGE_SIZE}
+            busy={leads.isFetching}
+            onPrevious={() => setOffset(Math.max(0, offset - LEADS_PAGE_SIZE))}
+            onNext={() => setOffset(offset + LEADS_PAGE_SIZE)}
+            texts={pagerTexts(t, "leads")}
+            size="sm"
+          />
+        </CardContent>
       </SectionCard>
     </section>
   );

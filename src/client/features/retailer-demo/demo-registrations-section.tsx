@@ -5,6 +5,7 @@ import { CsvExportLink, ListBody, ListTable } from "~/components/list-states";
 import { SearchField } from "~/components/search-field";
 import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
+import { CardContent } from "~/components/ui/card";
 import { useSearch } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
@@ -27,7 +28,6 @@ export function DemoRegistrationsSection() {
     <SectionCard
       title={t("retailerDemo.admin.title")}
       description={t("retailerDemo.admin.description")}
-      contentClassName="grid gap-4"
       actions={
         <>
           <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
@@ -40,47 +40,49 @@ export function DemoRegistrationsSection() {
         </>
       }
     >
-      <SearchField
-        {...search.field}
-        label={t("retailerDemo.admin.search")}
-        placeholder={t("retailerDemo.admin.searchPlaceholder")}
-      />
-      <ListBody texts="retailerDemo.admin" query={list} count={rows.length} icon={Users} q={q}>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {list.data?.truncated
-            ? t("retailerDemo.admin.truncated", { count: rows.length })
-            : t("retailerDemo.admin.count", { count: rows.length })}
-        </p>
-        <ListTable
-          rows={rows}
-          cardClassName="gap-1 text-sm"
-          columns={[
-            { header: t("retailerDemo.admin.name"), className: "font-medium", cell: name },
-            { header: t("retailerDemo.admin.email"), className: "break-all", cell: (row) => row.email },
-            {
-              header: t("retailerDemo.admin.phone"),
-              className: "whitespace-nowrap",
-              cell: (row) => row.phone,
-            },
-            { header: t("retailerDemo.admin.retailer"), cell: (row) => row.retailerSlug },
-            {
-              header: t("retailerDemo.admin.registered"),
-              className: "whitespace-nowrap",
-              cell: registered,
-            },
-          ]}
-          card={(row) => (
-            <>
-              <p className="font-medium">{name(row)}</p>
-              <p className="break-all">{row.email}</p>
-              <p>{row.phone}</p>
-              <p className="text-muted-foreground">
-                {row.retailerSlug} · {registered(row)}
-              </p>
-            </>
-          )}
+      <CardContent className="grid gap-4">
+        <SearchField
+          {...search.field}
+          label={t("retailerDemo.admin.search")}
+          placeholder={t("retailerDemo.admin.searchPlaceholder")}
         />
-      </ListBody>
+        <ListBody texts="retailerDemo.admin" query={list} count={rows.length} icon={Users} q={q}>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {list.data?.truncated
+              ? t("retailerDemo.admin.truncated", { count: rows.length })
+              : t("retailerDemo.admin.count", { count: rows.length })}
+          </p>
+          <ListTable
+            rows={rows}
+            cardClassName="gap-1 text-sm"
+            columns={[
+              { header: t("retailerDemo.admin.name"), className: "font-medium", cell: name },
+              { header: t("retailerDemo.admin.email"), className: "break-all", cell: (row) => row.email },
+              {
+                header: t("retailerDemo.admin.phone"),
+                className: "whitespace-nowrap",
+                cell: (row) => row.phone,
+              },
+              { header: t("retailerDemo.admin.retailer"), cell: (row) => row.retailerSlug },
+              {
+                header: t("retailerDemo.admin.registered"),
+                className: "whitespace-nowrap",
+                cell: registered,
+              },
+            ]}
+            card={(row) => (
+              <>
+                <p className="font-medium">{name(row)}</p>
+                <p className="break-all">{row.email}</p>
+                <p>{row.phone}</p>
+                <p className="text-muted-foreground">
+                  {row.retailerSlug} · {registered(row)}
+                </p>
+              </>
+            )}
+          />
+        </ListBody>
+      </CardContent>
     </SectionCard>
   );
 }

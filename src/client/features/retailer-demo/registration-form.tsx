@@ -8,7 +8,7 @@ import {
 } from "@common/demo-registration";
 import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
 import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -20,6 +20,26 @@ import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
 
 const EMPTY: RegistrationFields = { firstName: "", lastName: "", email: "", phone: "", acceptTerms: false };
+
+type TextName = Exclude<keyof RegistrationFields, "acceptTerms">;
+
+/**
+ * The four text fields' own attributes: the id's suffix, the input type and autocomplete hints,
+ * and the length limit of docs/product.md#5-validation. Each is required, named after its
+ * field and labelled `retailerDemo.<name>`.
+ */
+const TEXT_FIELDS = {
+  firstName: { suffix: "first", autoComplete: "given-name", maxLength: NAME_MAX_LENGTH },
+  lastName: { suffix: "last", autoComplete: "family-name", maxLength: NAME_MAX_LENGTH },
+  email: {
+    suffix: "email",
+    type: "email",
+    inputMode: "email",
+    autoComplete: "email",
+    maxLength: EMAIL_MAX_LENGTH,
+  },
+  phone: { suffix: "phone", type: "tel", inputMode: "tel", autoComplete: "tel", maxLength: PHONE_MAX_LENGTH },
+} as const satisfies Record<TextName, { suffix: string; maxLength: number } & ComponentProps<"input">>;
 
 /**
  * The registration form (docs/product.md#2-pages, #4-states, #5-validation, #8-messages): validates in the documented order with its toasts,
@@ -108,61 +128,38 @@ export function RegistrationForm({
   const hintId = `${id}-email-hint`;
   const termsLabelId = `${id}-terms-label`;
   const termsLinkId = `${id}-terms-link`;
+  /** One text field of TEXT_FIELDS, with `extra` attributes (the email's placeholder and hint). */
+  const textField = (name: TextName, extra?: Partial<ComponentProps<typeof TextField>>) => {
+    const { suffix, ...attributes } = TEXT_FIELDS[name];
+    return (
+      <TextField
+        id={`${id}-${suffix}`}
+        label={t(`retailerDemo.${name}`)}
+        name={name}
+        required
+        {...attributes}
+        {...extra}
+        value={fields[name]}
+        onChange={(e) => set(name, e.target.value)}
+      />
+    );
+  };
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id={`${id}-first`}
-          label={t("retailerDemo.firstName")}
-          name="firstName"
-          autoComplete="given-name"
-          required
-          maxLength={NAME_MAX_LENGTH}
-          value={fields.firstName}
-          onChange={(e) => set("firstName", e.target.value)}
-        />
-        <TextField
-          id={`${id}-last`}
-          label={t("retailerDemo.lastName")}
-          name="lastName"
-          autoComplete="family-name"
-          required
-          maxLength={NAME_MAX_LENGTH}
-          value={fields.lastName}
-          onChange={(e) => set("lastName", e.target.value)}
-        />
+        {textField("firstName")}
+        {textField("lastName")}
       </div>
-      <TextField
-        id={`${id}-email`}
-        label={t("retailerDemo.email")}
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        maxLength={EMAIL_MAX_LENGTH}
-        placeholder={`name@${settings.emailDomain}`}
-        aria-describedby={hintId}
-        value={fields.email}
-        onChange={(e) => set("email", e.target.value)}
-        after={
+      {textField("email", {
+        placeholder: `name@${settings.emailDomain}`,
+        "aria-describedby": hintId,
+        after: (
           <p id={hintId} className="text-sm text-muted-foreground">
             {t("retailerDemo.emailHint", { domain: settings.emailDomain })}
           </p>
-        }
-      />
-      <TextField
-        id={`${id}-phone`}
-        label={t("retailerDemo.phone")}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        maxLength={PHONE_MAX_LENGTH}
-        value={fields.phone}
-        onChange={(e) => set("phone", e.target.value)}
-      />
+        ),
+      })}
+      {textField("phone")}
       <div className="flex items-start gap-3">
         <Checkbox
           id={`${id}-terms`}

@@ -1,8 +1,9 @@
 import type { RetailerDemo } from "@common/retailer-demos";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { SectionCard } from "~/components/section-card";
 import { SitePage } from "~/components/site-page";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent } from "~/components/ui/card";
 import { useTranslation } from "~/lib/react-i18n";
 import { retailerDemoSettingsQuery } from "./api/registration";
 import { PartnerLogos } from "./partner-logos";
@@ -40,10 +41,7 @@ export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
           {t("retailerDemo.intro", vars)}
         </p>
         <div className="mt-10 grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("retailerDemo.stepsTitle")}</CardTitle>
-            </CardHeader>
+          <SectionCard title={t("retailerDemo.stepsTitle")}>
             <CardContent>
               <ol className="grid gap-4">
                 {STEPS.map((step, index) => (
@@ -59,30 +57,27 @@ export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
                 ))}
               </ol>
             </CardContent>
-          </Card>
-          <Card>
-            {done ? (
+          </SectionCard>
+          {done ? (
+            <Card>
               <CardContent className="pt-6">
                 <ThankYou settings={settings} pending={pendingCount > 0} />
               </CardContent>
-            ) : (
-              <>
-                <CardHeader>
-                  <CardTitle>{t("retailerDemo.formTitle")}</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <RegistrationForm
-                    demo={demo}
-                    settings={settings}
-                    onDone={() => {
-                      refresh();
-                      setDone(true);
-                    }}
-                  />
-                </CardContent>
-              </>
-            )}
-          </Card>
+            </Card>
+          ) : (
+            <SectionCard title={t("retailerDemo.formTitle")}>
+              <CardContent>
+                <RegistrationForm
+                  demo={demo}
+                  settings={settings}
+                  onDone={() => {
+                    refresh();
+                    setDone(true);
+                  }}
+                />
+              </CardContent>
+            </SectionCard>
+          )}
         </div>
       </main>
     </SitePage>
