@@ -7,7 +7,9 @@ import {
   canView,
   inviteRefusal,
   manageScope,
+  permitted,
 } from "../../src/server/auth/policy";
+import { HttpError } from "../../src/server/http/errors";
 
 const admin: Actor = { id: 1, role: "admin", companyId: null };
 const caA: Actor = { id: 2, role: "company_admin", companyId: 10 };
@@ -65,5 +67,42 @@ describe("tenant policy (ADR 0009, 0017)", () => {
     expect(canManageUser(admin, admin, "delete")).toBe("self");
     expect(canManageUser(admin, { id: 9, role: "admin", companyId: null }, "deactivate")).toBe("ok");
     expect(canManageUser(userA, userB, "deactivate")).toBe("hidden");
+  });
+
+  it("answers a refused decision with 404 for hidden or missing rows, 403 with its own code for self", () => {
+    const refusals = {
+      notFound: "Thing not found.",
+      self: { code: "SELF_REVIEW_FORBIDDEN", message: "Not your own." },
+      forbidden: "Not for your role.",
+    } as const;
+    const answer = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        if (error instanceof HttpError) return [error.statusCode, error.code, error.message];
+      }
+      return "no error";
+    };
+    expect(permitted(userA, () => "ok", refusals)).toBe(userA);
+    expect(answer(() => permitted(undefined, () => "ok", refusals))).toEqual([
+      404,
+      "NOT_FOUND",
+      "Thing not found.",
+    ]);
+    expect(answer(() => permitted(userA, () => "hidden", refusals))).toEqual([
+      404,
+      "NOT_FOUND",
+      "Thing not found.",
+    ]);
+    expect(answer(() => permitted(userA, () => "self", refusals))).toEqual([
+      403,
+      "SELF_REVIEW_FORBIDDEN",
+      "Not your own.",
+    ]);
+    expect(answer(() => permitted(userA, () => "forbidden", refusals))).toEqual([
+      403,
+      "FORBIDDEN",
+      "Not for your role.",
+    ]);
   });
 });

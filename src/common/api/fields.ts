@@ -69,3 +69,23 @@ export const idField = z
  * takes the `lang` cookie, else English.
  */
 export const languageField = z.enum(LANGUAGES, { error: `language must be one of: ${LANGUAGES.join(", ")}` });
+
+/** Paging of a list answer by page number: `page` (from 1) and `pageSize`, as asked for. */
+export const pageNumberFields = { page: z.number().int(), pageSize: z.number().int() };
+/** Paging of a list answer by offset: `limit` and `offset`, as asked for. */
+export const pageOffsetFields = { limit: z.number().int(), offset: z.number().int() };
+
+/**
+ * The answer of a paged list route: one page of items under `key`, `total` (how many match in
+ * all) and the paging it was read with.
+ * @example listResponse("users", managedUserSchema, pageNumberFields)
+ *   → `{ users: ManagedUser[], total, page, pageSize }`
+ */
+export function listResponse<K extends string, T extends z.ZodType, P extends z.ZodRawShape>(
+  key: K,
+  item: T,
+  paging: P,
+) {
+  const items = { [key]: z.array(item) } as { [Q in K]: z.ZodArray<T> };
+  return z.object({ ...items, total: z.number().int(), ...paging });
+}

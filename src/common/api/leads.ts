@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEAD_PAGE_DEFAULT, LEAD_PAGE_MAX } from "../limits";
 import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
-import { languageField, safeText } from "./fields";
+import { languageField, listResponse, pageOffsetFields, safeText } from "./fields";
 
 /**
  * Get Started lead request (docs/product.md#3-records) and its validation (docs/product.md#5-validation), shared by the Get Started
@@ -157,10 +157,5 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>;
 
 /** `GET /api/leads` JSON answer: one page, newest first, and how many leads match in all. */
-export const leadListResponseSchema = z.object({
-  leads: z.array(leadSchema),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
+export const leadListResponseSchema = listResponse("leads", leadSchema, pageOffsetFields);
 export type LeadListResponse = z.infer<typeof leadListResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { USERS_PAGE_SIZE, USERS_PAGE_SIZE_MAX } from "../limits";
 import { ROLES } from "../roles";
+import { listResponse, pageNumberFields } from "./fields";
 
 /**
  * Contracts of the user-management API (issue #11, "User management"): admins and company
@@ -45,12 +46,7 @@ export const managedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-export const userListResponseSchema = z.object({
-  users: z.array(managedUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const userListResponseSchema = listResponse("users", managedUserSchema, pageNumberFields);
 export type UserList = z.infer<typeof userListResponseSchema>;
 
 export const userResponseSchema = z.object({ user: managedUserSchema });
@@ -88,15 +84,8 @@ export const userAuditEntrySchema = z.object({
 });
 export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
 
-export const userAuditQuerySchema = z.object({
-  page: z.coerce.number().int().positive().max(INT4_MAX).default(1),
-  pageSize: z.coerce.number().int().positive().max(USERS_PAGE_SIZE_MAX).default(USERS_PAGE_SIZE),
-});
+/** The audit trail pages like the user list, without a search. */
+export const userAuditQuerySchema = userListQuerySchema.omit({ q: true });
 
-export const userAuditResponseSchema = z.object({
-  entries: z.array(userAuditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const userAuditResponseSchema = listResponse("entries", userAuditEntrySchema, pageNumberFields);
 export type UserAudit = z.infer<typeof userAuditResponseSchema>;

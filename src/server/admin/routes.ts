@@ -12,7 +12,7 @@ import {
   userListResponseSchema,
   userResponseSchema,
 } from "../../common/api/users";
-import { CREATE_INITIAL_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
+import { CREATE_INITIAL_RATE_PER_IP } from "../../common/limits";
 import { sessionOf } from "../auth/access";
 import { issueBinding, setBindingCookie } from "../auth/binding";
 import { manageScope } from "../auth/policy";
@@ -20,10 +20,14 @@ import { adminExists, createInitialAdmin } from "../auth/service";
 import { apiErrorSchema, errorResponses, HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
+import { routesTagged } from "../http/route";
 import { adminStats, deleteUser, listUserAudit, listUsers, setUserActive, updateUser } from "./service";
 
 const errors = errorResponses(400, 401, 403, 404);
 const setupErrors = errorResponses(400, 401, 403, 404, 409, 410, 429);
+const setupRoute = routesTagged("auth");
+const statsRoute = routesTagged("admin");
+const usersRoute = routesTagged("users");
 
 /**
  * The admin area, every `/api/admin/*` route: first-admin setup (docs/product.md#7-api, issue #2;
@@ -37,14 +41,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/admin/login-info",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["auth"],
-        summary: "404 while no admin exists (setup needed), 200 after",
-        response: { 200: messageResponseSchema, 404: apiErrorSchema },
-      },
-    },
+    setupRoute("public", "404 while no admin exists (setup needed), 200 after", {
+      response: { 200: messageResponseSchema, 404: apiErrorSchema },
+    }),
     async (_request, reply) => {
       if (!(await adminExists(db))) {
         throw new HttpError(
@@ -60,19 +59,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/create-initial",
     {
-      config: { access: "public" },
-      onRequest: [
-        rateLimitBy(app, "create-initial-ip", {
-          max: CREATE_INITIAL_RATE_PER_IP,
-          timeWindow: RATE_LIMIT_WINDOW_MS,
-        }),
-      ],
-      schema: {
-        tags: ["auth"],
-        summary: "Create the first admin and email a magic link",
+      ...setupRoute("public", "Create the first admin and email a magic link", {
         body: createInitialAdminBodySchema,
         response: { 201: messageResponseSchema, ...setupErrors },
-      },
+      }),
+      onRequest: [rateLimitBy(app, "create-initial-ip", { max: CREATE_INITIAL_RATE_PER_IP })],
     },
     async (request, reply) => {
       const binding = issueBinding();
@@ -92,14 +83,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/admin/stats",
-    {
-      config: { access: "manager" },
-      schema: {
-        tags: ["admin"],
-        summary: "Dashboard figures: users, companies, pending and approved checks (scoped)",
-        response: { 200: adminStatsSchema, ...errorResponses(401, 403) },
-      },
-    },
+    statsRoute("manager", "Dashboard figures: users, companies, pending and approved checks (scoped)", {
+      response: { 200: adminStatsSchema, ...errorResponses(401, 403) },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       return reply.send(await adminStats(db, manageScope(user)));
@@ -108,15 +94,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/admin/users",
-    {
-      config: { access: "manager" },
-      schema: {
-        tags: ["users"],
-        summary: "Users in the caller's scope, by name; q searches name and email",
-        querystring: userListQuerySchema,
-        response: { 200: userListResponseSchema, ...errors },
-      },
-    },
+    usersRoute("manager", "Users in the caller's scope, by name; q searches name and email", {
+      querystring: userListQuerySchema,
+      response: { 200: userListResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       return reply.send(await listUsers(db, manageScope(user), request.query));
@@ -125,15 +106,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/admin/users/audit",
-    {
-      config: { access: "manager" },
-      schema: {
-        tags: ["users"],
-        summary: "The user audit trail in the caller's scope, newest first",
-        querystring: userAuditQuerySchema,
-        response: { 200: userAuditResponseSchema, ...errors },
-      },
-    },
+    usersRoute("manager", "The user audit trail in the caller's scope, newest first", {
+      querystring: userAuditQuerySchema,
+      response: { 200: userAuditResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       return reply.send(await listUserAudit(db, manageScope(user), request.query));
@@ -142,16 +118,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/api/admin/users/:id",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["users"],
-        summary: "Change a user's role and/or company (admins; never themselves)",
-        params: userIdParamsSchema,
-        body: updateUserBodySchema,
-        response: { 200: userResponseSchema, ...errors },
-      },
-    },
+    usersRoute("admin", "Change a user's role and/or company (admins; never themselves)", {
+      params: userIdParamsSchema,
+      body: updateUserBodySchema,
+      response: { 200: userResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       return reply.send({ user: await updateUser(db, user, request.params.id, request.body) });
@@ -164,17 +135,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/api/admin/users/:id/${action}`,
-      {
-        config: { access: "manager" },
-        schema: {
-          tags: ["users"],
-          summary: active
-            ? "Reactivate a user (managers, own company; never admins or themselves)"
-            : "Deactivate a user and end their sessions and links at once",
-          params: userIdParamsSchema,
-          response: { 200: userResponseSchema, ...errors },
-        },
-      },
+      usersRoute(
+        "manager",
+        active
+          ? "Reactivate a user (managers, own company; never admins or themselves)"
+          : "Deactivate a user and end their sessions and links at once",
+        { params: userIdParamsSchema, response: { 200: userResponseSchema, ...errors } },
+      ),
       async (request, reply) => {
         const { user } = sessionOf(request);
         return reply.send({ user: await setUserActive(db, user, request.params.id, active) });
@@ -184,15 +151,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/admin/users/:id",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["users"],
-        summary: "Delete a user with their background checks and files (admins; never themselves)",
-        params: userIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    usersRoute("admin", "Delete a user with their background checks and files (admins; never themselves)", {
+      params: userIdParamsSchema,
+      response: { 204: z.null(), ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       await deleteUser(db, storage, user, request.params.id);

@@ -8,14 +8,14 @@ import type {
   UserAuditAction,
   UserList,
 } from "../../common/api/users";
-import { canManageUser, type ManageScope, scopeFilter, type UserAction } from "../auth/policy";
+import { canManageUser, type ManageScope, permitted, scopeFilter, type UserAction } from "../auth/policy";
 import { deleteSessionsOf, type UserRow } from "../auth/sessions";
 import { deleteUserWithChecks } from "../background-checks/service";
 import { companyNameOf } from "../companies/service";
 import type { Database, Executor } from "../db/database";
 import { backgroundChecks, companies, userAudit, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
-import { badRequest, forbidden, HttpError, notFound } from "../http/errors";
+import { badRequest, notFound } from "../http/errors";
 
 /**
  * The admin area's queries (`/api/admin/*`): the dashboard figures and user management (issue #11
@@ -95,17 +95,14 @@ export async function listUsers(
  */
 async function lockTarget(tx: Executor, actor: UserRow, id: number, action: UserAction): Promise<UserRow> {
   const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
-  const decision = target ? canManageUser(actor, target, action) : "hidden";
-  if (!target || decision === "hidden") throw notFound("User not found.");
-  if (decision === "self") {
-    throw new HttpError(
-      403,
-      ERROR_CODES.SELF_MANAGEMENT_FORBIDDEN,
-      "You can't change, deactivate or delete your own account. Ask another admin.",
-    );
-  }
-  if (decision === "forbidden") throw forbidden("You don't have permission to change this user.");
-  return target;
+  return permitted(target, (row) => canManageUser(actor, row, action), {
+    notFound: "User not found.",
+    self: {
+      code: ERROR_CODES.SELF_MANAGEMENT_FORBIDDEN,
+      message: "You can't change, deactivate or delete your own account. Ask another admin.",
+    },
+    forbidden: "You don't have permission to change this user.",
+  });
 }
 
 async function audit(

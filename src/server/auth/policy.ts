@@ -1,7 +1,8 @@
 import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
+import type { ErrorCode } from "../../common/api/errors";
 import { invitableRoles } from "../../common/api/invitations";
 import { canManageUsers, isAdmin, type Role } from "../../common/roles";
-import { forbidden } from "../http/errors";
+import { forbidden, HttpError, notFound } from "../http/errors";
 
 /**
  * The tenant rules of ADR 0009 and issue #11, in one place. Every list, count and per-row
@@ -131,4 +132,35 @@ export function canManageUser(
   if (isAdmin(actor.role)) return "ok";
   if (action === "update" || action === "delete") return "forbidden";
   return isAdmin(target.role) ? "forbidden" : "ok";
+}
+
+/** What the answer to a refused per-row decision says (see {@link permitted}). */
+export interface Refusals {
+  /** The 404 text for a missing row or one outside the actor's scope ("Background check not found."). */
+  notFound: string;
+  /** The 403 for the actor's own row: its own code (SELF_REVIEW_FORBIDDEN…) and text. */
+  self: { code: ErrorCode; message: string };
+  /** The 403 FORBIDDEN text for an action the actor's role may not take; a general one if omitted. */
+  forbidden?: string;
+}
+
+/**
+ * `row` when `decide(row)` allows it, so every service answers a refused decision alike
+ * (ADR 0009, ADR 0017).
+ * @param row the row the action is about, undefined when there is none
+ * @param decide one of this module's decisions ({@link canReview}, {@link canManageUser})
+ * @throws 404 with `refusals.notFound` when there is no row or it is `"hidden"` (outside the
+ *   actor's scope, so its existence is not revealed); 403 `refusals.self.code` for `"self"`;
+ *   403 FORBIDDEN for `"forbidden"`
+ */
+export function permitted<T>(
+  row: T | undefined,
+  decide: (row: T) => "ok" | "self" | "forbidden" | "hidden",
+  refusals: Refusals,
+): T {
+  const decision = row === undefined ? "hidden" : decide(row);
+  if (row === undefined || decision === "hidden") throw notFound(refusals.notFound);
+  if (decision === "self") throw new HttpError(403, refusals.self.code, refusals.self.message);
+  if (decision === "forbidden") throw forbidden(refusals.forbidden);
+  return row;
 }

@@ -18,12 +18,12 @@ import {
   MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
   MAGIC_LINK_RATE_PER_IP,
   MAGIC_LINK_VERIFY_RATE_PER_IP,
-  RATE_LIMIT_WINDOW_MS,
   RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
 import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
 import { byEmail, byEmailAndIp, rateLimitBy } from "../http/rate-limit";
+import { routesTagged } from "../http/route";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
@@ -44,6 +44,7 @@ function afterResponse(reply: FastifyReply, start: () => void): void {
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
+const route = routesTagged("auth");
 
 /**
  * Auth routes of docs/product.md#7-api and issue #2: magic links, session, sign-out. (First-admin
@@ -51,35 +52,23 @@ const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const windowMs = RATE_LIMIT_WINDOW_MS;
 
   app.post(
     "/api/auth/send-magic-link",
     {
-      config: { access: "public" },
+      ...route("public", "Email a sign-in link; same answer whether or not the account exists", {
+        body: sendMagicLinkBodySchema,
+        response: { 200: messageResponseSchema, ...errors, ...errorResponses(503) },
+      }),
       // Per IP before the body is even parsed; per email once the address is validated and
       // normalised (issue #10: limits count before validation work).
-      onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP, timeWindow: windowMs })],
+      onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP })],
       preHandler: [
         // Per (email, IP), so a stranger's requests cannot lock the owner out, plus a higher
         // cap per email from everywhere (issue #11 item 5, ADR 0016).
-        rateLimitBy(app, "magic-link-email-ip", {
-          max: MAGIC_LINK_RATE_PER_EMAIL,
-          timeWindow: windowMs,
-          key: byEmailAndIp,
-        }),
-        rateLimitBy(app, "magic-link-email", {
-          max: MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
-          timeWindow: windowMs,
-          key: byEmail,
-        }),
+        rateLimitBy(app, "magic-link-email-ip", { max: MAGIC_LINK_RATE_PER_EMAIL, key: byEmailAndIp }),
+        rateLimitBy(app, "magic-link-email", { max: MAGIC_LINK_RATE_PER_EMAIL_GLOBAL, key: byEmail }),
       ],
-      schema: {
-        tags: ["auth"],
-        summary: "Email a sign-in link; same answer whether or not the account exists",
-        body: sendMagicLinkBodySchema,
-        response: { 200: messageResponseSchema, ...errors, ...errorResponses(503) },
-      },
     },
     async (request, reply) => {
       // Same answer, cookie and timing for every address: the lookup and the link are made
@@ -112,16 +101,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/magic-link/inspect",
     {
-      config: { access: "public" },
-      preHandler: [
-        rateLimitBy(app, "inspect-ip", { max: MAGIC_LINK_INSPECT_RATE_PER_IP, timeWindow: windowMs }),
-      ],
-      schema: {
-        tags: ["auth"],
-        summary: "Whose link this is (masked) and whether this browser asked for it; never uses the link",
-        body: inspectMagicLinkBodySchema,
-        response: { 200: inspectMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
-      },
+      ...route(
+        "public",
+        "Whose link this is (masked) and whether this browser asked for it; never uses the link",
+        {
+          body: inspectMagicLinkBodySchema,
+          response: { 200: inspectMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
+        },
+      ),
+      preHandler: [rateLimitBy(app, "inspect-ip", { max: MAGIC_LINK_INSPECT_RATE_PER_IP })],
     },
     async (request, reply) => {
       const link = await inspectMagicLink(db, request.body.token, (hash) => isBound(request, hash));
@@ -132,16 +120,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/verify-magic-link",
     {
-      config: { access: "public" },
-      onRequest: [
-        rateLimitBy(app, "verify-ip", { max: MAGIC_LINK_VERIFY_RATE_PER_IP, timeWindow: windowMs }),
-      ],
-      schema: {
-        tags: ["auth"],
-        summary: "Consume a magic link and start a session",
+      ...route("public", "Consume a magic link and start a session", {
         body: verifyMagicLinkBodySchema,
         response: { 200: verifyMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
-      },
+      }),
+      onRequest: [rateLimitBy(app, "verify-ip", { max: MAGIC_LINK_VERIFY_RATE_PER_IP })],
     },
     async (request, reply) => {
       const { user, session } = await verifyMagicLink(db, request.body.token);
@@ -153,14 +136,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/auth/me",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["auth"],
-        summary: "The signed-in user and company",
-        response: { 200: meResponseSchema, 401: apiErrorSchema },
-      },
-    },
+    route("user", "The signed-in user and company", {
+      response: { 200: meResponseSchema, 401: apiErrorSchema },
+    }),
     async (request, reply) => {
       const session = sessionOf(request);
       return reply.send({ user: toSessionUser(session.user), company: session.company });
@@ -169,15 +147,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/api/auth/me/language",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["auth"],
-        summary: "Set the signed-in user's portal and email language (en or es)",
-        body: updateLanguageBodySchema,
-        response: { 200: updateLanguageResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    route("user", "Set the signed-in user's portal and email language (en or es)", {
+      body: updateLanguageBodySchema,
+      response: { 200: updateLanguageResponseSchema, ...errorResponses(400, 401, 403) },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const language = await setUserLanguage(db, user.id, request.body.language);
@@ -187,14 +160,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/auth/logout",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["auth"],
-        summary: "End the session and clear the cookie",
-        response: { 200: messageResponseSchema },
-      },
-    },
+    route("public", "End the session and clear the cookie", {
+      response: { 200: messageResponseSchema },
+    }),
     async (request, reply) => {
       const found = readSessionToken(request);
       if (found) await deleteSession(db, found.raw);

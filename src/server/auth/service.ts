@@ -4,6 +4,7 @@ import type { Language } from "../../common/languages";
 import { MAGIC_LINK_TTL_MS } from "../../common/limits";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
+import { hasRow } from "../db/queries";
 import { magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
@@ -19,8 +20,7 @@ const magicLinks = verificationTokens(magicLinkTokens);
 
 /** True once at least one admin account exists (drives `GET /api/admin/login-info`). */
 export async function adminExists(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
-  return row !== undefined;
+  return hasRow(db, users, eq(users.role, "admin"));
 }
 
 /**
@@ -83,19 +83,10 @@ export async function createInitialAdmin(
   }
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
-    const [existingAdmin] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.role, "admin"))
-      .limit(1);
-    if (existingAdmin)
+    if (await hasRow(tx, users, eq(users.role, "admin")))
       throw conflict("An admin account already exists. Please sign in.", ERROR_CODES.ADMIN_EXISTS);
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, input.email))
-      .limit(1);
-    if (taken) throw conflict("An account with this email already exists.", ERROR_CODES.EMAIL_TAKEN);
+    if (await hasRow(tx, users, eq(users.email, input.email)))
+      throw conflict("An account with this email already exists.", ERROR_CODES.EMAIL_TAKEN);
     const [admin] = await tx
       .insert(users)
       .values({ email: input.email, fullName: input.fullName, role: "admin", language: input.language })

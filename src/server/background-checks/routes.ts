@@ -13,7 +13,6 @@ import {
 import {
   CHECK_SUBMIT_RATE_PER_SESSION,
   MAX_FILES_PER_CHECK,
-  RATE_LIMIT_WINDOW_MS,
   STORAGE_RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { sessionOf } from "../auth/access";
@@ -21,6 +20,7 @@ import { manageScope } from "../auth/policy";
 import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
+import { routesTagged } from "../http/route";
 import {
   createCheck,
   findCheckFile,
@@ -34,6 +34,7 @@ import { receiveSubmission, removeQuietly } from "./upload";
 
 const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
 const uploadErrors = errorResponses(400, 401, 403, 404, 408, 413, 415, 429, 503);
+const route = routesTagged("background-checks");
 /** Binary content in the OpenAPI document (a file part, a download); never validated. */
 const binary = z.any().meta({ type: "string", format: "binary" });
 /**
@@ -64,14 +65,9 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/background-checks",
-    {
-      config: { access: "manager" },
-      schema: {
-        tags: ["background-checks"],
-        summary: "Checks to review: all for admins, own company's for company admins",
-        response: { 200: checkListResponseSchema, ...errors },
-      },
-    },
+    route("manager", "Checks to review: all for admins, own company's for company admins", {
+      response: { 200: checkListResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       return reply.send(await listChecks(db, manageScope(user)));
@@ -80,14 +76,9 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/background-checks/my",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["background-checks"],
-        summary: "The caller's own checks",
-        response: { 200: checkListResponseSchema, ...errors },
-      },
-    },
+    route("user", "The caller's own checks", {
+      response: { 200: checkListResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       return reply.send(await listOwnChecks(db, user.id));
@@ -97,20 +88,14 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/background-checks",
     {
-      config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
-      preHandler: [
-        rateLimitBy(app, "background-check-submit", {
-          max: CHECK_SUBMIT_RATE_PER_SESSION,
-          timeWindow: RATE_LIMIT_WINDOW_MS,
-          key: bySession,
-        }),
-      ],
-      schema: {
-        tags: ["background-checks"],
-        summary: "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB",
+      ...route("user", "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB", {
         consumes: ["multipart/form-data"],
         response: { 201: checkSummarySchema, ...uploadErrors },
-      },
+      }),
+      config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
+      preHandler: [
+        rateLimitBy(app, "background-check-submit", { max: CHECK_SUBMIT_RATE_PER_SESSION, key: bySession }),
+      ],
       // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
       // timeout...) closes the connection: Node would otherwise read the rest of the body,
       // possibly gigabytes, to keep the connection alive (issue #10).
@@ -137,15 +122,10 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/background-checks/:id",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["background-checks"],
-        summary: "One check with its files and audit trail (owner or reviewer)",
-        params: checkIdParamsSchema,
-        response: { 200: checkDetailSchema, ...errors },
-      },
-    },
+    route("user", "One check with its files and audit trail (owner or reviewer)", {
+      params: checkIdParamsSchema,
+      response: { 200: checkDetailSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const check = await findVisibleCheck(db, user, request.params.id);
@@ -155,16 +135,11 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/api/background-checks/:id",
-    {
-      config: { access: "manager" },
-      schema: {
-        tags: ["background-checks"],
-        summary: "Review a check: status, notes, passedCheck",
-        params: checkIdParamsSchema,
-        body: updateCheckBodySchema,
-        response: { 200: checkSummarySchema, ...errors },
-      },
-    },
+    route("manager", "Review a check: status, notes, passedCheck", {
+      params: checkIdParamsSchema,
+      body: updateCheckBodySchema,
+      response: { 200: checkSummarySchema, ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       return reply.send(await reviewCheck(db, user, request.params.id, request.body));
@@ -173,24 +148,19 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/background-checks/:id/files/:fileId",
-    {
-      config: { access: "user" },
-      schema: {
-        tags: ["background-checks"],
-        summary: "Download a file of a check (owner or reviewer), as an attachment",
-        params: checkFileParamsSchema,
-        // Streamed as stored (PDF, JPEG or PNG): documented as binary, never serialized.
-        response: {
-          200: {
-            description: "The file's bytes, with its own Content-Type",
-            content: {
-              "application/octet-stream": { schema: z.any().meta({ type: "string", format: "binary" }) },
-            },
+    route("user", "Download a file of a check (owner or reviewer), as an attachment", {
+      params: checkFileParamsSchema,
+      // Streamed as stored (PDF, JPEG or PNG): documented as binary, never serialized.
+      response: {
+        200: {
+          description: "The file's bytes, with its own Content-Type",
+          content: {
+            "application/octet-stream": { schema: z.any().meta({ type: "string", format: "binary" }) },
           },
-          ...errorResponses(400, 401, 403, 404),
         },
+        ...errorResponses(400, 401, 403, 404),
       },
-    },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const check = await findVisibleCheck(db, user, request.params.id);

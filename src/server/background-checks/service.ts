@@ -7,12 +7,12 @@ import type {
   CheckSummary,
 } from "../../common/api/background-checks";
 import { ERROR_CODES } from "../../common/api/errors";
-import { canReview, canView, type ManageScope, scopeFilter } from "../auth/policy";
+import { canReview, canView, type ManageScope, permitted, scopeFilter } from "../auth/policy";
 import type { UserRow } from "../auth/sessions";
 import type { Database, Executor } from "../db/database";
 import { backgroundCheckAudit, backgroundCheckFiles, backgroundChecks, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
-import { HttpError, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
 
 /** A file already written to storage, waiting for its database row. */
 export interface StoredUpload {
@@ -196,16 +196,13 @@ export async function reviewCheck(
   input: { status: CheckStatus; notes?: string | null | undefined },
 ): Promise<CheckSummary> {
   return db.transaction(async (tx) => {
-    const found = await findWithOwnership(tx, id);
-    const decision = found ? canReview(reviewer, found.ownership) : "hidden";
-    if (!found || decision === "hidden") throw notFound("Background check not found.");
-    if (decision === "self") {
-      throw new HttpError(
-        403,
-        ERROR_CODES.SELF_REVIEW_FORBIDDEN,
-        "You can't review your own background check. Another reviewer has to decide it.",
-      );
-    }
+    const found = permitted(await findWithOwnership(tx, id), (row) => canReview(reviewer, row.ownership), {
+      notFound: "Background check not found.",
+      self: {
+        code: ERROR_CODES.SELF_REVIEW_FORBIDDEN,
+        message: "You can't review your own background check. Another reviewer has to decide it.",
+      },
+    });
     const [current] = await tx
       .select()
       .from(backgroundChecks)

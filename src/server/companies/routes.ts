@@ -5,9 +5,11 @@ import {
   createCompanyBodySchema,
 } from "../../common/api/companies";
 import { errorResponses } from "../http/errors";
+import { routesTagged } from "../http/route";
 import { createCompany, listCompanies } from "./service";
 
 const errors = errorResponses(400, 401, 403, 409);
+const route = routesTagged("companies");
 
 /** Companies (docs/product.md#7-api, issue #3): list and create, admin only. */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,14 +17,9 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/companies",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["companies"],
-        summary: "Every company (admin only)",
-        response: { 200: companyListResponseSchema, ...errors },
-      },
-    },
+    route("admin", "Every company (admin only)", {
+      response: { 200: companyListResponseSchema, ...errors },
+    }),
     async (_request, reply) => {
       return reply.send(await listCompanies(db));
     },
@@ -30,15 +27,10 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/companies",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["companies"],
-        summary: "Create a company (admin only); duplicate email answers 409",
-        body: createCompanyBodySchema,
-        response: { 201: companySchema, ...errors },
-      },
-    },
+    route("admin", "Create a company (admin only); duplicate email answers 409", {
+      body: createCompanyBodySchema,
+      response: { 201: companySchema, ...errors },
+    }),
     async (request, reply) => {
       return reply.status(201).send(await createCompany(db, request.body));
     },

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Company } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { Database, Executor } from "../db/database";
+import { hasRow } from "../db/queries";
 import { companies } from "../db/schema";
 import { conflict } from "../http/errors";
 
@@ -48,12 +49,8 @@ export async function createCompany(
   db: Database,
   input: { name: string; email: string; phone: string | null; address: string | null },
 ): Promise<Company> {
-  const [taken] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.email, input.email))
-    .limit(1);
-  if (taken) throw conflict("A company with this email already exists.", ERROR_CODES.COMPANY_EMAIL_TAKEN);
+  if (await hasRow(db, companies, eq(companies.email, input.email)))
+    throw conflict("A company with this email already exists.", ERROR_CODES.COMPANY_EMAIL_TAKEN);
   const [row] = await db.insert(companies).values(input).onConflictDoNothing().returning();
   if (!row) throw conflict("A company with this email already exists.", ERROR_CODES.COMPANY_EMAIL_TAKEN);
   return toCompany(row);

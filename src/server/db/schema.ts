@@ -20,9 +20,26 @@ import { LANGUAGES } from "../../common/languages";
  * SHA-256 digest of a 32-byte random value (see auth/tokens.ts).
  */
 
+/** A `timestamp with time zone` column: every point in time is stored with its zone. */
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true });
+/** When the row was written. */
+const createdAt = () => timestampTz("created_at").notNull().defaultNow();
+/** The serial primary key of most tables. */
+const serialId = () => serial("id").primaryKey();
+/** The owning user of a row, deleted with them. */
+const ownerUserId = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+/** The background check a row belongs to, deleted with it. */
+const backgroundCheckId = () =>
+  integer("background_check_id")
+    .notNull()
+    .references(() => backgroundChecks.id, { onDelete: "cascade" });
+
 const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
+  createdAt: createdAt(),
+  updatedAt: timestampTz("updated_at")
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
@@ -44,7 +61,7 @@ export const backgroundCheckStatusEnum = pgEnum("background_check_status", [
 ]);
 
 export const companies = pgTable("companies", {
-  id: serial("id").primaryKey(),
+  id: serialId(),
   name: text("name").notNull(),
   email: text("email").notNull().unique(),
   phone: text("phone"),
@@ -55,14 +72,14 @@ export const companies = pgTable("companies", {
 export const users = pgTable(
   "users",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     email: text("email").notNull().unique(),
     fullName: text("full_name").notNull(),
     role: roleEnum("role").notNull().default("user"),
     companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
-    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    lastLoginAt: timestampTz("last_login_at"),
     /** Language of the portal and of the user's emails (ADR 0025). */
     language: languageColumn(),
     ...timestamps,
@@ -73,15 +90,13 @@ export const users = pgTable(
 export const magicLinkTokens = pgTable(
   "magic_link_tokens",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     tokenHash: text("token_hash").notNull().unique(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     email: text("email").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
     used: boolean("used").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /**
      * Hex SHA-256 of the binding cookie set in the browser that asked for the link (issue #11
      * item 5, ADR 0015); null when none was set. Only that browser verifies without a click.
@@ -94,7 +109,7 @@ export const magicLinkTokens = pgTable(
 export const userInvitations = pgTable(
   "user_invitations",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     email: text("email").notNull(),
     role: roleEnum("role").notNull().default("user"),
     companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
@@ -102,12 +117,12 @@ export const userInvitations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
     used: boolean("used").notNull().default(false),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedAt: timestampTz("revoked_at"),
     /** Language the invitation email is written in, and the new account's (ADR 0025). */
     language: languageColumn(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("user_invitations_email_idx").on(t.email)],
 );
@@ -115,16 +130,14 @@ export const userInvitations = pgTable(
 export const backgroundChecks = pgTable(
   "background_checks",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: serialId(),
+    userId: ownerUserId(),
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
     status: backgroundCheckStatusEnum("status").notNull().default("pending"),
     passedCheck: boolean("passed_check"),
-    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    submittedAt: timestampTz("submitted_at").notNull().defaultNow(),
+    reviewedAt: timestampTz("reviewed_at"),
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     notes: text("notes"),
     ...timestamps,
@@ -135,16 +148,14 @@ export const backgroundChecks = pgTable(
 export const backgroundCheckFiles = pgTable(
   "background_check_files",
   {
-    id: serial("id").primaryKey(),
-    backgroundCheckId: integer("background_check_id")
-      .notNull()
-      .references(() => backgroundChecks.id, { onDelete: "cascade" }),
+    id: serialId(),
+    backgroundCheckId: backgroundCheckId(),
     fileName: text("file_name").notNull(),
     originalName: text("original_name").notNull(),
     fileType: text("file_type").notNull(),
     fileSize: integer("file_size").notNull(),
     filePath: text("file_path").notNull(),
-    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: timestampTz("uploaded_at").notNull().defaultNow(),
   },
   (t) => [index("background_check_files_check_id_idx").on(t.backgroundCheckId)],
 );
@@ -152,13 +163,11 @@ export const backgroundCheckFiles = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: serialId(),
+    userId: ownerUserId(),
     tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestampTz("expires_at").notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -181,11 +190,11 @@ export const emailOutbox = pgTable(
     text: text("text").notNull(),
     status: outboxStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    nextAttemptAt: timestampTz("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: timestampTz("locked_until"),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestampTz("sent_at"),
     /** Stable id of the message, the local part of its `Message-ID` header on every attempt (issue #10). */
     messageId: uuid("message_id").notNull().defaultRandom(),
     /** Lower is sooner: sign-in 0, invitation 10, bulk 100 (see mail/outbox.ts `priorityOf`). */
@@ -202,7 +211,7 @@ export const emailOutbox = pgTable(
 export const leads = pgTable(
   "leads",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     company: text("company").notNull(),
@@ -213,7 +222,7 @@ export const leads = pgTable(
     planTitle: text("plan_title").notNull(),
     /** Language of the visitor's confirmation email (ADR 0025). */
     language: languageColumn(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("leads_created_at_idx").on(t.createdAt)],
 );
@@ -229,10 +238,10 @@ export const demoRegistrations = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     acceptTerms: boolean("accept_terms").notNull(),
-    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    submittedAt: timestampTz("submitted_at"),
     /** Language of the registrant's confirmation email (ADR 0025). */
     language: languageColumn(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("demo_registrations_created_at_idx").on(t.createdAt)],
 );
@@ -245,16 +254,14 @@ export const demoRegistrations = pgTable(
 export const backgroundCheckAudit = pgTable(
   "background_check_audit",
   {
-    id: serial("id").primaryKey(),
-    backgroundCheckId: integer("background_check_id")
-      .notNull()
-      .references(() => backgroundChecks.id, { onDelete: "cascade" }),
+    id: serialId(),
+    backgroundCheckId: backgroundCheckId(),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
     fromStatus: backgroundCheckStatusEnum("from_status"),
     toStatus: backgroundCheckStatusEnum("to_status").notNull(),
     notes: text("notes"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("background_check_audit_check_id_idx").on(t.backgroundCheckId)],
 );
@@ -276,7 +283,7 @@ export const userAuditActionEnum = pgEnum("user_audit_action", [
 export const userAudit = pgTable(
   "user_audit",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name"),
     actorEmail: text("actor_email"),
@@ -286,7 +293,7 @@ export const userAudit = pgTable(
     newCompanyId: integer("new_company_id").references(() => companies.id, { onDelete: "set null" }),
     action: userAuditActionEnum("action").notNull(),
     detail: text("detail"),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: timestampTz("at").notNull().defaultNow(),
   },
   (t) => [
     index("user_audit_at_idx").on(t.at),

@@ -9,19 +9,17 @@ import {
   demoSlugParamsSchema,
   retailerDemoSettingsResponseSchema,
 } from "../../common/api/demo-registrations";
-import {
-  DEMO_REGISTRATION_LIST_LIMIT,
-  RATE_LIMIT_WINDOW_MS,
-  REGISTRATION_RATE_PER_IP,
-} from "../../common/limits";
+import { DEMO_REGISTRATION_LIST_LIMIT, REGISTRATION_RATE_PER_IP } from "../../common/limits";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
 import { sendCsv } from "../http/csv";
 import { apiErrorSchema, errorResponses } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
+import { routesTagged } from "../http/route";
 import { listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const route = routesTagged("demo-registrations");
 
 const RECEIVED_MESSAGE =
   "Registration received. You will get an email with a login QR code once provisioning is complete.";
@@ -33,10 +31,7 @@ const RECEIVED_MESSAGE =
  */
 export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const limit = rateLimitBy(app, "demo-registration-ip", {
-    max: REGISTRATION_RATE_PER_IP,
-    timeWindow: RATE_LIMIT_WINDOW_MS,
-  });
+  const limit = rateLimitBy(app, "demo-registration-ip", { max: REGISTRATION_RATE_PER_IP });
 
   const register = async (
     slug: string,
@@ -53,14 +48,11 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-schnucks-demo-email",
     {
-      config: { access: "public" },
-      onRequest: [limit],
-      schema: {
-        tags: ["demo-registrations"],
-        summary: "Register for the default store demo (idempotent on registrationId)",
+      ...route("public", "Register for the default store demo (idempotent on registrationId)", {
         body: demoRegistrationBodySchema,
         response: { 200: demoRegistrationResponseSchema, ...errors },
-      },
+      }),
+      onRequest: [limit],
     },
     async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, request, reply),
   );
@@ -68,30 +60,22 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/demo-registrations/:slug",
     {
-      config: { access: "public" },
-      onRequest: [limit],
-      schema: {
-        tags: ["demo-registrations"],
-        summary: "Register for a retailer's store demo (idempotent on registrationId)",
+      ...route("public", "Register for a retailer's store demo (idempotent on registrationId)", {
         params: demoSlugParamsSchema,
         body: demoRegistrationBodySchema,
         response: { 200: demoRegistrationResponseSchema, ...errors },
-      },
+      }),
+      onRequest: [limit],
     },
     async (request, reply) => register(request.params.slug, request.body, request, reply),
   );
 
   app.get(
     "/api/demo-registrations",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["demo-registrations"],
-        summary: "Admin: list or export (format=csv) store-demo registrations",
-        querystring: demoRegistrationListQuerySchema,
-        response: { 200: demoRegistrationListResponseSchema, ...errors },
-      },
-    },
+    route("admin", "Admin: list or export (format=csv) store-demo registrations", {
+      querystring: demoRegistrationListQuerySchema,
+      response: { 200: demoRegistrationListResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const { q, slug, format } = request.query;
       if (format === "csv") {
@@ -108,15 +92,10 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/retailer-demos/:slug",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["demo-registrations"],
-        summary: "A store demo's company email domain and app download pages",
-        params: demoSlugParamsSchema,
-        response: { 200: retailerDemoSettingsResponseSchema, 404: apiErrorSchema },
-      },
-    },
+    route("public", "A store demo's company email domain and app download pages", {
+      params: demoSlugParamsSchema,
+      response: { 200: retailerDemoSettingsResponseSchema, 404: apiErrorSchema },
+    }),
     async (request, reply) => {
       const demo = resolveDemo(config, request.params.slug);
       return reply.send({

@@ -6,10 +6,13 @@ import {
   gatePasswordBodySchema,
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
-import { GATE_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
+import { GATE_RATE_PER_IP } from "../../common/limits";
 import { errorResponses, HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
+import { routesTagged } from "../http/route";
 import { gatePassword, passwordMatches } from "./service";
+
+const route = routesTagged("gates");
 
 /**
  * Password gates of docs/product.md#4-states to #6-roles (issue #5): `POST /api/gates/events` and
@@ -24,16 +27,11 @@ export const gatesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/gates/${gate}`,
       {
-        config: { access: "public" },
-        onRequest: [
-          rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP, timeWindow: RATE_LIMIT_WINDOW_MS }),
-        ],
-        schema: {
-          tags: ["gates"],
-          summary: `Check the ${gate} password`,
+        ...route("public", `Check the ${gate} password`, {
           body: gatePasswordBodySchema,
           response: { 200: gateOkResponseSchema, ...errorResponses(400, 401, 429) },
-        },
+        }),
+        onRequest: [rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP })],
       },
       async (request, reply) => {
         if (!passwordMatches(request.body.password, gatePassword(config, gate))) {

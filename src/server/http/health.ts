@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { ERROR_CODES } from "../../common/api/errors";
 import { errorResponses } from "./errors";
+import { routesTagged } from "./route";
 
 const healthSchema = z.object({ status: z.literal("ok") });
 const readySchema = z.object({ status: z.literal("ready"), database: z.enum(["postgres", "pglite"]) });
+const route = routesTagged("health");
 
 /**
  * `GET /api/health`: liveness, the process is up (never touches the database).
@@ -15,26 +17,16 @@ const readySchema = z.object({ status: z.literal("ready"), database: z.enum(["po
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/api/health",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["health"],
-        summary: "Liveness: the process is up",
-        response: { 200: healthSchema },
-      },
-    },
+    route("public", "Liveness: the process is up", {
+      response: { 200: healthSchema },
+    }),
     async () => ({ status: "ok" as const }),
   );
   app.get(
     "/api/ready",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["health"],
-        summary: "Readiness: the database answers; 503 NOT_READY when it does not",
-        response: { 200: readySchema, ...errorResponses(503) },
-      },
-    },
+    route("public", "Readiness: the database answers; 503 NOT_READY when it does not", {
+      response: { 200: readySchema, ...errorResponses(503) },
+    }),
     async (_request, reply) => {
       try {
         await app.ctx.dbHandle.ping();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import ipaddr from "ipaddr.js";
 import { ERROR_CODES } from "../../common/api/errors";
+import { RATE_LIMIT_WINDOW_MS } from "../../common/limits";
 import { readSessionToken } from "../auth/guards";
 import { hashToken } from "../auth/tokens";
 import { HttpError } from "./errors";
@@ -11,19 +12,20 @@ import { HttpError } from "./errors";
  * Several limits may guard one route: each counts independently. (The plugin's own
  * `app.rateLimit()` handler runs only once per request, so a second one on a route was skipped.)
  * @param name namespaces the counter, so limits of different routes never share a count
- * @param options.max requests allowed per window; options.timeWindow window length in ms
+ * @param options.max requests allowed per window; options.timeWindow window length in ms, by
+ *   default {@link RATE_LIMIT_WINDOW_MS} (the window of every limit today, ADR 0016, ADR 0028)
  * @param options.key what to count by: {@link byIp} (the default), {@link byEmail},
  *   {@link byEmailAndIp} or {@link bySession}
  */
 export function rateLimitBy(
   app: FastifyInstance,
   name: string,
-  options: { max: number; timeWindow: number; key?: (request: FastifyRequest) => string },
+  options: { max: number; timeWindow?: number; key?: (request: FastifyRequest) => string },
 ): preHandlerAsyncHookHandler {
   const keyOf = options.key ?? byIp;
   const limiter = app.createRateLimit({
     max: options.max,
-    timeWindow: options.timeWindow,
+    timeWindow: options.timeWindow ?? RATE_LIMIT_WINDOW_MS,
     keyGenerator: (request) => `${name}:${keyOf(request)}`,
   });
   return async (request, reply) => {

@@ -13,7 +13,6 @@ import {
   INVITATION_ACCEPT_RATE_PER_IP,
   INVITATION_PREVIEW_RATE_PER_IP,
   INVITATION_SEND_RATE_PER_SESSION,
-  RATE_LIMIT_WINDOW_MS,
 } from "../../common/limits";
 import { sessionOf } from "../auth/access";
 import { startSessionCookie } from "../auth/guards";
@@ -23,6 +22,7 @@ import { tokenErrorResponses } from "../auth/verification-tokens";
 import { errorResponses } from "../http/errors";
 import { namedLanguage, requestLanguage } from "../http/language";
 import { bySession, rateLimitBy } from "../http/rate-limit";
+import { routesTagged } from "../http/route";
 import {
   acceptInvitation,
   listInvitations,
@@ -33,29 +33,27 @@ import {
 } from "./service";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
+const route = routesTagged("invitations");
 
 /** Invitations (docs/product.md#7-api, issue #3): send, preview, accept, list, resend, revoke. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   /** Sending and re-sending count under one name, per session. */
   const sendLimit = () =>
-    rateLimitBy(app, "invitation-send", {
-      max: INVITATION_SEND_RATE_PER_SESSION,
-      timeWindow: RATE_LIMIT_WINDOW_MS,
-      key: bySession,
-    });
+    rateLimitBy(app, "invitation-send", { max: INVITATION_SEND_RATE_PER_SESSION, key: bySession });
 
   app.post(
     "/api/invitations/send",
     {
-      config: { access: "manager" },
+      ...route(
+        "manager",
+        "Invite someone by email (admin: any role and company; company admin: own company)",
+        {
+          body: sendInvitationBodySchema,
+          response: { 201: invitationSummarySchema, ...errors },
+        },
+      ),
       onRequest: [sendLimit()],
-      schema: {
-        tags: ["invitations"],
-        summary: "Invite someone by email (admin: any role and company; company admin: own company)",
-        body: sendInvitationBodySchema,
-        response: { 201: invitationSummarySchema, ...errors },
-      },
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
@@ -66,14 +64,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/invitations",
-    {
-      config: { access: "manager" },
-      schema: {
-        tags: ["invitations"],
-        summary: "Invitations the caller manages, newest first, with status",
-        response: { 200: invitationListResponseSchema, ...errors },
-      },
-    },
+    route("manager", "Invitations the caller manages, newest first, with status", {
+      response: { 200: invitationListResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       return reply.send(await listInvitations(db, manageScope(user)));
@@ -83,19 +76,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/invitations/:token",
     {
-      config: { access: "public" },
-      onRequest: [
-        rateLimitBy(app, "invitation-preview-ip", {
-          max: INVITATION_PREVIEW_RATE_PER_IP,
-          timeWindow: RATE_LIMIT_WINDOW_MS,
-        }),
-      ],
-      schema: {
-        tags: ["invitations"],
-        summary: "Check an invitation link: email, role and company, or 404 / 410",
+      ...route("public", "Check an invitation link: email, role and company, or 404 / 410", {
         params: invitationTokenParamsSchema,
         response: { 200: invitationPreviewSchema, ...errors, ...tokenErrorResponses },
-      },
+      }),
+      onRequest: [rateLimitBy(app, "invitation-preview-ip", { max: INVITATION_PREVIEW_RATE_PER_IP })],
     },
     async (request, reply) => reply.send(await previewInvitation(db, request.params.token)),
   );
@@ -103,19 +88,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/accept",
     {
-      config: { access: "public" },
-      onRequest: [
-        rateLimitBy(app, "invitation-accept-ip", {
-          max: INVITATION_ACCEPT_RATE_PER_IP,
-          timeWindow: RATE_LIMIT_WINDOW_MS,
-        }),
-      ],
-      schema: {
-        tags: ["invitations"],
-        summary: "Accept an invitation: creates the account and signs it in",
+      ...route("public", "Accept an invitation: creates the account and signs it in", {
         body: acceptInvitationBodySchema,
         response: { 201: acceptInvitationResponseSchema, ...errors, ...tokenErrorResponses },
-      },
+      }),
+      onRequest: [rateLimitBy(app, "invitation-accept-ip", { max: INVITATION_ACCEPT_RATE_PER_IP })],
     },
     async (request, reply) => {
       const { token, fullName, language } = request.body;
@@ -128,14 +105,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/:id/resend",
     {
-      config: { access: "manager" },
-      onRequest: [sendLimit()],
-      schema: {
-        tags: ["invitations"],
-        summary: "Send an invitation again with a new link and a fresh expiry",
+      ...route("manager", "Send an invitation again with a new link and a fresh expiry", {
         params: invitationIdParamsSchema,
         response: { 200: invitationSummarySchema, ...errors },
-      },
+      }),
+      onRequest: [sendLimit()],
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
@@ -145,15 +119,10 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/invitations/:id",
-    {
-      config: { access: "manager" },
-      schema: {
-        tags: ["invitations"],
-        summary: "Revoke an invitation so its link stops working",
-        params: invitationIdParamsSchema,
-        response: { 200: invitationSummarySchema, ...errors },
-      },
-    },
+    route("manager", "Revoke an invitation so its link stops working", {
+      params: invitationIdParamsSchema,
+      response: { 200: invitationSummarySchema, ...errors },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       return reply.send(await revokeInvitation(db, user, manageScope(user), request.params.id));

@@ -18,6 +18,7 @@ import { refuseToken, type TokenMessages, verificationTokens } from "../auth/ver
 import { companyNameOf } from "../companies/service";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
+import { hasRow } from "../db/queries";
 import { companies, userInvitations, users } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
@@ -79,8 +80,7 @@ const invitationsIn = (scope: ManageScope) => scopeFilter(scope, userInvitations
 const emailTaken = () => conflict("An account with this email already exists.", ERROR_CODES.EMAIL_TAKEN);
 
 async function assertEmailFree(db: Executor, email: string): Promise<void> {
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (taken) throw emailTaken();
+  if (await hasRow(db, users, eq(users.email, email))) throw emailTaken();
 }
 
 /**

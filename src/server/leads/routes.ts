@@ -8,14 +8,16 @@ import {
   leadListResponseSchema,
   leadProblem,
 } from "../../common/api/leads";
-import { LEAD_RATE_PER_IP, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
+import { LEAD_RATE_PER_IP } from "../../common/limits";
 import { sendCsv } from "../http/csv";
 import { badRequest, errorResponses } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
+import { routesTagged } from "../http/route";
 import { createLead, leadsCsv, listLeads } from "./service";
 
 const errors = errorResponses(400, 401, 403, 429);
+const route = routesTagged("leads");
 
 /** True when the honeypot field `website`, which people never see, was filled in (a bot). */
 function isBot(body: unknown): boolean {
@@ -30,7 +32,7 @@ function isBot(body: unknown): boolean {
  */
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
-  const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP, timeWindow: RATE_LIMIT_WINDOW_MS });
+  const limit = rateLimitBy(app, "lead-ip", { max: LEAD_RATE_PER_IP });
 
   /**
    * Runs before schema validation: a bot that filled the honeypot gets a believable 201 and
@@ -49,15 +51,12 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-get-started-email",
     {
-      config: { access: "public" },
-      onRequest: [limit],
-      preValidation: [screen],
-      schema: {
-        tags: ["leads"],
-        summary: "Submit a Get Started lead: stored, then emailed to sales and to the visitor",
+      ...route("public", "Submit a Get Started lead: stored, then emailed to sales and to the visitor", {
         body: leadBodySchema,
         response: { 201: leadCreatedResponseSchema, ...errors },
-      },
+      }),
+      onRequest: [limit],
+      preValidation: [screen],
     },
     async (request, reply) => {
       const id = await createLead(db, config, request.body, requestLanguage(request, request.body.language));
@@ -68,15 +67,10 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/leads",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["leads"],
-        summary: "Admin: leads newest first; q searches, format=csv downloads every match",
-        querystring: leadListQuerySchema,
-        response: { 200: leadListResponseSchema, ...errors },
-      },
-    },
+    route("admin", "Admin: leads newest first; q searches, format=csv downloads every match", {
+      querystring: leadListQuerySchema,
+      response: { 200: leadListResponseSchema, ...errors },
+    }),
     async (request, reply) => {
       const { q, format, limit: pageSize, offset } = request.query;
       if (format === "csv") {
