@@ -67,9 +67,9 @@ export function ListEmpty({
  * @param count how many rows there are
  * @param icon, live as {@link ListEmpty}
  * @param q the current search; when not empty, `noMatches` replaces `empty`
- * @param retry show the failure with a Retry button of this size ({@link ListLoadFailed}),
+ * @param retry show the failure with a Retry button ({@link ListLoadFailed}, of `retrySize`),
  *   else as a plain error line ({@link ListLoadError})
- * @param keepRowsOnError keep showing the rows already loaded when a refetch fails
+ * @param keepRows keep showing the rows already loaded when a refetch fails
  */
 export function ListBody({
   texts,
@@ -79,7 +79,8 @@ export function ListBody({
   q,
   live,
   retry,
-  keepRowsOnError,
+  retrySize,
+  keepRows,
   children,
 }: {
   texts: string;
@@ -88,19 +89,20 @@ export function ListBody({
   icon: LucideIcon;
   q?: string;
   live?: boolean;
-  retry?: "sm" | "sm-touch";
-  keepRowsOnError?: boolean;
+  retry?: boolean;
+  retrySize?: "sm" | "sm-touch";
+  keepRows?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isError && !(keepRowsOnError && query.data)) {
+  if (query.isError && !(keepRows && query.data)) {
     const message = t(`${texts}.loadFailed`);
     return retry ? (
       <ListLoadFailed
         message={message}
         retry={t(`${texts}.retry`)}
         onRetry={() => void query.refetch()}
-        size={retry}
+        size={retrySize}
       />
     ) : (
       <ListLoadError>{message}</ListLoadError>
@@ -152,12 +154,15 @@ export function ListTableHead({ columns }: { columns: string[] }) {
   );
 }
 
+/** The fields of `Row` whose value can be shown as it is (text, numbers). */
+type PlainField<Row> = { [Key in keyof Row]: Row[Key] extends ReactNode ? Key : never }[keyof Row];
+
 /** One column of a list's wide-screen table ({@link ListTable}). */
 export interface ListColumn<Row> {
   /** The column header, also the column's React key. */
   header: string;
-  /** The cell's content for `row`. */
-  cell: (row: Row) => ReactNode;
+  /** The cell's content for `row`, or the name of a field shown as it is (e.g. `"email"`). */
+  cell: ((row: Row) => ReactNode) | PlainField<Row>;
   /** Classes of the cell besides its padding, e.g. `whitespace-nowrap` or `font-medium`. */
   className?: string;
 }
@@ -205,7 +210,7 @@ export function ListTable<Row extends { id: number | string }>({
                   key={column.header}
                   className={clsx(index < last ? "py-3 pr-4" : "py-3", column.className)}
                 >
-                  {column.cell(row)}
+                  {typeof column.cell === "function" ? column.cell(row) : (row[column.cell] as ReactNode)}
                 </td>
               ))}
             </tr>

@@ -47,12 +47,8 @@ export function BackgroundChecksSection() {
             rows={list}
             cardClassName="gap-2"
             columns={[
-              {
-                header: t("portal.checks.applicant"),
-                className: "font-medium",
-                cell: (check) => check.fullName,
-              },
-              { header: t("portal.checks.email"), className: "break-all", cell: (check) => check.email },
+              { header: t("portal.checks.applicant"), className: "font-medium", cell: "fullName" },
+              { header: t("portal.checks.email"), className: "break-all", cell: "email" },
               {
                 header: t("portal.checks.status"),
                 cell: (check) => <CheckStatusBadge status={check.status} />,

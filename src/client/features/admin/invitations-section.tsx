@@ -95,11 +95,7 @@ export function InvitationsSection({ role }: { role: Role }) {
             rows={list}
             cardClassName="gap-2"
             columns={[
-              {
-                header: t("portal.invitations.email"),
-                className: "break-all font-medium",
-                cell: (row) => row.email,
-              },
+              { header: t("portal.invitations.email"), className: "break-all font-medium", cell: "email" },
               { header: t("portal.invitations.role"), cell: (row) => <RoleBadge role={row.role} /> },
               { header: t("portal.invitations.company"), cell: (row) => row.companyName ?? "—" },
               { header: t("portal.invitations.status"), cell: (row) => status(row.status) },

@@ -49,8 +49,8 @@ export function UserAuditPanel() {
           <ListBody
             texts="portal.userAudit"
             query={audit}
-            keepRowsOnError
-            retry="sm-touch"
+            keepRows
+            retry
             count={entries.length}
             icon={History}
           >

@@ -129,8 +129,8 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
           <ListBody
             texts="portal.users"
             query={users}
-            keepRowsOnError
-            retry="sm-touch"
+            keepRows
+            retry
             count={list.length}
             icon={Users}
             live

@@ -81,14 +81,23 @@ export function LeadsSection() {
             placeholder={t("leads.searchPlaceholder")}
           />
 
-          <ListBody texts="leads" query={leads} retry="sm" count={list.length} icon={Inbox} live q={q}>
+          <ListBody
+            texts="leads"
+            query={leads}
+            retry
+            retrySize="sm"
+            count={list.length}
+            icon={Inbox}
+            live
+            q={q}
+          >
             <ListRows placeholder={leads.isPlaceholderData} busy={leads.isFetching}>
               <ListTable
                 rows={list}
                 cardClassName="gap-1.5 text-sm"
                 columns={[
                   { header: t("leads.name"), className: "font-medium", cell: name },
-                  { header: t("leads.company"), cell: (lead) => lead.company },
+                  { header: t("leads.company"), cell: "company" },
                   { header: t("leads.email"), cell: email },
                   { header: t("leads.phone"), cell: phone },
                   { header: t("leads.plan"), cell: plan },

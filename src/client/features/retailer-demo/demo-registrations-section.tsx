@@ -57,13 +57,9 @@ export function DemoRegistrationsSection() {
             cardClassName="gap-1 text-sm"
             columns={[
               { header: t("retailerDemo.admin.name"), className: "font-medium", cell: name },
-              { header: t("retailerDemo.admin.email"), className: "break-all", cell: (row) => row.email },
-              {
-                header: t("retailerDemo.admin.phone"),
-                className: "whitespace-nowrap",
-                cell: (row) => row.phone,
-              },
-              { header: t("retailerDemo.admin.retailer"), cell: (row) => row.retailerSlug },
+              { header: t("retailerDemo.admin.email"), className: "break-all", cell: "email" },
+              { header: t("retailerDemo.admin.phone"), className: "whitespace-nowrap", cell: "phone" },
+              { header: t("retailerDemo.admin.retailer"), cell: "retailerSlug" },
               {
                 header: t("retailerDemo.admin.registered"),
                 className: "whitespace-nowrap",
