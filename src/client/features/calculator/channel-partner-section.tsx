@@ -9,9 +9,10 @@ import { Label } from "~/components/ui/label";
 import { useGateCheck } from "~/hooks/use-gate-check";
 import { errorMessage } from "~/lib/api";
 import { useTranslation } from "~/lib/react-i18n";
-import { type CalculatorSectionProps, CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
+import { CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
 import { type FigureSpec, Figures } from "./figure";
 import { NumberFields } from "./number-field";
+import type { CalculatorSectionProps } from "./use-calculator-form";
 
 const FIELDS = ["partnerCommissionPercentage", "storesInBrand"] as const satisfies readonly TextField[];
 const FIGURES: readonly FigureSpec[] = [

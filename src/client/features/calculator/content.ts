@@ -1,4 +1,4 @@
-import { type CalculatorResults, MONTHS_DEFAULT } from "@common/calculator";
+import { MONTHS_DEFAULT } from "@common/calculator";
 
 /**
  * Static content of the calculator page (issue #5): the default inputs and the fields' input
@@ -30,14 +30,6 @@ export type TextField = (typeof TEXT_FIELDS)[number];
 export interface CalculatorForm {
   text: Record<TextField, string>;
   monthsSinceLaunch: number;
-}
-
-/** What the Lost Revenue and Channel Partner sections get from the page: the form, its setter, every figure. */
-export interface CalculatorSectionProps {
-  form: CalculatorForm;
-  onChange: (field: TextField, value: string) => void;
-  /** From `calculate` (src/common/calculator.ts). */
-  results: CalculatorResults;
 }
 
 /** The page's inputs before anyone types: a mid-size grocery store (see the module comment). */

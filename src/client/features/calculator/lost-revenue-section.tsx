@@ -3,9 +3,10 @@ import { useState } from "react";
 import { Card, CardContent } from "~/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { useTranslation } from "~/lib/react-i18n";
-import type { CalculatorSectionProps, TextField } from "./content";
+import type { TextField } from "./content";
 import { type FigureSpec, Figures } from "./figure";
 import { NumberFields } from "./number-field";
+import type { CalculatorSectionProps } from "./use-calculator-form";
 
 const FIELDS = ["months", "currentPerStore", "hourlyRate", "stores"] as const satisfies readonly TextField[];
 const FIGURES: readonly FigureSpec[] = [{ name: "lostRevenue", kind: "money", highlight: true }];

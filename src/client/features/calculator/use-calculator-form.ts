@@ -1,4 +1,4 @@
-import { clampMonths, parseNumericInput } from "@common/calculator";
+import { type CalculatorResults, clampMonths, parseNumericInput } from "@common/calculator";
 import { useCallback, useEffect, useState } from "react";
 import {
   type CalculatorForm,
@@ -7,6 +7,14 @@ import {
   URL_MONTHS_PARAM,
   URL_TEXT_FIELDS,
 } from "./content";
+
+/** What the Lost Revenue and Channel Partner sections get from the page: the form, its setter, every figure. */
+export interface CalculatorSectionProps {
+  form: CalculatorForm;
+  onChange: (field: TextField, value: string) => void;
+  /** From `calculate` (src/common/calculator.ts). */
+  results: CalculatorResults;
+}
 
 /** Longest text read from the query string into a field; longer values are cut. */
 const MAX_PARAM_LENGTH = 32;
