@@ -65,10 +65,11 @@ const CLIENT_DIR = fileURLToPath(new URL("../../src/client", import.meta.url));
  * Spreads known to set no className, variant or size, as `where spread`: site-header.tsx's
  * `triggerProps` (type, aria, handlers), and form-field.tsx's `input` in TextField and `select`
  * in SelectField (the Input's or select's attributes; both take `className` out for their
- * wrapper, and their types omit it).
+ * wrapper, and their types omit it), and list-states.tsx's `button` in RowAction (its type omits
+ * className, variant, size and asChild, and the spread comes before the fixed ones).
  */
 const SPREADS_WITHOUT_CLASSES =
-  /^(\S+ \{\.\.\.triggerProps\("\w+"\)\}|components\/form-field\.tsx:\d+ \{\.\.\.(input|select)\})$/;
+  /^(\S+ \{\.\.\.triggerProps\("\w+"\)\}|components\/form-field\.tsx:\d+ \{\.\.\.(input|select)\}|components\/list-states\.tsx:\d+ \{\.\.\.button\})$/;
 
 /** The classes of `classes` that tailwind-merge drops because a later class overrides them. */
 function overridden(classes: string): string[] {

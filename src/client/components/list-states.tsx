@@ -1,7 +1,8 @@
-import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { clsx } from "clsx";
+import { Download, type LucideIcon } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { CardDescription, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/react-i18n";
 
 /**
  * The error state of an admin list (Users, User audit, Leads): an alert with the failure text
@@ -57,6 +58,67 @@ export function ListEmpty({
 }
 
 /**
+ * What a list shows under its header, by the state of its query: the failure, else the empty
+ * state while the first page loads or when there are no rows, else the rows (`children`).
+ * The texts come from the section's catalog namespace `texts` (e.g. "portal.users"), which has
+ * `loadFailed` and `empty`, `retry` when the section has a Retry button and `noMatches` (given
+ * `{ q }`) when it has a search.
+ * @param query the section's React Query result: `isError`, `isPending`, `data`, `refetch`
+ * @param count how many rows there are
+ * @param icon, live as {@link ListEmpty}
+ * @param q the current search; when not empty, `noMatches` replaces `empty`
+ * @param retry show the failure with a Retry button ({@link ListLoadFailed}, of `retrySize`),
+ *   else as a plain error line ({@link ListLoadError})
+ * @param keepRows keep showing the rows already loaded when a refetch fails
+ */
+export function ListBody({
+  texts,
+  query,
+  count,
+  icon,
+  q,
+  live,
+  retry,
+  retrySize,
+  keepRows,
+  children,
+}: {
+  texts: string;
+  query: { isError: boolean; isPending: boolean; data?: unknown; refetch: () => unknown };
+  count: number;
+  icon: LucideIcon;
+  q?: string;
+  live?: boolean;
+  retry?: boolean;
+  retrySize?: "sm" | "sm-touch";
+  keepRows?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isError && !(keepRows && query.data)) {
+    const message = t(`${texts}.loadFailed`);
+    return retry ? (
+      <ListLoadFailed
+        message={message}
+        retry={t(`${texts}.retry`)}
+        onRetry={() => void query.refetch()}
+        size={retrySize}
+      />
+    ) : (
+      <ListLoadError>{message}</ListLoadError>
+    );
+  }
+  if (count === 0) {
+    return (
+      <ListEmpty icon={icon} live={live}>
+        {query.isPending ? t("common.loading") : q ? t(`${texts}.noMatches`, { q }) : t(`${texts}.empty`)}
+      </ListEmpty>
+    );
+  }
+  return children;
+}
+
+/**
  * The error line of a list without a Retry button (Background Checks, My Checks, Demo Registrations):
  * a paragraph announced as an alert in the destructive colour.
  * @param children the failure text, e.g. "Could not load background checks."
@@ -92,6 +154,111 @@ export function ListTableHead({ columns }: { columns: string[] }) {
   );
 }
 
+/** The fields of `Row` whose value can be shown as it is (text, numbers). */
+type PlainField<Row> = { [Key in keyof Row]: Row[Key] extends ReactNode ? Key : never }[keyof Row];
+
+/** One column of a list's wide-screen table ({@link ListTable}). */
+export interface ListColumn<Row> {
+  /** The column header, also the column's React key. */
+  header: string;
+  /** The cell's content for `row`, or the name of a field shown as it is (e.g. `"email"`). */
+  cell: ((row: Row) => ReactNode) | PlainField<Row>;
+  /** Classes of the cell besides its padding, e.g. `whitespace-nowrap` or `font-medium`. */
+  className?: string;
+}
+
+/** From which breakpoint a list shows its table instead of its cards. */
+const WIDE = {
+  md: { table: "hidden w-full text-left text-sm md:table", cards: "md:hidden" },
+  lg: { table: "hidden w-full text-left text-sm lg:table", cards: "lg:hidden" },
+} as const;
+
+/**
+ * The rows of an admin list in both layouts: a table on wide screens (from `wide`, `md` unless a
+ * section asks for `lg`) and a list of cards on phones; only one of them is shown at a time.
+ * @param rows the records, each with a unique `id` (the React key of its row and card)
+ * @param columns the table's columns, left to right; every cell but the last has a right gap
+ * @param card the content of a record's phone card (see {@link ListCards})
+ * @param rowClassName classes added to every table row, e.g. `align-top`
+ * @param cardClassName classes added to every card, e.g. `gap-2 text-sm`
+ */
+export function ListTable<Row extends { id: number | string }>({
+  rows,
+  columns,
+  card,
+  wide = "md",
+  rowClassName,
+  cardClassName,
+}: {
+  rows: readonly Row[];
+  columns: ListColumn<Row>[];
+  card: (row: Row) => ReactNode;
+  wide?: keyof typeof WIDE;
+  rowClassName?: string;
+  cardClassName?: string;
+}) {
+  const last = columns.length - 1;
+  return (
+    <>
+      <table className={WIDE[wide].table}>
+        <ListTableHead columns={columns.map((column) => column.header)} />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className={clsx("border-b border-border last:border-0", rowClassName)}>
+              {columns.map((column, index) => (
+                <td
+                  key={column.header}
+                  className={clsx(index < last ? "py-3 pr-4" : "py-3", column.className)}
+                >
+                  {typeof column.cell === "function" ? column.cell(row) : (row[column.cell] as ReactNode)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ListCards rows={rows} card={card} className={WIDE[wide].cards} cardClassName={cardClassName} />
+    </>
+  );
+}
+
+/**
+ * A list of records as bordered cards, 12 px apart: the phone layout of {@link ListTable}, and
+ * the only layout of short lists such as My Checks.
+ * @param rows the records, each with a unique `id` (the card's React key)
+ * @param card the content of a record's card (the card itself is a `grid`)
+ * @param className classes added to the list, e.g. `md:hidden`
+ * @param cardClassName classes added to every card, e.g. its gap and text size
+ * @param cardTestId optional `data-testid` of every card
+ */
+export function ListCards<Row extends { id: number | string }>({
+  rows,
+  card,
+  className,
+  cardClassName,
+  cardTestId,
+}: {
+  rows: readonly Row[];
+  card: (row: Row) => ReactNode;
+  className?: string;
+  cardClassName?: string;
+  cardTestId?: string;
+}) {
+  return (
+    <ul className={clsx("grid gap-3", className)}>
+      {rows.map((row) => (
+        <li
+          key={row.id}
+          className={clsx("grid rounded-xl border border-border p-4", cardClassName)}
+          data-testid={cardTestId}
+        >
+          {card(row)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The wrapper of a searchable list's rows while a new page or search loads: the previous rows stay,
  * dimmed (`placeholder`), and the region is marked busy (`busy`).
@@ -113,28 +280,43 @@ export function ListRows({
 }
 
 /**
- * The header of an admin list card that has actions (Leads, Demo Registrations): title and
- * description on the left, the action buttons (`children`) on the right; stacked on phones.
- * @param titleId optional id of the title, for a section's `aria-labelledby`
+ * A button acting on one row of an admin list (Review, Edit, Resend …): outlined, or red and
+ * borderless for a destructive action (Delete, Revoke); 44 px tall on phones (`sm-touch`).
+ * Other props (`aria-label`, `onClick`, `disabled` …) go to the button.
  */
-export function ListCardHeader({
-  titleId,
-  title,
-  description,
-  children,
-}: {
-  titleId?: string;
-  title: string;
-  description: string;
-  children: ReactNode;
+export function RowAction({
+  destructive,
+  ...button
+}: Omit<ComponentProps<typeof Button>, "size" | "variant" | "className" | "asChild"> & {
+  destructive?: boolean;
 }) {
+  return destructive ? (
+    <Button {...button} size="sm-touch" variant="ghost" className="text-destructive" />
+  ) : (
+    <Button {...button} size="sm-touch" variant="outline" />
+  );
+}
+
+/**
+ * A list's Export CSV link (Leads, Demo Registrations), styled as an outlined button with a
+ * download icon. Other props (`aria-label` …) go to the link.
+ * @param href the CSV URL, with the list's current search
+ * @param filename the suggested file name; by default the server's
+ * @param size the button size (default or `sm`)
+ */
+export function CsvExportLink({
+  href,
+  filename,
+  size,
+  children,
+  ...props
+}: Omit<ComponentProps<"a">, "download"> & { filename?: string; size?: "sm" }) {
   return (
-    <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-start sm:justify-between">
-      <div className="grid gap-1.5">
-        <CardTitle id={titleId}>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </div>
-      <div className="flex gap-2">{children}</div>
-    </div>
+    <Button asChild variant="outline" size={size}>
+      <a href={href} download={filename ?? true} {...props}>
+        <Download aria-hidden="true" />
+        {children}
+      </a>
+    </Button>
   );
 }

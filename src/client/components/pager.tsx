@@ -1,4 +1,5 @@
 import { Button } from "~/components/ui/button";
+import type { TFunction } from "~/lib/i18n";
 
 /** Texts of a {@link Pager}, already translated by the section that shows it. */
 export interface PagerTexts {
@@ -8,6 +9,19 @@ export interface PagerTexts {
   range: (values: { from: number; to: number; total: number }) => string;
   previous: string;
   next: string;
+}
+
+/**
+ * The {@link PagerTexts} of a section whose catalog namespace (e.g. "portal.users") has
+ * `pagination`, `range` (with `from`, `to`, `total`), `previous` and `next`.
+ */
+export function pagerTexts(t: TFunction, namespace: string): PagerTexts {
+  return {
+    label: t(`${namespace}.pagination`),
+    range: (values) => t(`${namespace}.range`, values),
+    previous: t(`${namespace}.previous`),
+    next: t(`${namespace}.next`),
+  };
 }
 
 /**

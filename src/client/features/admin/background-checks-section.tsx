@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
-import { ListEmpty, ListLoadError, ListTableHead } from "~/components/list-states";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ListBody, ListTable, RowAction } from "~/components/list-states";
+import { SectionCard } from "~/components/section-card";
+import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { checksQueryOptions } from "./api/checks";
@@ -22,78 +22,57 @@ export function BackgroundChecksSection() {
   const [reviewing, setReviewing] = useState<{ check: CheckSummary; trigger: HTMLElement } | null>(null);
   const list = checks.data ?? [];
 
+  const submitted = (check: CheckSummary) => formatDate(check.submittedAt, i18n.language);
   const reviewButton = (check: CheckSummary) => (
-    <Button
-      size="sm-touch"
-      variant="outline"
+    <RowAction
       aria-label={t("portal.checks.reviewLabel", { name: check.fullName })}
       data-review-trigger={check.id}
       onClick={(event) => setReviewing({ check, trigger: event.currentTarget })}
     >
       {t("portal.checks.review")}
-    </Button>
+    </RowAction>
   );
 
   return (
-    <Card role="region" aria-labelledby="checks-title">
-      <CardHeader>
-        <CardTitle id="checks-title">{t("portal.checks.title")}</CardTitle>
-        <CardDescription>{t("portal.checks.description")}</CardDescription>
-      </CardHeader>
+    <SectionCard
+      role="region"
+      aria-labelledby="checks-title"
+      title={t("portal.checks.title")}
+      description={t("portal.checks.description")}
+      titleId="checks-title"
+    >
       <CardContent>
-        {checks.isError ? (
-          <ListLoadError>{t("portal.checks.loadFailed")}</ListLoadError>
-        ) : list.length === 0 ? (
-          <ListEmpty icon={ClipboardList}>
-            {checks.isPending ? t("common.loading") : t("portal.checks.empty")}
-          </ListEmpty>
-        ) : (
-          <>
-            <table className="hidden w-full text-left text-sm md:table">
-              <ListTableHead
-                columns={[
-                  t("portal.checks.applicant"),
-                  t("portal.checks.email"),
-                  t("portal.checks.status"),
-                  t("portal.checks.submitted"),
-                  t("portal.checks.actions"),
-                ]}
-              />
-              <tbody>
-                {list.map((check) => (
-                  <tr key={check.id} className="border-b border-border last:border-0">
-                    <td className="py-3 pr-4 font-medium">{check.fullName}</td>
-                    <td className="break-all py-3 pr-4">{check.email}</td>
-                    <td className="py-3 pr-4">
-                      <CheckStatusBadge status={check.status} />
-                    </td>
-                    <td className="whitespace-nowrap py-3 pr-4">
-                      {formatDate(check.submittedAt, i18n.language)}
-                    </td>
-                    <td className="py-3">{reviewButton(check)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="grid gap-3 md:hidden">
-              {list.map((check) => (
-                <li key={check.id} className="grid gap-2 rounded-xl border border-border p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="font-medium">{check.fullName}</span>
-                    <CheckStatusBadge status={check.status} />
-                  </div>
-                  <span className="break-all text-sm text-muted-foreground">{check.email}</span>
-                  <div className="flex items-center justify-between gap-2">
-                    <span className="text-sm text-muted-foreground">
-                      {t("portal.checks.submitted")} {formatDate(check.submittedAt, i18n.language)}
-                    </span>
-                    {reviewButton(check)}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <ListBody texts="portal.checks" query={checks} count={list.length} icon={ClipboardList}>
+          <ListTable
+            rows={list}
+            cardClassName="gap-2"
+            columns={[
+              { header: t("portal.checks.applicant"), className: "font-medium", cell: "fullName" },
+              { header: t("portal.checks.email"), className: "break-all", cell: "email" },
+              {
+                header: t("portal.checks.status"),
+                cell: (check) => <CheckStatusBadge status={check.status} />,
+              },
+              { header: t("portal.checks.submitted"), className: "whitespace-nowrap", cell: submitted },
+              { header: t("portal.checks.actions"), cell: reviewButton },
+            ]}
+            card={(check) => (
+              <>
+                <div className="flex items-start justify-between gap-2">
+                  <span className="font-medium">{check.fullName}</span>
+                  <CheckStatusBadge status={check.status} />
+                </div>
+                <span className="break-all text-sm text-muted-foreground">{check.email}</span>
+                <div className="flex items-center justify-between gap-2">
+                  <span className="text-sm text-muted-foreground">
+                    {t("portal.checks.submitted")} {submitted(check)}
+                  </span>
+                  {reviewButton(check)}
+                </div>
+              </>
+            )}
+          />
+        </ListBody>
       </CardContent>
       {reviewing && (
         <ReviewDialog
@@ -102,6 +81,6 @@ export function BackgroundChecksSection() {
           onClose={() => setReviewing(null)}
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -3,13 +3,13 @@ import { invitableRoles } from "@common/api/invitations";
 import type { Role } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
-import { ListEmpty, ListTableHead } from "~/components/list-states";
+import { ListEmpty, ListTable, RowAction } from "~/components/list-states";
 import { RoleBadge } from "~/components/role-badge";
+import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CardContent } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
-import { errorMessage } from "~/lib/api";
+import { toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { invitationsQueryOptions, useResendInvitation, useRevokeInvitation } from "./api/invitations";
@@ -33,34 +33,21 @@ export function InvitationsSection({ role }: { role: Role }) {
   const manageable = invitableRoles(role);
   const busy = resend.isPending || revoke.isPending;
 
-  const onResend = (invitation: InvitationSummary) =>
-    resend.mutate(invitation.id, {
+  /**
+   * Runs `mutation` (resend or revoke) on an invitation and toasts the outcome: the `${done}Title`
+   * and `${done}Text` of portal.invitations on success, the server's message (else `failed`) on error.
+   */
+  const run = (mutation: typeof resend, done: "resent" | "revoked") => (invitation: InvitationSummary) =>
+    mutation.mutate(invitation.id, {
       onSuccess: () =>
         toast({
-          title: t("portal.invitations.resentTitle"),
-          description: t("portal.invitations.resentText", { email: invitation.email }),
+          title: t(`portal.invitations.${done}Title`),
+          description: t(`portal.invitations.${done}Text`, { email: invitation.email }),
         }),
-      onError: (error) =>
-        toast({
-          title: t("common.error"),
-          description: errorMessage(error, t("portal.invitations.failed")),
-          variant: "destructive",
-        }),
+      onError: (error) => toastRequestError(error, t("common.error"), t("portal.invitations.failed")),
     });
-  const onRevoke = (invitation: InvitationSummary) =>
-    revoke.mutate(invitation.id, {
-      onSuccess: () =>
-        toast({
-          title: t("portal.invitations.revokedTitle"),
-          description: t("portal.invitations.revokedText", { email: invitation.email }),
-        }),
-      onError: (error) =>
-        toast({
-          title: t("common.error"),
-          description: errorMessage(error, t("portal.invitations.failed")),
-          variant: "destructive",
-        }),
-    });
+  const onResend = run(resend, "resent");
+  const onRevoke = run(revoke, "revoked");
 
   const actions = (invitation: InvitationSummary) => {
     if (!manageable.includes(invitation.role)) return null;
@@ -70,27 +57,23 @@ export function InvitationsSection({ role }: { role: Role }) {
     return (
       <div className="flex flex-wrap gap-2">
         {canResend && (
-          <Button
-            size="sm-touch"
-            variant="outline"
+          <RowAction
             disabled={busy}
             aria-label={t("portal.invitations.resendLabel", { email: invitation.email })}
             onClick={() => onResend(invitation)}
           >
             {t("portal.invitations.resend")}
-          </Button>
+          </RowAction>
         )}
         {canRevoke && (
-          <Button
-            size="sm-touch"
-            variant="ghost"
-            className="text-destructive"
+          <RowAction
+            destructive
             disabled={busy}
             aria-label={t("portal.invitations.revokeLabel", { email: invitation.email })}
             onClick={() => onRevoke(invitation)}
           >
             {t("portal.invitations.revoke")}
-          </Button>
+          </RowAction>
         )}
       </div>
     );
@@ -100,67 +83,44 @@ export function InvitationsSection({ role }: { role: Role }) {
   const status = (value: InvitationStatus) => (
     <Badge variant={STATUS_VARIANT[value]}>{t(`portal.invitationStatus.${value}`)}</Badge>
   );
+  const expires = (invitation: InvitationSummary) => formatDate(invitation.expiresAt, i18n.language);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("portal.invitations.title")}</CardTitle>
-        <CardDescription>{t("portal.invitations.description")}</CardDescription>
-      </CardHeader>
+    <SectionCard title={t("portal.invitations.title")} description={t("portal.invitations.description")}>
       <CardContent>
         {list.length === 0 ? (
           <ListEmpty icon={Mail}>{t("portal.invitations.empty")}</ListEmpty>
         ) : (
-          <>
-            <table className="hidden w-full text-left text-sm md:table">
-              <ListTableHead
-                columns={[
-                  t("portal.invitations.email"),
-                  t("portal.invitations.role"),
-                  t("portal.invitations.company"),
-                  t("portal.invitations.status"),
-                  t("portal.invitations.expires"),
-                  t("portal.invitations.actions"),
-                ]}
-              />
-              <tbody>
-                {list.map((invitation) => (
-                  <tr key={invitation.id} className="border-b border-border last:border-0">
-                    <td className="break-all py-3 pr-4 font-medium">{invitation.email}</td>
-                    <td className="py-3 pr-4">
-                      <RoleBadge role={invitation.role} />
-                    </td>
-                    <td className="py-3 pr-4">{invitation.companyName ?? "—"}</td>
-                    <td className="py-3 pr-4">{status(invitation.status)}</td>
-                    <td className="py-3 pr-4 whitespace-nowrap">
-                      {formatDate(invitation.expiresAt, i18n.language)}
-                    </td>
-                    <td className="py-3">{actions(invitation)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul className="grid gap-3 md:hidden">
-              {list.map((invitation) => (
-                <li key={invitation.id} className="grid gap-2 rounded-xl border border-border p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="break-all font-medium">{invitation.email}</span>
-                    {status(invitation.status)}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                    <RoleBadge role={invitation.role} />
-                    {invitation.companyName && <span>{invitation.companyName}</span>}
-                    <span>
-                      {t("portal.invitations.expires")} {formatDate(invitation.expiresAt, i18n.language)}
-                    </span>
-                  </div>
-                  {actions(invitation)}
-                </li>
-              ))}
-            </ul>
-          </>
+          <ListTable
+            rows={list}
+            cardClassName="gap-2"
+            columns={[
+              { header: t("portal.invitations.email"), className: "break-all font-medium", cell: "email" },
+              { header: t("portal.invitations.role"), cell: (row) => <RoleBadge role={row.role} /> },
+              { header: t("portal.invitations.company"), cell: (row) => row.companyName ?? "—" },
+              { header: t("portal.invitations.status"), cell: (row) => status(row.status) },
+              { header: t("portal.invitations.expires"), className: "whitespace-nowrap", cell: expires },
+              { header: t("portal.invitations.actions"), cell: actions },
+            ]}
+            card={(invitation) => (
+              <>
+                <div className="flex items-start justify-between gap-2">
+                  <span className="break-all font-medium">{invitation.email}</span>
+                  {status(invitation.status)}
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                  <RoleBadge role={invitation.role} />
+                  {invitation.companyName && <span>{invitation.companyName}</span>}
+                  <span>
+                    {t("portal.invitations.expires")} {expires(invitation)}
+                  </span>
+                </div>
+                {actions(invitation)}
+              </>
+            )}
+          />
         )}
       </CardContent>
-    </Card>
+    </SectionCard>
   );
 }

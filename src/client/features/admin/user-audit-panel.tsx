@@ -3,9 +3,10 @@ import { ROLES } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useId, useState } from "react";
-import { ListEmpty, ListLoadFailed } from "~/components/list-states";
-import { Pager } from "~/components/pager";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ListBody } from "~/components/list-states";
+import { Pager, pagerTexts } from "~/components/pager";
+import { SectionCard } from "~/components/section-card";
+import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { userAuditQueryOptions } from "./api/users";
@@ -39,23 +40,20 @@ export function UserAuditPanel() {
 
   return (
     <section aria-labelledby={titleId}>
-      <Card>
-        <CardHeader>
-          <CardTitle id={titleId}>{t("portal.userAudit.title")}</CardTitle>
-          <CardDescription>{t("portal.userAudit.description")}</CardDescription>
-        </CardHeader>
+      <SectionCard
+        title={t("portal.userAudit.title")}
+        description={t("portal.userAudit.description")}
+        titleId={titleId}
+      >
         <CardContent className="grid gap-4">
-          {audit.isError && !audit.data ? (
-            <ListLoadFailed
-              message={t("portal.userAudit.loadFailed")}
-              retry={t("portal.userAudit.retry")}
-              onRetry={() => void audit.refetch()}
-            />
-          ) : entries.length === 0 ? (
-            <ListEmpty icon={History}>
-              {audit.isPending ? t("common.loading") : t("portal.userAudit.empty")}
-            </ListEmpty>
-          ) : (
+          <ListBody
+            texts="portal.userAudit"
+            query={audit}
+            keepRows
+            retry
+            count={entries.length}
+            icon={History}
+          >
             <ol
               className="divide-y divide-border rounded-xl border border-border"
               aria-busy={audit.isFetching}
@@ -79,7 +77,7 @@ export function UserAuditPanel() {
                 </li>
               ))}
             </ol>
-          )}
+          </ListBody>
           <Pager
             offset={first}
             shown={entries.length}
@@ -88,15 +86,10 @@ export function UserAuditPanel() {
             busy={audit.isFetching}
             onPrevious={() => setPage(page - 1)}
             onNext={() => setPage(page + 1)}
-            texts={{
-              label: t("portal.userAudit.pagination"),
-              range: (values) => t("portal.userAudit.range", values),
-              previous: t("portal.userAudit.previous"),
-              next: t("portal.userAudit.next"),
-            }}
+            texts={pagerTexts(t, "portal.userAudit")}
           />
         </CardContent>
-      </Card>
+      </SectionCard>
     </section>
   );
 }

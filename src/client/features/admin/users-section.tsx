@@ -3,22 +3,19 @@ import type { ManagedUser } from "@common/api/users";
 import { isAdmin } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
-import { useId, useRef, useState } from "react";
-import { ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
-import { Pager } from "~/components/pager";
+import { useRef, useState } from "react";
+import { ListBody, ListRows, ListTable, RowAction } from "~/components/list-states";
+import { Pager, pagerTexts } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
 import { SearchField } from "~/components/search-field";
+import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { useDebounced } from "~/hooks/use-debounced";
+import { CardContent } from "~/components/ui/card";
+import { useSearch } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { USERS_PAGE_SIZE, usersQueryOptions } from "./api/users";
 import { ConfirmUserDialog, EditUserDialog, type UserAction } from "./user-dialogs";
-
-/** Wait after the last keystroke before the search is sent, in ms. */
-export const USER_SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Which actions `viewer` may take on `target` (issue #11 item 4; the server enforces the same):
@@ -46,10 +43,10 @@ export function allowedUserActions(viewer: SessionUser, target: ManagedUser): Us
  */
 export function UsersSection({ viewer }: { viewer: SessionUser }) {
   const { t, i18n } = useTranslation();
-  const searchId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const search = useSearch();
+  const { q } = search;
+  const searchId = search.field.id;
   // The page belongs to one search: a new search starts on its first page.
   const [paging, setPaging] = useState({ q: "", page: 1 });
   const page = paging.q === q ? paging.page : 1;
@@ -103,21 +100,10 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
             setOpen({ action, user, trigger: event.currentTarget });
           // Deactivate and Reactivate share a key: the same button stays (and keeps focus) when it flips.
           const key = action === "deactivate" || action === "reactivate" ? "active" : action;
-          return action === "delete" ? (
-            <Button
-              key={key}
-              size="sm-touch"
-              variant="ghost"
-              className="text-destructive"
-              aria-label={label}
-              onClick={onClick}
-            >
-              {t("portal.users.delete")}
-            </Button>
-          ) : (
-            <Button key={key} size="sm-touch" variant="outline" aria-label={label} onClick={onClick}>
+          return (
+            <RowAction key={key} destructive={action === "delete"} aria-label={label} onClick={onClick}>
               {t(`portal.users.${action}`)}
-            </Button>
+            </RowAction>
           );
         })}
       </div>
@@ -126,73 +112,58 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
 
   return (
     <section aria-labelledby={`${searchId}-title`}>
-      <Card>
-        <CardHeader>
-          <CardTitle id={`${searchId}-title`} ref={titleRef} tabIndex={-1} className="outline-none">
-            {t("portal.users.title")}
-          </CardTitle>
-          <CardDescription>{t("portal.users.description")}</CardDescription>
-        </CardHeader>
+      <SectionCard
+        title={t("portal.users.title")}
+        description={t("portal.users.description")}
+        titleId={`${searchId}-title`}
+        titleRef={titleRef}
+      >
         <CardContent className="grid gap-4">
           <SearchField
-            id={searchId}
+            {...search.field}
             label={t("portal.users.searchLabel")}
             placeholder={t("portal.users.searchPlaceholder")}
-            value={search}
             maxLength={200}
-            onChange={setSearch}
           />
 
-          {users.isError && !users.data ? (
-            <ListLoadFailed
-              message={t("portal.users.loadFailed")}
-              retry={t("portal.users.retry")}
-              onRetry={() => void users.refetch()}
-            />
-          ) : list.length === 0 ? (
-            <ListEmpty icon={Users} live>
-              {users.isPending
-                ? t("common.loading")
-                : q
-                  ? t("portal.users.noMatches", { q })
-                  : t("portal.users.empty")}
-            </ListEmpty>
-          ) : (
+          <ListBody
+            texts="portal.users"
+            query={users}
+            keepRows
+            retry
+            count={list.length}
+            icon={Users}
+            live
+            q={q}
+          >
             <ListRows placeholder={users.isPlaceholderData} busy={users.isFetching}>
-              <table className="hidden w-full text-left text-sm lg:table">
-                <ListTableHead
-                  columns={[
-                    t("portal.users.name"),
-                    t("portal.users.role"),
-                    t("portal.users.company"),
-                    t("portal.users.status"),
-                    t("portal.users.lastLogin"),
-                    t("portal.users.actions"),
-                  ]}
-                />
-                <tbody>
-                  {list.map((user) => (
-                    <tr key={user.id} className="border-b border-border align-top last:border-0">
-                      <td className="py-3 pr-4">
-                        <div className="grid">
-                          {name(user)}
-                          <span className="break-words text-muted-foreground">{user.email}</span>
-                        </div>
-                      </td>
-                      <td className="whitespace-nowrap py-3 pr-4">
-                        <RoleBadge role={user.role} />
-                      </td>
-                      <td className="py-3 pr-4">{user.companyName ?? "—"}</td>
-                      <td className="whitespace-nowrap py-3 pr-4">{status(user)}</td>
-                      <td className="whitespace-nowrap py-3 pr-4">{lastLogin(user)}</td>
-                      <td className="py-3">{actions(user)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <ul className="grid gap-3 lg:hidden">
-                {list.map((user) => (
-                  <li key={user.id} className="grid gap-2 rounded-xl border border-border p-4 text-sm">
+              <ListTable
+                rows={list}
+                wide="lg"
+                rowClassName="align-top"
+                cardClassName="gap-2 text-sm"
+                columns={[
+                  {
+                    header: t("portal.users.name"),
+                    cell: (user) => (
+                      <div className="grid">
+                        {name(user)}
+                        <span className="break-words text-muted-foreground">{user.email}</span>
+                      </div>
+                    ),
+                  },
+                  {
+                    header: t("portal.users.role"),
+                    className: "whitespace-nowrap",
+                    cell: (user) => <RoleBadge role={user.role} />,
+                  },
+                  { header: t("portal.users.company"), cell: (user) => user.companyName ?? "—" },
+                  { header: t("portal.users.status"), className: "whitespace-nowrap", cell: status },
+                  { header: t("portal.users.lastLogin"), className: "whitespace-nowrap", cell: lastLogin },
+                  { header: t("portal.users.actions"), cell: actions },
+                ]}
+                card={(user) => (
+                  <>
                     <div className="flex items-start justify-between gap-2">
                       <div className="grid min-w-0">
                         {name(user)}
@@ -208,11 +179,11 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
                       {t("portal.users.lastLogin")}: {lastLogin(user)}
                     </span>
                     {actions(user)}
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              />
             </ListRows>
-          )}
+          </ListBody>
 
           <Pager
             offset={first}
@@ -222,15 +193,10 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
             busy={users.isFetching}
             onPrevious={() => setPaging({ q, page: page - 1 })}
             onNext={() => setPaging({ q, page: page + 1 })}
-            texts={{
-              label: t("portal.users.pagination"),
-              range: (values) => t("portal.users.range", values),
-              previous: t("portal.users.previous"),
-              next: t("portal.users.next"),
-            }}
+            texts={pagerTexts(t, "portal.users")}
           />
         </CardContent>
-      </Card>
+      </SectionCard>
       {open?.action === "edit" && (
         <EditUserDialog user={open.user} onClose={() => setOpen(null)} onCloseAutoFocus={onCloseAutoFocus} />
       )}

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
-import { ListEmpty, ListLoadError } from "~/components/list-states";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ListBody, ListCards } from "~/components/list-states";
+import { SectionCard } from "~/components/section-card";
+import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { myChecksQueryOptions } from "./api";
@@ -16,25 +17,15 @@ export function MyChecksList() {
   const checks = useQuery(myChecksQueryOptions());
   const list = checks.data ?? [];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("portal.myChecks.title")}</CardTitle>
-      </CardHeader>
+    <SectionCard title={t("portal.myChecks.title")}>
       <CardContent>
-        {checks.isError ? (
-          <ListLoadError>{t("portal.myChecks.loadFailed")}</ListLoadError>
-        ) : list.length === 0 ? (
-          <ListEmpty icon={ClipboardList}>
-            {checks.isPending ? t("common.loading") : t("portal.myChecks.empty")}
-          </ListEmpty>
-        ) : (
-          <ul className="grid gap-3">
-            {list.map((check) => (
-              <li
-                key={check.id}
-                className="grid gap-2 rounded-xl border border-border p-4"
-                data-testid="my-check"
-              >
+        <ListBody texts="portal.myChecks" query={checks} count={list.length} icon={ClipboardList}>
+          <ListCards
+            rows={list}
+            cardClassName="gap-2"
+            cardTestId="my-check"
+            card={(check) => (
+              <>
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="grid min-w-0">
                     <span className="font-medium">{check.fullName}</span>
@@ -59,11 +50,11 @@ export function MyChecksList() {
                     <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
                   </div>
                 )}
-              </li>
-            ))}
-          </ul>
-        )}
+              </>
+            )}
+          />
+        </ListBody>
       </CardContent>
-    </Card>
+    </SectionCard>
   );
 }

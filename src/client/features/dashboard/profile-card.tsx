@@ -1,6 +1,7 @@
 import type { MeResponse } from "@common/api/auth";
 import { RoleBadge } from "~/components/role-badge";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/section-card";
+import { CardContent } from "~/components/ui/card";
 import { useTranslation } from "~/lib/react-i18n";
 
 /** Profile card of docs/product.md#2-pages: Full Name, Email, Role badge, Last Login date or 'Never'. */
@@ -13,10 +14,7 @@ export function ProfileCard({ session }: { session: MeResponse }) {
       )
     : t("common.never");
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("dashboard.profile")}</CardTitle>
-      </CardHeader>
+    <SectionCard title={t("dashboard.profile")}>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2">
           <Field label={t("dashboard.fullName")}>{user.fullName}</Field>
@@ -30,7 +28,7 @@ export function ProfileCard({ session }: { session: MeResponse }) {
           {company && <Field label={t("dashboard.company")}>{company.name}</Field>}
         </dl>
       </CardContent>
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,20 +1,18 @@
 import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
-import { Download, Inbox, RefreshCw } from "lucide-react";
-import { useId, useState } from "react";
-import { ListCardHeader, ListEmpty, ListLoadFailed, ListRows, ListTableHead } from "~/components/list-states";
-import { Pager } from "~/components/pager";
+import { Inbox, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { CsvExportLink, ListBody, ListRows, ListTable } from "~/components/list-states";
+import { Pager, pagerTexts } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
+import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
-import { useDebounced } from "~/hooks/use-debounced";
+import { CardContent } from "~/components/ui/card";
+import { useSearch } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api/leads";
-
-/** Wait after the last keystroke before the search is sent, in ms. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The admin's Leads inbox (issue #4): Get Started requests newest first, a debounced search
@@ -22,9 +20,9 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export function LeadsSection() {
   const { t, i18n } = useTranslation();
-  const searchId = useId();
-  const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useSearch();
+  const { q } = search;
+  const searchId = search.field.id;
   // The page belongs to one search: a new search starts on its first page.
   const [page, setPage] = useState({ q: "", offset: 0 });
   const offset = page.q === q ? page.offset : 0;
@@ -40,6 +38,7 @@ export function LeadsSection() {
       {lead.email}
     </a>
   );
+  const plan = (lead: Lead) => <Badge variant="outline">{lead.planTitle}</Badge>;
   const phone = (lead: Lead) => (
     <a
       className="whitespace-nowrap underline-offset-4 hover:underline"
@@ -51,83 +50,64 @@ export function LeadsSection() {
 
   return (
     <section aria-labelledby={`${searchId}-title`}>
-      <Card>
-        <ListCardHeader
-          titleId={`${searchId}-title`}
-          title={t("leads.title")}
-          description={t("leads.description")}
-        >
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t("leads.refresh")}
-            title={t("leads.refresh")}
-            onClick={() => void leads.refetch()}
-            disabled={leads.isFetching}
-          >
-            <RefreshCw className={leads.isFetching ? "animate-spin motion-reduce:animate-none" : undefined} />
-          </Button>
-          <Button asChild variant="outline">
-            <a href={leadsCsvUrl(q)} download aria-label={t("leads.exportCsvLabel")}>
-              <Download aria-hidden="true" />
+      <SectionCard
+        title={t("leads.title")}
+        description={t("leads.description")}
+        titleId={`${searchId}-title`}
+        actions={
+          <>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("leads.refresh")}
+              title={t("leads.refresh")}
+              onClick={() => void leads.refetch()}
+              disabled={leads.isFetching}
+            >
+              <RefreshCw
+                className={leads.isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
+              />
+            </Button>
+            <CsvExportLink href={leadsCsvUrl(q)} aria-label={t("leads.exportCsvLabel")}>
               {t("leads.exportCsv")}
-            </a>
-          </Button>
-        </ListCardHeader>
+            </CsvExportLink>
+          </>
+        }
+      >
         <CardContent className="grid gap-4">
           <SearchField
-            id={searchId}
+            {...search.field}
             label={t("leads.searchLabel")}
             placeholder={t("leads.searchPlaceholder")}
-            value={search}
-            onChange={setSearch}
           />
 
-          {leads.isError ? (
-            <ListLoadFailed
-              message={t("leads.loadFailed")}
-              retry={t("leads.retry")}
-              onRetry={() => void leads.refetch()}
-              size="sm"
-            />
-          ) : list.length === 0 ? (
-            <ListEmpty icon={Inbox} live>
-              {leads.isPending ? t("common.loading") : q ? t("leads.noMatches", { q }) : t("leads.empty")}
-            </ListEmpty>
-          ) : (
+          <ListBody
+            texts="leads"
+            query={leads}
+            retry
+            retrySize="sm"
+            count={list.length}
+            icon={Inbox}
+            live
+            q={q}
+          >
             <ListRows placeholder={leads.isPlaceholderData} busy={leads.isFetching}>
-              <table className="hidden w-full text-left text-sm md:table">
-                <ListTableHead
-                  columns={[
-                    t("leads.name"),
-                    t("leads.company"),
-                    t("leads.email"),
-                    t("leads.phone"),
-                    t("leads.plan"),
-                    t("leads.received"),
-                  ]}
-                />
-                <tbody>
-                  {list.map((lead) => (
-                    <tr key={lead.id} className="border-b border-border last:border-0">
-                      <td className="py-3 pr-4 font-medium">{name(lead)}</td>
-                      <td className="py-3 pr-4">{lead.company}</td>
-                      <td className="py-3 pr-4">{email(lead)}</td>
-                      <td className="py-3 pr-4">{phone(lead)}</td>
-                      <td className="py-3 pr-4">
-                        <Badge variant="outline">{lead.planTitle}</Badge>
-                      </td>
-                      <td className="whitespace-nowrap py-3">{received(lead)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <ul className="grid gap-3 md:hidden">
-                {list.map((lead) => (
-                  <li key={lead.id} className="grid gap-1.5 rounded-xl border border-border p-4 text-sm">
+              <ListTable
+                rows={list}
+                cardClassName="gap-1.5 text-sm"
+                columns={[
+                  { header: t("leads.name"), className: "font-medium", cell: name },
+                  { header: t("leads.company"), cell: "company" },
+                  { header: t("leads.email"), cell: email },
+                  { header: t("leads.phone"), cell: phone },
+                  { header: t("leads.plan"), cell: plan },
+                  { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
+                ]}
+                card={(lead) => (
+                  <>
                     <div className="flex items-start justify-between gap-2">
                       <span className="text-base font-medium">{name(lead)}</span>
-                      <Badge variant="outline">{lead.planTitle}</Badge>
+                      {plan(lead)}
                     </div>
                     <span>{lead.company}</span>
                     {email(lead)}
@@ -135,11 +115,11 @@ export function LeadsSection() {
                     <span className="text-muted-foreground">
                       {t("leads.received")} {received(lead)}
                     </span>
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              />
             </ListRows>
-          )}
+          </ListBody>
 
           <Pager
             offset={offset}
@@ -149,16 +129,11 @@ export function LeadsSection() {
             busy={leads.isFetching}
             onPrevious={() => setOffset(Math.max(0, offset - LEADS_PAGE_SIZE))}
             onNext={() => setOffset(offset + LEADS_PAGE_SIZE)}
-            texts={{
-              label: t("leads.pagination"),
-              range: (values) => t("leads.range", values),
-              previous: t("leads.previous"),
-              next: t("leads.next"),
-            }}
+            texts={pagerTexts(t, "leads")}
             size="sm"
           />
         </CardContent>
-      </Card>
+      </SectionCard>
     </section>
   );
 }

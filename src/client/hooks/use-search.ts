@@ -1,0 +1,21 @@
+import { useId, useState } from "react";
+import { useDebounced } from "./use-debounced";
+
+/** How long a list's search waits after the last keystroke before it is sent, in ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The state of a list's search box (Users, Leads, Demo Registrations).
+ * @returns `field`, the box's `id`, `value` (the text as typed) and `onChange`, to spread on a
+ *   SearchField; and `q`, the trimmed text once typing has paused for {@link SEARCH_DEBOUNCE_MS}
+ *   (what the list's query sends, so one request per pause)
+ */
+export function useSearch(): {
+  field: { id: string; value: string; onChange: (text: string) => void };
+  q: string;
+} {
+  const id = useId();
+  const [value, setValue] = useState("");
+  const q = useDebounced(value.trim(), SEARCH_DEBOUNCE_MS);
+  return { field: { id, value, onChange: setValue }, q };
+}
