@@ -86,10 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     statsRoute("manager", "Dashboard figures: users, companies, pending and approved checks (scoped)", {
       response: { 200: adminStatsSchema, ...errorResponses(401, 403) },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send(await adminStats(db, manageScope(user)));
-    },
+    async (request) => adminStats(db, manageScope(sessionOf(request).user)),
   );
 
   app.get(
@@ -98,10 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: userListQuerySchema,
       response: { 200: userListResponseSchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send(await listUsers(db, manageScope(user), request.query));
-    },
+    async (request) => listUsers(db, manageScope(sessionOf(request).user), request.query),
   );
 
   app.get(
@@ -110,10 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: userAuditQuerySchema,
       response: { 200: userAuditResponseSchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send(await listUserAudit(db, manageScope(user), request.query));
-    },
+    async (request) => listUserAudit(db, manageScope(sessionOf(request).user), request.query),
   );
 
   app.patch(
@@ -123,10 +114,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateUserBodySchema,
       response: { 200: userResponseSchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send({ user: await updateUser(db, user, request.params.id, request.body) });
-    },
+    async (request) => ({
+      user: await updateUser(db, sessionOf(request).user, request.params.id, request.body),
+    }),
   );
 
   for (const [action, active] of [
@@ -142,10 +132,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           : "Deactivate a user and end their sessions and links at once",
         { params: userIdParamsSchema, response: { 200: userResponseSchema, ...errors } },
       ),
-      async (request, reply) => {
-        const { user } = sessionOf(request);
-        return reply.send({ user: await setUserActive(db, user, request.params.id, active) });
-      },
+      async (request) => ({
+        user: await setUserActive(db, sessionOf(request).user, request.params.id, active),
+      }),
     );
   }
 

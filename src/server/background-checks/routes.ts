@@ -68,10 +68,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     route("manager", "Checks to review: all for admins, own company's for company admins", {
       response: { 200: checkListResponseSchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send(await listChecks(db, manageScope(user)));
-    },
+    async (request) => listChecks(db, manageScope(sessionOf(request).user)),
   );
 
   app.get(
@@ -79,10 +76,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     route("user", "The caller's own checks", {
       response: { 200: checkListResponseSchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send(await listOwnChecks(db, user.id));
-    },
+    async (request) => listOwnChecks(db, sessionOf(request).user.id),
   );
 
   app.post(
@@ -126,11 +120,8 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       params: checkIdParamsSchema,
       response: { 200: checkDetailSchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      const check = await findVisibleCheck(db, user, request.params.id);
-      return reply.send(await getCheckDetail(db, check));
-    },
+    async (request) =>
+      getCheckDetail(db, await findVisibleCheck(db, sessionOf(request).user, request.params.id)),
   );
 
   app.patch(
@@ -140,10 +131,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateCheckBodySchema,
       response: { 200: checkSummarySchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send(await reviewCheck(db, user, request.params.id, request.body));
-    },
+    async (request) => reviewCheck(db, sessionOf(request).user, request.params.id, request.body),
   );
 
   app.get(

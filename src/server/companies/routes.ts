@@ -20,9 +20,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     route("admin", "Every company (admin only)", {
       response: { 200: companyListResponseSchema, ...errors },
     }),
-    async (_request, reply) => {
-      return reply.send(await listCompanies(db));
-    },
+    async () => listCompanies(db),
   );
 
   app.post(
@@ -31,8 +29,6 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createCompanyBodySchema,
       response: { 201: companySchema, ...errors },
     }),
-    async (request, reply) => {
-      return reply.status(201).send(await createCompany(db, request.body));
-    },
+    async (request, reply) => reply.status(201).send(await createCompany(db, request.body)),
   );
 };

@@ -14,7 +14,8 @@ export type RouteSchemaParts = Omit<FastifySchema, "tags" | "summary">;
  *   schemas that validate the request (`params`, `querystring`, `body`) and serialize the answer
  *   (`response`, with the route's `errorResponses(...)`).
  * Hooks go next to it: `{ ...route("public", "…", { body, response }), onRequest: [limit] }` for a
- * `rateLimitBy` limit (numbers from src/common/limits.ts).
+ * `rateLimitBy` limit (numbers from src/common/limits.ts). A handler that only calls its service
+ * returns the answer: `async (request) => listChecks(db, manageScope(sessionOf(request).user))`.
  * @param tag the OpenAPI tag grouping the routes in the reference
  * @returns `route(access, summary, schema)` → `{ config: { access }, schema: { tags, summary, ...schema } }`,
  *   typed so the zod type provider still infers `request.params`, `request.body`… from `schema`

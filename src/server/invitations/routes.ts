@@ -67,10 +67,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     route("manager", "Invitations the caller manages, newest first, with status", {
       response: { 200: invitationListResponseSchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send(await listInvitations(db, manageScope(user)));
-    },
+    async (request) => listInvitations(db, manageScope(sessionOf(request).user)),
   );
 
   app.get(
@@ -111,10 +108,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       onRequest: [sendLimit()],
     },
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send(await resendInvitation(db, config, user, manageScope(user), request.params.id));
-    },
+    async (request) => resendInvitation(db, config, sessionOf(request).user, request.params.id),
   );
 
   app.delete(
@@ -123,9 +117,6 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: invitationIdParamsSchema,
       response: { 200: invitationSummarySchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user } = sessionOf(request);
-      return reply.send(await revokeInvitation(db, user, manageScope(user), request.params.id));
-    },
+    async (request) => revokeInvitation(db, sessionOf(request).user, request.params.id),
   );
 };

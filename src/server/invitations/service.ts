@@ -318,7 +318,8 @@ async function findInScope(db: Executor, scope: ManageScope, id: number): Promis
 }
 
 /**
- * The not yet accepted invitation `id` that `actor` may manage (resend or revoke, issue #3).
+ * The not yet accepted invitation `id` that `actor` may manage (resend or revoke, issue #3): in the
+ * actor's `manageScope`, for a role and company the actor may invite.
  * @param forbiddenText the 403 message, given the policy's refusal text
  * @throws 404 outside the scope; 403 for a role or company the actor may not invite (the
  *   policy's `inviteRefusal`); 409 INVITATION_ACCEPTED once accepted
@@ -326,11 +327,10 @@ async function findInScope(db: Executor, scope: ManageScope, id: number): Promis
 async function findOpenInScope(
   db: Executor,
   actor: UserRow,
-  scope: ManageScope,
   id: number,
   forbiddenText: (refusal: string) => string,
 ): Promise<InvitationRow> {
-  const row = await findInScope(db, scope, id);
+  const row = await findInScope(db, manageScope(actor), id);
   const refusal = inviteRefusal(actor, { role: row.role, companyId: row.companyId });
   if (refusal) throw forbidden(forbiddenText(refusal));
   if (row.used) throw conflict("This invitation has already been accepted.", ERROR_CODES.INVITATION_ACCEPTED);
@@ -347,14 +347,13 @@ export async function resendInvitation(
   db: Database,
   config: AppConfig,
   actor: UserRow,
-  scope: ManageScope,
   id: number,
 ): Promise<InvitationSummary> {
   return db.transaction(async (tx) => {
-    const row = await findOpenInScope(tx, actor, scope, id, (refusal) => refusal);
+    const row = await findOpenInScope(tx, actor, id, (refusal) => refusal);
     if (row.revokedAt)
       throw conflict("This invitation was revoked. Send a new one.", ERROR_CODES.INVITATION_REVOKED);
-    await assertNoAccountInScope(tx, scope, row.email);
+    await assertNoAccountInScope(tx, manageScope(actor), row.email);
     const token = invitationLinks.issue();
     await tx
       .update(userInvitations)
@@ -378,17 +377,11 @@ export async function resendInvitation(
  * @throws 404 outside the actor's scope; 403 for a role the actor may not invite; 409
  *   INVITATION_ACCEPTED once accepted
  */
-export async function revokeInvitation(
-  db: Database,
-  actor: UserRow,
-  scope: ManageScope,
-  id: number,
-): Promise<InvitationSummary> {
+export async function revokeInvitation(db: Database, actor: UserRow, id: number): Promise<InvitationSummary> {
   return db.transaction(async (tx) => {
     const row = await findOpenInScope(
       tx,
       actor,
-      scope,
       id,
       () => "You may not manage an invitation with this role.",
     );
