@@ -47,8 +47,10 @@ for (const { name, width, height } of [
         }).observe({ type: "layout-shift", buffered: true });
       });
       let fontHeld = false;
+      const fontsRequested: string[] = [];
       await page.route(/\.woff2$/, async (route) => {
         fontHeld = true;
+        fontsRequested.push(new URL(route.request().url()).pathname);
         await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
         await route.continue();
       });
@@ -56,7 +58,17 @@ for (const { name, width, height } of [
       await page.goto(`${app.baseUrl}${path}`);
       await page.evaluate(() => document.fonts.ready);
       expect(fontHeld).toBe(true);
-      expect(await page.evaluate(() => document.fonts.check('700 16px "Inter Variable"'))).toBe(true);
+      // Our Latin subset has arrived (src/client/fonts/inter-latin.css), and fontsource's Latin file,
+      // which it shadows, was never fetched (ADR 0023). `document.fonts.check()` cannot tell: it
+      // also wants the shadowed face loaded.
+      const loaded = await page.evaluate(() =>
+        [...document.fonts]
+          .filter((face) => face.family.replaceAll('"', "") === "Inter Variable" && face.status === "loaded")
+          .map((face) => face.unicodeRange),
+      );
+      expect(loaded.some((range) => /U\+0+-0*FF\b/i.test(range))).toBe(true);
+      expect(fontsRequested.filter((file) => file.includes("inter-latin-wght-normal"))).toEqual([]);
+      expect(fontsRequested.some((file) => file.includes("inter-latin-wght-400-700"))).toBe(true);
       await page.waitForTimeout(500);
 
       const shifts = await page.evaluate(

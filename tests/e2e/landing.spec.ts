@@ -23,11 +23,19 @@ test.afterAll(async () => {
 
 /** Distance (px) from the viewport top to the section, once the 800 ms smooth scroll settles. */
 async function sectionTop(page: Page, id: string): Promise<number> {
+  const read = () =>
+    page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? NaN, id);
+  // The smooth scroll lasts 800 ms, and a click made before hydration starts it only once the app
+  // is live (ADR 0023): read where the section rests, once it has not moved for 300 ms.
   await page.waitForTimeout(1000);
-  return page.evaluate(
-    (sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? NaN,
-    id,
-  );
+  let top = await read();
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    await page.waitForTimeout(300);
+    const next = await read();
+    if (next === top) break;
+    top = next;
+  }
+  return top;
 }
 
 test("renders the sections in the documented order with the title, description and Open Graph tags", async ({
