@@ -4,11 +4,10 @@ import {
   PHONE_MAX_LENGTH,
   REGISTRATION_FAILURES,
   type RegistrationFields,
-  validateRegistration,
-} from "@common/demo-registration";
+} from "@common/demo-registration-rules";
 import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
-import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -19,7 +18,26 @@ import { submitRegistration } from "./api/registration";
 import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
 
+/**
+ * The shared zod validation (`@common/demo-registration`), loaded on first use: when the browser is
+ * idle after the page starts, on the form's first focus, or at submit, whichever comes first (zod 4
+ * builds its schemas when evaluated: issue #13, off the page's startup path). A failed load is
+ * forgotten, so the next attempt fetches again.
+ */
+let validation: Promise<typeof import("@common/demo-registration")> | null = null;
+function loadValidation() {
+  validation ??= import("@common/demo-registration").catch((error: unknown) => {
+    validation = null;
+    throw error;
+  });
+  return validation;
+}
+const preloadValidation = () => void loadValidation().catch(() => {});
+
 const EMPTY: RegistrationFields = { firstName: "", lastName: "", email: "", phone: "", acceptTerms: false };
+
+/** Longest wait for an idle moment before the validation loads anyway. */
+const IDLE_FALLBACK_MS = 3000;
 
 type TextName = Exclude<keyof RegistrationFields, "acceptTerms">;
 
@@ -62,13 +80,44 @@ export function RegistrationForm({
   const [fields, setFields] = useState(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const registrationId = useRef<string | null>(null);
+  /** Set while a submit is being handled, before `submitting` renders (the validation may still be loading). */
+  const busy = useRef(false);
+
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(preloadValidation, IDLE_FALLBACK_MS);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(preloadValidation, { timeout: IDLE_FALLBACK_MS });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
 
   const set = <K extends keyof RegistrationFields>(key: K, value: RegistrationFields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await submit();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function submit() {
+    let validateRegistration: Awaited<ReturnType<typeof loadValidation>>["validateRegistration"];
+    try {
+      ({ validateRegistration } = await loadValidation());
+    } catch {
+      toast({
+        title: t("retailerDemo.errors.title"),
+        description: t("retailerDemo.errors.generic"),
+        variant: "destructive",
+      });
+      return;
+    }
     const checked = validateRegistration(fields, settings.emailDomain);
     if (!checked.ok) {
       // The page's language: the failure's texts from the catalog, found by its code.
@@ -145,7 +194,7 @@ export function RegistrationForm({
     );
   };
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadValidation} className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         {textField("firstName")}
         {textField("lastName")}
