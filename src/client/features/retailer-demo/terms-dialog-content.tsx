@@ -1,4 +1,5 @@
 import type { RetailerDemo } from "@common/retailer-demos";
+import type { ReactElement } from "react";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -21,30 +22,28 @@ const SECTIONS = [
 /**
  * The Terms of Service, Non-Disclosure Agreement and Privacy Policy (effective 04/01/2025) in a
  * scrollable dialog opened from the accept-terms label (docs/product.md#2-pages). "I Agree" ticks the box.
+ * Loaded on demand by {@link import("./terms-dialog").TermsDialog}, which renders the same trigger
+ * until then; `open` is controlled by it, so the click that loads this module also opens it.
  */
-export function TermsDialog({
+export function TermsDialogContent({
   demo,
-  triggerId,
+  trigger,
+  open,
+  onOpenChange,
   onAgree,
 }: {
   demo: RetailerDemo;
-  /** id of the trigger button, so the checkbox can name itself with the link text */
-  triggerId: string;
+  /** the link-styled button that opens the dialog (the same element the page showed before loading) */
+  trigger: ReactElement;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   onAgree: () => void;
 }) {
   const { t } = useTranslation();
   const vars = { retailer: demo.retailerName, store: demo.storeName };
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <button
-          id={triggerId}
-          type="button"
-          className="inline rounded-sm text-left font-medium text-primary underline underline-offset-4 hover:text-primary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {t("retailerDemo.acceptLink")}
-        </button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-w-2xl grid-rows-[auto_minmax(0,1fr)_auto]">
         <DialogHeader>
           <DialogTitle>{t("retailerDemo.terms.title")}</DialogTitle>
