@@ -101,3 +101,14 @@ export function firstRegistrationFailure(
   if (fields.acceptTerms !== true) return REGISTRATION_FAILURES.terms;
   return null;
 }
+
+/** A valid registration as it is stored: every text trimmed, the email lower-cased. */
+export function cleanRegistration(fields: RegistrationFields): RegistrationFields {
+  return {
+    firstName: fields.firstName.trim(),
+    lastName: fields.lastName.trim(),
+    email: fields.email.trim().toLowerCase(),
+    phone: fields.phone.trim(),
+    acceptTerms: fields.acceptTerms,
+  };
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "./api/errors";
 import {
+  cleanRegistration,
   firstRegistrationFailure,
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
@@ -41,13 +42,7 @@ export function registrationFieldsSchema(domain: string) {
         });
       }
     })
-    .transform((fields) => ({
-      firstName: fields.firstName.trim(),
-      lastName: fields.lastName.trim(),
-      email: fields.email.trim().toLowerCase(),
-      phone: fields.phone.trim(),
-      acceptTerms: fields.acceptTerms,
-    }));
+    .transform(cleanRegistration);
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { RetailerDemoSettings } from "@common/api/demo-registrations";
 import {
+  cleanRegistration,
+  firstRegistrationFailure,
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   REGISTRATION_FAILURES,
@@ -7,7 +9,7 @@ import {
 } from "@common/demo-registration-rules";
 import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
-import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
 import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -19,10 +21,9 @@ import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
 
 /**
- * The shared zod validation (`@common/demo-registration`), loaded on first use: when the browser is
- * idle after the page starts, on the form's first focus, or at submit, whichever comes first (zod 4
- * builds its schemas when evaluated: issue #13, off the page's startup path). A failed load is
- * forgotten, so the next attempt fetches again.
+ * The shared zod validation (`@common/demo-registration`), loaded on first use: the form's first
+ * focus, or the submit (zod 4 builds its schemas when evaluated: issue #13, off the page's startup
+ * path). A failed load is forgotten, so the next attempt fetches again.
  */
 let validation: Promise<typeof import("@common/demo-registration")> | null = null;
 function loadValidation() {
@@ -34,10 +35,24 @@ function loadValidation() {
 }
 const preloadValidation = () => void loadValidation().catch(() => {});
 
-const EMPTY: RegistrationFields = { firstName: "", lastName: "", email: "", phone: "", acceptTerms: false };
+/**
+ * Checks the fields with the shared schema. When it cannot be fetched (the connection dropped
+ * before the form was first used), the same rules run without zod, so an offline registration is
+ * still captured for resending (docs/product.md#8-messages).
+ */
+async function validateFields(fields: RegistrationFields, domain: string) {
+  try {
+    const { validateRegistration } = await loadValidation();
+    return validateRegistration(fields, domain);
+  } catch {
+    const failure = firstRegistrationFailure(fields, domain);
+    return failure
+      ? { ok: false as const, failure }
+      : { ok: true as const, value: cleanRegistration(fields) };
+  }
+}
 
-/** Longest wait for an idle moment before the validation loads anyway. */
-const IDLE_FALLBACK_MS = 3000;
+const EMPTY: RegistrationFields = { firstName: "", lastName: "", email: "", phone: "", acceptTerms: false };
 
 type TextName = Exclude<keyof RegistrationFields, "acceptTerms">;
 
@@ -83,15 +98,6 @@ export function RegistrationForm({
   /** Set while a submit is being handled, before `submitting` renders (the validation may still be loading). */
   const busy = useRef(false);
 
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== "function") {
-      const timer = window.setTimeout(preloadValidation, IDLE_FALLBACK_MS);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(preloadValidation, { timeout: IDLE_FALLBACK_MS });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
-
   const set = <K extends keyof RegistrationFields>(key: K, value: RegistrationFields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
 
@@ -107,18 +113,7 @@ export function RegistrationForm({
   }
 
   async function submit() {
-    let validateRegistration: Awaited<ReturnType<typeof loadValidation>>["validateRegistration"];
-    try {
-      ({ validateRegistration } = await loadValidation());
-    } catch {
-      toast({
-        title: t("retailerDemo.errors.title"),
-        description: t("retailerDemo.errors.generic"),
-        variant: "destructive",
-      });
-      return;
-    }
-    const checked = validateRegistration(fields, settings.emailDomain);
+    const checked = await validateFields(fields, settings.emailDomain);
     if (!checked.ok) {
       // The page's language: the failure's texts from the catalog, found by its code.
       const rule = (Object.keys(REGISTRATION_FAILURES) as (keyof typeof REGISTRATION_FAILURES)[]).find(
