@@ -66,10 +66,12 @@ const CLIENT_DIR = fileURLToPath(new URL("../../src/client", import.meta.url));
  * `triggerProps` (type, aria, handlers), and form-field.tsx's `input` in TextField and `select`
  * in SelectField (the Input's or select's attributes; both take `className` out for their
  * wrapper, and their types omit it), and list-states.tsx's `button` in RowAction (its type omits
- * className, variant, size and asChild, and the spread comes before the fixed ones).
+ * className, variant, size and asChild, and the spread comes before the fixed ones), and
+ * site-header-triggers.tsx's `props` in SignInTrigger (a menu trigger's attributes; its type
+ * omits className).
  */
 const SPREADS_WITHOUT_CLASSES =
-  /^(\S+ \{\.\.\.triggerProps\("\w+"\)\}|components\/form-field\.tsx:\d+ \{\.\.\.(input|select)\}|components\/list-states\.tsx:\d+ \{\.\.\.button\})$/;
+  /^(\S+ \{\.\.\.triggerProps\("\w+"\)\}|components\/form-field\.tsx:\d+ \{\.\.\.(input|select)\}|components\/list-states\.tsx:\d+ \{\.\.\.button\}|components\/site-header-triggers\.tsx:\d+ \{\.\.\.props\})$/;
 
 /** The classes of `classes` that tailwind-merge drops because a later class overrides them. */
 function overridden(classes: string): string[] {

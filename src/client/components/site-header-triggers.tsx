@@ -37,8 +37,11 @@ export function LanguageTrigger(props: React.ComponentProps<"button">) {
   );
 }
 
-/** The Sign In menu's trigger, a primary button. */
-export function SignInTrigger(props: React.ComponentProps<"button">) {
+/**
+ * The Sign In menu's trigger, a primary button. Its props are what a trigger passes (type, aria,
+ * data-state, handlers, ref); `className` is left out so the Button's own classes stand.
+ */
+export function SignInTrigger(props: Omit<React.ComponentProps<"button">, "className">) {
   const { t } = useTranslation();
   return (
     <Button {...props}>
