@@ -112,3 +112,16 @@ export function cleanRegistration(fields: RegistrationFields): RegistrationField
     acceptTerms: fields.acceptTerms,
   };
 }
+
+/**
+ * The rules of {@link firstRegistrationFailure} with the cleaning of {@link cleanRegistration},
+ * without zod: what the registration page checks with when the shared schema cannot be fetched.
+ * @returns the cleaned fields, or the first failing rule with its toast title and message
+ */
+export function checkRegistrationRules(
+  fields: RegistrationFields,
+  domain: string,
+): { ok: true; value: RegistrationFields } | { ok: false; failure: RegistrationFailure } {
+  const failure = firstRegistrationFailure(fields, domain);
+  return failure ? { ok: false, failure } : { ok: true, value: cleanRegistration(fields) };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  checkRegistrationRules,
   cleanRegistration,
   firstRegistrationFailure,
   isCompanyEmail,
@@ -83,6 +84,9 @@ describe("registration validation order (docs/product.md#5-validation)", () => {
     const result = validateRegistration(typed, "schnucks.com");
     expect(result).toEqual({ ok: true, value: cleanRegistration(typed) });
     expect(cleanRegistration(typed)).toEqual({ ...valid, email: "rosa@schnucks.com" });
+    expect(checkRegistrationRules(typed, "schnucks.com")).toEqual(result);
+    const refused = validateRegistration({ ...typed, phone: "12" }, "schnucks.com");
+    expect(checkRegistrationRules({ ...typed, phone: "12" }, "schnucks.com")).toEqual(refused);
   });
 });
 

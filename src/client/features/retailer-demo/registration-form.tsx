@@ -1,7 +1,6 @@
 import type { RetailerDemoSettings } from "@common/api/demo-registrations";
 import {
-  cleanRegistration,
-  firstRegistrationFailure,
+  checkRegistrationRules,
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   REGISTRATION_FAILURES,
@@ -45,10 +44,7 @@ async function validateFields(fields: RegistrationFields, domain: string) {
     const { validateRegistration } = await loadValidation();
     return validateRegistration(fields, domain);
   } catch {
-    const failure = firstRegistrationFailure(fields, domain);
-    return failure
-      ? { ok: false as const, failure }
-      : { ok: true as const, value: cleanRegistration(fields) };
+    return checkRegistrationRules(fields, domain);
   }
 }
 
