@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  checkRegistrationRules,
+  cleanRegistration,
   firstRegistrationFailure,
   isCompanyEmail,
   isValidDemoPhone,
@@ -69,6 +71,22 @@ describe("registration validation order (docs/product.md#5-validation)", () => {
       "schnucks.com",
     );
     expect(result).toEqual({ ok: true, value: { ...valid, email: "rosa@schnucks.com" } });
+  });
+
+  it("cleans a valid registration as the schema does (the form's fallback when zod cannot be fetched)", () => {
+    const typed = {
+      ...valid,
+      firstName: "  Rosa ",
+      lastName: "Parker\t",
+      email: " Rosa@SCHNUCKS.com ",
+      phone: " 314-555-0100 ",
+    };
+    const result = validateRegistration(typed, "schnucks.com");
+    expect(result).toEqual({ ok: true, value: cleanRegistration(typed) });
+    expect(cleanRegistration(typed)).toEqual({ ...valid, email: "rosa@schnucks.com" });
+    expect(checkRegistrationRules(typed, "schnucks.com")).toEqual(result);
+    const refused = validateRegistration({ ...typed, phone: "12" }, "schnucks.com");
+    expect(checkRegistrationRules({ ...typed, phone: "12" }, "schnucks.com")).toEqual(refused);
   });
 });
 

@@ -4,7 +4,6 @@ import { trimSlashes } from "@common/text";
 import { useLocation } from "react-router";
 import { RegistrationPage } from "~/features/retailer-demo/registration-page";
 import { addCatalog, i18next } from "~/lib/i18n";
-import { QueryProvider } from "~/lib/query-provider";
 import { languageLinks } from "~/lib/seo";
 import { enRetailerDemo } from "~/locales/en-retailer-demo";
 import NotFoundRoute from "./not-found";
@@ -29,17 +28,9 @@ export const meta = ({ location }: { location: { pathname: string } }) => {
 };
 
 /** A retailer's store-demo registration page (docs/product.md#2-pages; issue #6). */
-function RetailerDemoRouteContent() {
+export default function RetailerDemoRoute() {
   const { pathname } = useLocation();
   const demo = demoForPath(pathname);
   if (!demo) return <NotFoundRoute />;
   return <RegistrationPage demo={demo} />;
-}
-
-export default function RetailerDemoRoute() {
-  return (
-    <QueryProvider>
-      <RetailerDemoRouteContent />
-    </QueryProvider>
-  );
 }

@@ -1,11 +1,11 @@
 import type { RetailerDemoSettings } from "@common/api/demo-registrations";
 import {
+  checkRegistrationRules,
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   REGISTRATION_FAILURES,
   type RegistrationFields,
-  validateRegistration,
-} from "@common/demo-registration";
+} from "@common/demo-registration-rules";
 import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
 import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
@@ -18,6 +18,35 @@ import { useTranslation } from "~/lib/react-i18n";
 import { submitRegistration } from "./api/registration";
 import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
+
+/**
+ * The shared zod validation (`@common/demo-registration`), loaded on first use: the form's first
+ * focus, or the submit (zod 4 builds its schemas when evaluated: issue #13, off the page's startup
+ * path). A failed load is forgotten, so the next attempt fetches again.
+ */
+let validation: Promise<typeof import("@common/demo-registration")> | null = null;
+function loadValidation() {
+  validation ??= import("@common/demo-registration").catch((error: unknown) => {
+    validation = null;
+    throw error;
+  });
+  return validation;
+}
+const preloadValidation = () => void loadValidation().catch(() => {});
+
+/**
+ * Checks the fields with the shared schema. When it cannot be fetched (the connection dropped
+ * before the form was first used), the same rules run without zod, so an offline registration is
+ * still captured for resending (docs/product.md#8-messages).
+ */
+async function validateFields(fields: RegistrationFields, domain: string) {
+  try {
+    const { validateRegistration } = await loadValidation();
+    return validateRegistration(fields, domain);
+  } catch {
+    return checkRegistrationRules(fields, domain);
+  }
+}
 
 const EMPTY: RegistrationFields = { firstName: "", lastName: "", email: "", phone: "", acceptTerms: false };
 
@@ -62,14 +91,25 @@ export function RegistrationForm({
   const [fields, setFields] = useState(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const registrationId = useRef<string | null>(null);
+  /** Set while a submit is being handled, before `submitting` renders (the validation may still be loading). */
+  const busy = useRef(false);
 
   const set = <K extends keyof RegistrationFields>(key: K, value: RegistrationFields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    const checked = validateRegistration(fields, settings.emailDomain);
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await submit();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function submit() {
+    const checked = await validateFields(fields, settings.emailDomain);
     if (!checked.ok) {
       // The page's language: the failure's texts from the catalog, found by its code.
       const rule = (Object.keys(REGISTRATION_FAILURES) as (keyof typeof REGISTRATION_FAILURES)[]).find(
@@ -145,7 +185,7 @@ export function RegistrationForm({
     );
   };
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadValidation} className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         {textField("firstName")}
         {textField("lastName")}

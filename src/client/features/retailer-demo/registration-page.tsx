@@ -1,11 +1,10 @@
 import type { RetailerDemo } from "@common/retailer-demos";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { SectionCard } from "~/components/section-card";
 import { SitePage } from "~/components/site-page";
 import { Card, CardContent } from "~/components/ui/card";
 import { useTranslation } from "~/lib/react-i18n";
-import { retailerDemoSettingsQuery } from "./api/registration";
+import { useRetailerDemoSettings } from "./api/registration";
 import { PartnerLogos } from "./partner-logos";
 import { RegistrationForm } from "./registration-form";
 import { ThankYou } from "./thank-you";
@@ -19,13 +18,7 @@ const STEPS = ["one", "two", "three", "four", "five"] as const;
  */
 export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
   const { t } = useTranslation();
-  const settingsQuery = useQuery(retailerDemoSettingsQuery(demo));
-  const settings = settingsQuery.data ?? {
-    slug: demo.slug,
-    emailDomain: demo.emailDomain,
-    androidUrl: demo.androidUrl,
-    iosUrl: demo.iosUrl,
-  };
+  const settings = useRetailerDemoSettings(demo);
   const [done, setDone] = useState(false);
   const { pendingCount, refresh } = usePendingResend();
   const vars = { store: demo.storeName, retailer: demo.retailerName };

@@ -1,26 +1,15 @@
 import type { RetailerDemo } from "@common/retailer-demos";
-import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { type ComponentProps, lazy, Suspense, useState } from "react";
 import { useTranslation } from "~/lib/react-i18n";
 
-const SECTIONS = [
-  { title: "tosTitle", paragraphs: ["tos1", "tos2", "tos3", "tos4"] },
-  { title: "ndaTitle", paragraphs: ["nda1", "nda2", "nda3"] },
-  { title: "privacyTitle", paragraphs: ["privacy1", "privacy2", "privacy3", "privacy4", "privacy5"] },
-] as const;
+/** The dialog and its Radix and class-merge code load on first use (issue #13: off the page's startup path). */
+const loadContent = () => import("./terms-dialog-content");
+const TermsDialogContent = lazy(() => loadContent().then((m) => ({ default: m.TermsDialogContent })));
 
 /**
- * The Terms of Service, Non-Disclosure Agreement and Privacy Policy (effective 04/01/2025) in a
- * scrollable dialog opened from the accept-terms label (docs/product.md#2-pages). "I Agree" ticks the box.
+ * The accept-terms link and its Terms dialog (docs/product.md#2-pages): until first use a plain button
+ * with the closed dialog trigger's attributes (fetching the dialog on focus or pointer hover); its
+ * click loads the dialog, which takes the button over and opens. "I Agree" ticks the box.
  */
 export function TermsDialog({
   demo,
@@ -33,49 +22,40 @@ export function TermsDialog({
   onAgree: () => void;
 }) {
   const { t } = useTranslation();
-  const vars = { retailer: demo.retailerName, store: demo.storeName };
+  const [requested, setRequested] = useState(false);
+  const [open, setOpen] = useState(false);
+  const prefetch = () => void loadContent();
+  const button = (extra?: ComponentProps<"button"> & { "data-state"?: string }) => (
+    <button
+      id={triggerId}
+      type="button"
+      className="inline rounded-sm text-left font-medium text-primary underline underline-offset-4 hover:text-primary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      {...extra}
+    >
+      {t("retailerDemo.acceptLink")}
+    </button>
+  );
+  const placeholder = button({
+    "aria-haspopup": "dialog",
+    "aria-expanded": false,
+    "data-state": "closed",
+    onFocus: prefetch,
+    onPointerEnter: prefetch,
+    onClick: () => {
+      setRequested(true);
+      setOpen(true);
+    },
+  });
+  if (!requested) return placeholder;
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <button
-          id={triggerId}
-          type="button"
-          className="inline rounded-sm text-left font-medium text-primary underline underline-offset-4 hover:text-primary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {t("retailerDemo.acceptLink")}
-        </button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl grid-rows-[auto_minmax(0,1fr)_auto]">
-        <DialogHeader>
-          <DialogTitle>{t("retailerDemo.terms.title")}</DialogTitle>
-          <DialogDescription>{t("retailerDemo.terms.description")}</DialogDescription>
-        </DialogHeader>
-        <section
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-          tabIndex={0}
-          aria-label={t("retailerDemo.terms.title")}
-          className="min-h-0 overflow-y-auto rounded-lg border border-border bg-muted/40 p-4 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {SECTIONS.map((section) => (
-            <div key={section.title} className="mb-6 last:mb-0">
-              <h3 className="mb-2 text-base font-semibold">{t(`retailerDemo.terms.${section.title}`)}</h3>
-              {section.paragraphs.map((key) => (
-                <p key={key} className="mb-2 text-muted-foreground last:mb-0">
-                  {t(`retailerDemo.terms.${key}`, vars)}
-                </p>
-              ))}
-            </div>
-          ))}
-        </section>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{t("retailerDemo.terms.close")}</Button>
-          </DialogClose>
-          <DialogClose asChild>
-            <Button onClick={onAgree}>{t("retailerDemo.terms.agree")}</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={placeholder}>
+      <TermsDialogContent
+        demo={demo}
+        trigger={button()}
+        open={open}
+        onOpenChange={setOpen}
+        onAgree={onAgree}
+      />
+    </Suspense>
   );
 }

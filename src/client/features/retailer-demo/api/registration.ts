@@ -5,7 +5,7 @@ import type {
 } from "@common/api/demo-registrations";
 import { REGISTRATION_TIMEOUT_MS } from "@common/limits";
 import { DEFAULT_DEMO_SLUG, type RetailerDemo } from "@common/retailer-demos";
-import { queryOptions } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { ApiError, apiRequest, serverErrorMessage } from "~/lib/api";
 
 /**
@@ -67,21 +67,40 @@ export function isNetworkError(error: unknown): boolean {
   );
 }
 
+/** One answer per demo for the browser session (docs/product.md#9-constants: data never stale); failures are not kept. */
+const settingsRequests = new Map<string, Promise<RetailerDemoSettings>>();
+
+/** `GET /api/retailer-demos/:slug`, asked once per demo for the session; a failed request is asked again next time. */
+function fetchRetailerDemoSettings(slug: string): Promise<RetailerDemoSettings> {
+  let request = settingsRequests.get(slug);
+  if (!request) {
+    request = apiRequest<RetailerDemoSettings>("GET", `/api/retailer-demos/${encodeURIComponent(slug)}`);
+    settingsRequests.set(slug, request);
+    request.catch(() => settingsRequests.delete(slug));
+  }
+  return request;
+}
+
 /**
  * The demo's settings as this server has them (an operator may override the company domain and
  * download pages). Until the answer arrives, or when the server is unreachable, the values
- * built into the page are used.
+ * built into the page are used. A plain request rather than TanStack Query: this public page
+ * fetches nothing else, and the library stays off its startup path (issue #13).
  */
-export function retailerDemoSettingsQuery(demo: RetailerDemo) {
-  const built: RetailerDemoSettings = {
-    slug: demo.slug,
-    emailDomain: demo.emailDomain,
-    androidUrl: demo.androidUrl,
-    iosUrl: demo.iosUrl,
-  };
-  return queryOptions({
-    queryKey: [`/api/retailer-demos/${encodeURIComponent(demo.slug)}`],
-    queryFn: ({ queryKey }) => apiRequest<RetailerDemoSettings>("GET", String(queryKey[0])),
-    placeholderData: built,
-  });
+export function useRetailerDemoSettings(demo: RetailerDemo): RetailerDemoSettings {
+  const [fetched, setFetched] = useState<{ slug: string; settings: RetailerDemoSettings } | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchRetailerDemoSettings(demo.slug).then(
+      (settings) => {
+        if (current) setFetched({ slug: demo.slug, settings });
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [demo.slug]);
+  if (fetched?.slug === demo.slug) return fetched.settings;
+  return { slug: demo.slug, emailDomain: demo.emailDomain, androidUrl: demo.androidUrl, iosUrl: demo.iosUrl };
 }
