@@ -9,6 +9,7 @@ import { BackgroundCheckForm } from "~/features/dashboard/background-check-form"
 import "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 import { sessionUser } from "./support/fake-api";
+import { FakeXhr } from "./support/fake-xhr";
 
 const user: SessionUser = sessionUser();
 
@@ -28,36 +29,6 @@ function renderForm() {
 
 const pdf = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: "application/pdf" });
 const listed = () => within(screen.getByRole("list", { name: "Documents" })).getAllByRole("listitem");
-
-/** A stand-in for XMLHttpRequest that the test drives: progress, then the server's answer. */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  withCredentials = false;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  sent: FormData | undefined;
-  url = "";
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  send(body: FormData) {
-    this.sent = body;
-    FakeXhr.last = this;
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -10,34 +10,13 @@ import { setPageLanguage } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 import { addSpanishPortal } from "~/locales/es-portal-register";
 import { sessionUser } from "./support/fake-api";
+import { FakeXhr } from "./support/fake-xhr";
 
 /**
  * Server errors are shown by `code` from the catalog (issue #12 item 1, issue #14 item 1, ADR
  * 0026): a Spanish portal screen shows the Spanish message; English keeps the server's words.
  */
 const user: SessionUser = sessionUser();
-
-/** XMLHttpRequest stand-in: the test gives the server's answer. */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  withCredentials = false;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  open() {}
-  send() {
-    FakeXhr.last = this;
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 /** Renders the portal's background-check form, submits one PDF and answers with `body`. */
 async function submitAndFail(submitName: string, status: number, body: unknown) {
