@@ -70,6 +70,8 @@ export function ListEmpty({
  * @param retry show the failure with a Retry button ({@link ListLoadFailed}, of `retrySize`),
  *   else as a plain error line ({@link ListLoadError})
  * @param keepRows keep showing the rows already loaded when a refetch fails
+ * @param paged a searchable, paged list: while another page or search loads, the rows shown stay,
+ *   dimmed (the query's `isPlaceholderData`), in a region marked busy (`isFetching`)
  */
 export function ListBody({
   texts,
@@ -81,10 +83,18 @@ export function ListBody({
   retry,
   retrySize,
   keepRows,
+  paged,
   children,
 }: {
   texts: string;
-  query: { isError: boolean; isPending: boolean; data?: unknown; refetch: () => unknown };
+  query: {
+    isError: boolean;
+    isPending: boolean;
+    isPlaceholderData?: boolean;
+    isFetching?: boolean;
+    data?: unknown;
+    refetch: () => unknown;
+  };
   count: number;
   icon: LucideIcon;
   q?: string;
@@ -92,6 +102,7 @@ export function ListBody({
   retry?: boolean;
   retrySize?: "sm" | "sm-touch";
   keepRows?: boolean;
+  paged?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -115,7 +126,13 @@ export function ListBody({
       </ListEmpty>
     );
   }
-  return children;
+  return paged ? (
+    <ListRows placeholder={query.isPlaceholderData === true} busy={query.isFetching === true}>
+      {children}
+    </ListRows>
+  ) : (
+    children
+  );
 }
 
 /**
@@ -261,9 +278,9 @@ export function ListCards<Row extends { id: number | string }>({
 
 /**
  * The wrapper of a searchable list's rows while a new page or search loads: the previous rows stay,
- * dimmed (`placeholder`), and the region is marked busy (`busy`).
+ * dimmed (`placeholder`), and the region is marked busy (`busy`). Used by {@link ListBody}'s `paged`.
  */
-export function ListRows({
+function ListRows({
   placeholder,
   busy,
   children,

@@ -4,7 +4,7 @@ import { isAdmin } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useRef, useState } from "react";
-import { ListBody, ListRows, ListTable, RowAction } from "~/components/list-states";
+import { ListBody, ListTable, RowAction } from "~/components/list-states";
 import { Pager, pagerTexts } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
 import { SearchField } from "~/components/search-field";
@@ -129,6 +129,7 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
           <ListBody
             texts="portal.users"
             query={users}
+            paged
             keepRows
             retry
             count={list.length}
@@ -136,53 +137,51 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
             live
             q={q}
           >
-            <ListRows placeholder={users.isPlaceholderData} busy={users.isFetching}>
-              <ListTable
-                rows={list}
-                wide="lg"
-                rowClassName="align-top"
-                cardClassName="gap-2 text-sm"
-                columns={[
-                  {
-                    header: t("portal.users.name"),
-                    cell: (user) => (
-                      <div className="grid">
-                        {name(user)}
-                        <span className="break-words text-muted-foreground">{user.email}</span>
-                      </div>
-                    ),
-                  },
-                  {
-                    header: t("portal.users.role"),
-                    className: "whitespace-nowrap",
-                    cell: (user) => <RoleBadge role={user.role} />,
-                  },
-                  { header: t("portal.users.company"), cell: (user) => user.companyName ?? "—" },
-                  { header: t("portal.users.status"), className: "whitespace-nowrap", cell: status },
-                  { header: t("portal.users.lastLogin"), className: "whitespace-nowrap", cell: lastLogin },
-                  { header: t("portal.users.actions"), cell: actions },
-                ]}
-                card={(user) => (
-                  <>
-                    <div className="flex items-start justify-between gap-2">
-                      <div className="grid min-w-0">
-                        {name(user)}
-                        <span className="break-all text-muted-foreground">{user.email}</span>
-                      </div>
-                      {status(user)}
+            <ListTable
+              rows={list}
+              wide="lg"
+              rowClassName="align-top"
+              cardClassName="gap-2 text-sm"
+              columns={[
+                {
+                  header: t("portal.users.name"),
+                  cell: (user) => (
+                    <div className="grid">
+                      {name(user)}
+                      <span className="break-words text-muted-foreground">{user.email}</span>
                     </div>
-                    <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
-                      <RoleBadge role={user.role} />
-                      {user.companyName && <span>{user.companyName}</span>}
+                  ),
+                },
+                {
+                  header: t("portal.users.role"),
+                  className: "whitespace-nowrap",
+                  cell: (user) => <RoleBadge role={user.role} />,
+                },
+                { header: t("portal.users.company"), cell: (user) => user.companyName ?? "—" },
+                { header: t("portal.users.status"), className: "whitespace-nowrap", cell: status },
+                { header: t("portal.users.lastLogin"), className: "whitespace-nowrap", cell: lastLogin },
+                { header: t("portal.users.actions"), cell: actions },
+              ]}
+              card={(user) => (
+                <>
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="grid min-w-0">
+                      {name(user)}
+                      <span className="break-all text-muted-foreground">{user.email}</span>
                     </div>
-                    <span className="text-muted-foreground">
-                      {t("portal.users.lastLogin")}: {lastLogin(user)}
-                    </span>
-                    {actions(user)}
-                  </>
-                )}
-              />
-            </ListRows>
+                    {status(user)}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
+                    <RoleBadge role={user.role} />
+                    {user.companyName && <span>{user.companyName}</span>}
+                  </div>
+                  <span className="text-muted-foreground">
+                    {t("portal.users.lastLogin")}: {lastLogin(user)}
+                  </span>
+                  {actions(user)}
+                </>
+              )}
+            />
           </ListBody>
 
           <Pager

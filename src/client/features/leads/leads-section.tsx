@@ -2,7 +2,7 @@ import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { CsvExportLink, ListBody, ListRows, ListTable } from "~/components/list-states";
+import { CsvExportLink, ListBody, ListTable } from "~/components/list-states";
 import { Pager, pagerTexts } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
 import { SectionCard } from "~/components/section-card";
@@ -84,6 +84,7 @@ export function LeadsSection() {
           <ListBody
             texts="leads"
             query={leads}
+            paged
             retry
             retrySize="sm"
             count={list.length}
@@ -91,34 +92,32 @@ export function LeadsSection() {
             live
             q={q}
           >
-            <ListRows placeholder={leads.isPlaceholderData} busy={leads.isFetching}>
-              <ListTable
-                rows={list}
-                cardClassName="gap-1.5 text-sm"
-                columns={[
-                  { header: t("leads.name"), className: "font-medium", cell: name },
-                  { header: t("leads.company"), cell: "company" },
-                  { header: t("leads.email"), cell: email },
-                  { header: t("leads.phone"), cell: phone },
-                  { header: t("leads.plan"), cell: plan },
-                  { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
-                ]}
-                card={(lead) => (
-                  <>
-                    <div className="flex items-start justify-between gap-2">
-                      <span className="text-base font-medium">{name(lead)}</span>
-                      {plan(lead)}
-                    </div>
-                    <span>{lead.company}</span>
-                    {email(lead)}
-                    {phone(lead)}
-                    <span className="text-muted-foreground">
-                      {t("leads.received")} {received(lead)}
-                    </span>
-                  </>
-                )}
-              />
-            </ListRows>
+            <ListTable
+              rows={list}
+              cardClassName="gap-1.5 text-sm"
+              columns={[
+                { header: t("leads.name"), className: "font-medium", cell: name },
+                { header: t("leads.company"), cell: "company" },
+                { header: t("leads.email"), cell: email },
+                { header: t("leads.phone"), cell: phone },
+                { header: t("leads.plan"), cell: plan },
+                { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
+              ]}
+              card={(lead) => (
+                <>
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="text-base font-medium">{name(lead)}</span>
+                    {plan(lead)}
+                  </div>
+                  <span>{lead.company}</span>
+                  {email(lead)}
+                  {phone(lead)}
+                  <span className="text-muted-foreground">
+                    {t("leads.received")} {received(lead)}
+                  </span>
+                </>
+              )}
+            />
           </ListBody>
 
           <Pager
