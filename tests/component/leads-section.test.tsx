@@ -104,6 +104,57 @@ describe("Leads section", () => {
     expect(await screen.findByText("No leads match “zzz”.")).toBeTruthy();
   });
 
+  it("pages by 25 with ?offset=, and a new search starts on its first page", async () => {
+    const many: Lead[] = Array.from({ length: 30 }, (_, index) => ({
+      id: 100 - index,
+      firstName: `Person ${index + 1}`,
+      lastName: "Tran",
+      company: "Corner Mart",
+      phone: "(314) 555-0100",
+      phoneE164: null,
+      email: `person${index + 1}@cornermart.example`,
+      planTitle: "Optimal",
+      createdAt: "2026-11-20T10:00:00.000Z",
+    }));
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), "http://localhost");
+      const q = url.searchParams.get("q")?.toLowerCase() ?? "";
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      const matches = many.filter((lead) => lead.firstName.toLowerCase().includes(q));
+      const body: LeadListResponse = {
+        leads: matches.slice(offset, offset + 25),
+        total: matches.length,
+        limit: 25,
+        offset,
+      };
+      return Response.json(body);
+    });
+    const user = userEvent.setup();
+    renderSection();
+    await screen.findByRole("table");
+    const pages = screen.getByRole("navigation", { name: "Leads pages" });
+    expect(within(pages).getByText("Showing 1–25 of 30")).toBeTruthy();
+    const previous = within(pages).getByRole("button", { name: "Previous" }) as HTMLButtonElement;
+    const next = within(pages).getByRole("button", { name: "Next" }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(true);
+
+    await user.click(next);
+    await waitFor(() => expect(within(pages).getByText("Showing 26–30 of 30")).toBeTruthy());
+    expect(requestedUrls()).toContain("/api/leads?limit=25&offset=25");
+    expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(6);
+    await waitFor(() => expect(next.disabled).toBe(true));
+
+    await user.click(previous);
+    await waitFor(() => expect(within(pages).getByText("Showing 1–25 of 30")).toBeTruthy());
+    await user.click(next);
+    await waitFor(() => expect(within(pages).getByText("Showing 26–30 of 30")).toBeTruthy());
+    // "person 1" matches Person 1 and Person 10–19: eleven rows, from the first.
+    fireEvent.change(screen.getByLabelText("Search leads"), { target: { value: "person 1" } });
+    await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(12));
+    expect(requestedUrls().filter((url) => url.includes("q="))).toEqual(["/api/leads?q=person%201&limit=25"]);
+    expect(screen.queryByRole("navigation", { name: "Leads pages" })).toBeNull();
+  });
+
   it("shows the empty state without leads and an error with a retry when loading fails", async () => {
     fetchMock.mockImplementation(async () =>
       Response.json({ leads: [], total: 0, limit: 25, offset: 0 } satisfies LeadListResponse),

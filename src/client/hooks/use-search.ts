@@ -19,3 +19,14 @@ export function useSearch(): {
   const q = useDebounced(value.trim(), SEARCH_DEBOUNCE_MS);
   return { field: { id, value, onChange: setValue }, q };
 }
+
+/**
+ * The page (1-based) a searchable, paged list shows (Users, Leads). The page belongs to one
+ * search: while `q` differs from the search the page was chosen under, the list is on page 1.
+ * @param q the list's current search, as {@link useSearch} returns it
+ * @returns the page, and a setter that records a page for the current search
+ */
+export function useSearchPage(q: string): [page: number, setPage: (page: number) => void] {
+  const [paging, setPaging] = useState({ q: "", page: 1 });
+  return [paging.q === q ? paging.page : 1, (page) => setPaging({ q, page })];
+}

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useId, useState } from "react";
 import { ListBody } from "~/components/list-states";
-import { Pager, pagerTexts } from "~/components/pager";
+import { Pager } from "~/components/pager";
 import { SectionCard } from "~/components/section-card";
 import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
@@ -22,9 +22,6 @@ export function UserAuditPanel() {
   const [page, setPage] = useState(1);
   const audit = useQuery(userAuditQueryOptions(page));
   const entries = audit.data?.entries ?? [];
-  const total = audit.data?.total ?? 0;
-  const pageSize = audit.data?.pageSize ?? 1;
-  const first = (page - 1) * pageSize;
 
   const side = (value: string) =>
     (ROLES as readonly string[]).includes(value)
@@ -79,14 +76,12 @@ export function UserAuditPanel() {
             </ol>
           </ListBody>
           <Pager
-            offset={first}
+            query={audit}
+            page={page}
             shown={entries.length}
-            total={total}
-            pageSize={pageSize}
-            busy={audit.isFetching}
-            onPrevious={() => setPage(page - 1)}
-            onNext={() => setPage(page + 1)}
-            texts={pagerTexts(t, "portal.userAudit")}
+            pageSize={audit.data?.pageSize ?? 1}
+            onPage={setPage}
+            texts="portal.userAudit"
           />
         </CardContent>
       </SectionCard>

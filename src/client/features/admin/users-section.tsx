@@ -5,13 +5,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useRef, useState } from "react";
 import { ListBody, ListTable, RowAction } from "~/components/list-states";
-import { Pager, pagerTexts } from "~/components/pager";
+import { Pager } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
 import { SearchField } from "~/components/search-field";
 import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
 import { CardContent } from "~/components/ui/card";
-import { useSearch } from "~/hooks/use-search";
+import { useSearch, useSearchPage } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { USERS_PAGE_SIZE, usersQueryOptions } from "./api/users";
@@ -47,14 +47,9 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
   const search = useSearch();
   const { q } = search;
   const searchId = search.field.id;
-  // The page belongs to one search: a new search starts on its first page.
-  const [paging, setPaging] = useState({ q: "", page: 1 });
-  const page = paging.q === q ? paging.page : 1;
+  const [page, setPage] = useSearchPage(q);
   const users = useQuery(usersQueryOptions(q, page));
   const list = users.data?.users ?? [];
-  const total = users.data?.total ?? 0;
-  const pageSize = users.data?.pageSize ?? USERS_PAGE_SIZE;
-  const first = (page - 1) * pageSize;
   const [open, setOpen] = useState<{ action: UserAction; user: ManagedUser; trigger: HTMLElement } | null>(
     null,
   );
@@ -185,14 +180,12 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
           </ListBody>
 
           <Pager
-            offset={first}
+            query={users}
+            page={page}
             shown={list.length}
-            total={total}
-            pageSize={pageSize}
-            busy={users.isFetching}
-            onPrevious={() => setPaging({ q, page: page - 1 })}
-            onNext={() => setPaging({ q, page: page + 1 })}
-            texts={pagerTexts(t, "portal.users")}
+            pageSize={users.data?.pageSize ?? USERS_PAGE_SIZE}
+            onPage={setPage}
+            texts="portal.users"
           />
         </CardContent>
       </SectionCard>

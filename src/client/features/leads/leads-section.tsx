@@ -1,15 +1,14 @@
 import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox, RefreshCw } from "lucide-react";
-import { useState } from "react";
 import { CsvExportLink, ListBody, ListTable } from "~/components/list-states";
-import { Pager, pagerTexts } from "~/components/pager";
+import { Pager } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
 import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CardContent } from "~/components/ui/card";
-import { useSearch } from "~/hooks/use-search";
+import { useSearch, useSearchPage } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api/leads";
@@ -23,13 +22,9 @@ export function LeadsSection() {
   const search = useSearch();
   const { q } = search;
   const searchId = search.field.id;
-  // The page belongs to one search: a new search starts on its first page.
-  const [page, setPage] = useState({ q: "", offset: 0 });
-  const offset = page.q === q ? page.offset : 0;
-  const setOffset = (next: number) => setPage({ q, offset: next });
-  const leads = useQuery(leadsQueryOptions(q, offset));
+  const [page, setPage] = useSearchPage(q);
+  const leads = useQuery(leadsQueryOptions(q, (page - 1) * LEADS_PAGE_SIZE));
   const list = leads.data?.leads ?? [];
-  const total = leads.data?.total ?? 0;
 
   const received = (lead: Lead) => formatDate(lead.createdAt, i18n.language, true);
   const name = (lead: Lead) => `${lead.firstName} ${lead.lastName}`;
@@ -121,14 +116,12 @@ export function LeadsSection() {
           </ListBody>
 
           <Pager
-            offset={offset}
+            query={leads}
+            page={page}
             shown={list.length}
-            total={total}
             pageSize={LEADS_PAGE_SIZE}
-            busy={leads.isFetching}
-            onPrevious={() => setOffset(Math.max(0, offset - LEADS_PAGE_SIZE))}
-            onNext={() => setOffset(offset + LEADS_PAGE_SIZE)}
-            texts={pagerTexts(t, "leads")}
+            onPage={setPage}
+            texts="leads"
             size="sm"
           />
         </CardContent>
