@@ -104,6 +104,22 @@ describe("Leads section", () => {
     expect(await screen.findByText("No leads match “zzz”.")).toBeTruthy();
   });
 
+  it("Refresh reads the list again, and is disabled while it loads", async () => {
+    const user = userEvent.setup();
+    renderSection();
+    await screen.findByRole("table");
+    const refresh = screen.getByRole("button", { name: "Refresh" }) as HTMLButtonElement;
+    expect(refresh.disabled).toBe(false);
+    const before = requestedUrls().length;
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await user.click(refresh);
+    await waitFor(() => expect(refresh.disabled).toBe(true));
+    expect(requestedUrls().slice(before)).toEqual(["/api/leads?limit=25"]);
+    answer(await answerLike()("/api/leads?limit=25"));
+    await waitFor(() => expect(refresh.disabled).toBe(false));
+  });
+
   it("pages by 25 with ?offset=, and a new search starts on its first page", async () => {
     const many: Lead[] = Array.from({ length: 30 }, (_, index) => ({
       id: 100 - index,

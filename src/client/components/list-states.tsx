@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Download, type LucideIcon } from "lucide-react";
+import { Download, type LucideIcon, RefreshCw } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/react-i18n";
@@ -315,21 +315,45 @@ export function RowAction({
 }
 
 /**
- * A list's Export CSV link (Leads, Demo Registrations), styled as an outlined button with a
- * download icon. Other props (`aria-label` …) go to the link.
+ * A list's Refresh button in its card header (Leads, Demo Registrations): a small outlined button
+ * with its label that refetches the list's query; while the query fetches it is disabled and its
+ * arrows turn (they stay still under reduced motion).
+ * @param query the list's React Query result: `refetch`, `isFetching`
+ * @param children the label, e.g. "Refresh"
+ */
+export function RefreshButton({
+  query,
+  children,
+}: {
+  query: { isFetching: boolean; refetch: () => unknown };
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+      <RefreshCw
+        aria-hidden="true"
+        className={query.isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
+      />
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * A list's Export CSV link in its card header (Leads, Demo Registrations), styled as a small
+ * outlined button with a download icon, beside {@link RefreshButton}. Other props
+ * (`aria-label` …) go to the link.
  * @param href the CSV URL, with the list's current search
  * @param filename the suggested file name; by default the server's
- * @param size the button size (default or `sm`)
  */
 export function CsvExportLink({
   href,
   filename,
-  size,
   children,
   ...props
-}: Omit<ComponentProps<"a">, "download"> & { filename?: string; size?: "sm" }) {
+}: Omit<ComponentProps<"a">, "download"> & { filename?: string }) {
   return (
-    <Button asChild variant="outline" size={size}>
+    <Button asChild variant="outline" size="sm">
       <a href={href} download={filename ?? true} {...props}>
         <Download aria-hidden="true" />
         {children}

@@ -1,12 +1,11 @@
 import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
-import { Inbox, RefreshCw } from "lucide-react";
-import { CsvExportLink, ListBody, ListTable } from "~/components/list-states";
+import { Inbox } from "lucide-react";
+import { CsvExportLink, ListBody, ListTable, RefreshButton } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { SearchField } from "~/components/search-field";
 import { SectionCard } from "~/components/section-card";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { CardContent } from "~/components/ui/card";
 import { useSearch, useSearchPage } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
@@ -51,18 +50,7 @@ export function LeadsSection() {
         titleId={`${searchId}-title`}
         actions={
           <>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("leads.refresh")}
-              title={t("leads.refresh")}
-              onClick={() => void leads.refetch()}
-              disabled={leads.isFetching}
-            >
-              <RefreshCw
-                className={leads.isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
-              />
-            </Button>
+            <RefreshButton query={leads}>{t("leads.refresh")}</RefreshButton>
             <CsvExportLink href={leadsCsvUrl(q)} aria-label={t("leads.exportCsvLabel")}>
               {t("leads.exportCsv")}
             </CsvExportLink>

@@ -1,10 +1,9 @@
 import type { DemoRegistration } from "@common/api/demo-registrations";
 import { useQuery } from "@tanstack/react-query";
-import { RefreshCw, Users } from "lucide-react";
-import { CsvExportLink, ListBody, ListTable } from "~/components/list-states";
+import { Users } from "lucide-react";
+import { CsvExportLink, ListBody, ListTable, RefreshButton } from "~/components/list-states";
 import { SearchField } from "~/components/search-field";
 import { SectionCard } from "~/components/section-card";
-import { Button } from "~/components/ui/button";
 import { CardContent } from "~/components/ui/card";
 import { useSearch } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
@@ -30,11 +29,8 @@ export function DemoRegistrationsSection() {
       description={t("retailerDemo.admin.description")}
       actions={
         <>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            <RefreshCw aria-hidden="true" />
-            {t("retailerDemo.admin.refresh")}
-          </Button>
-          <CsvExportLink href={demoRegistrationsCsvUrl(q)} filename="demo-registrations.csv" size="sm">
+          <RefreshButton query={list}>{t("retailerDemo.admin.refresh")}</RefreshButton>
+          <CsvExportLink href={demoRegistrationsCsvUrl(q)} filename="demo-registrations.csv">
             {t("retailerDemo.admin.exportCsv")}
           </CsvExportLink>
         </>
