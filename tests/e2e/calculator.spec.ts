@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { type CalculateInputs, calculate } from "../../src/common/calculator";
+import { SHAKE_DURATION_MS } from "../../src/common/limits";
 import { axe } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
@@ -165,27 +166,51 @@ test("Channel Partner: a wrong password is refused, the right one unlocks for th
   await expect(page.getByLabel("Password")).toHaveCount(0);
 });
 
-test("the wrong-password shake is skipped under reduced motion; the red panel stays", async ({ page }) => {
+test("the wrong-password shake is skipped under reduced motion; the red panel stays; each wrong attempt shakes anew", async ({
+  page,
+}) => {
+  // The page's timers (the red panel's 2 s) wait for the test, so every attempt lands while the
+  // panel is still flagged, however slow the machine; CSS animations keep real time.
+  await page.clock.install({ time: new Date("2026-11-20T09:00:00Z") });
+  await page.clock.pauseAt(new Date("2026-11-20T09:00:01Z"));
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto(`${app.baseUrl}/calculator`);
   const panel = page
     .locator(".calc-section")
     .filter({ has: page.getByRole("heading", { name: "Channel Partner" }) });
-  await panel.getByLabel("Password").fill("wrong");
-  await panel.getByRole("button", { name: "Unlock" }).click();
+  /** The panel's running CSS animation: its keyframes' name and how far it has played (ms), or null. */
+  const shake = () =>
+    panel.evaluate((el) => {
+      const running = el
+        .getAnimations()
+        .find((animation) => animation instanceof CSSAnimation && animation.playState === "running");
+      return running instanceof CSSAnimation
+        ? { name: running.animationName, at: Number(running.currentTime) }
+        : null;
+    });
+  const wrongAttempt = async (password: string) => {
+    await panel.getByLabel("Password").fill(password);
+    await panel.getByRole("button", { name: "Unlock" }).click();
+  };
+
+  await wrongAttempt("wrong");
   await expect(panel).toHaveAttribute("data-state", "error");
   expect(await panel.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+  expect(await shake()).toBeNull();
 
   await page.emulateMedia({ reducedMotion: "no-preference" });
-  await panel.getByLabel("Password").fill("wrong again");
-  await panel.getByRole("button", { name: "Unlock" }).click();
-  // Class and computed animation read together: the shake runs while the panel is flagged.
-  const shaking = () =>
-    panel.evaluate((el) => {
-      const shakeClass = /calc-shake-[ab]/.exec(el.className)?.[0];
-      return shakeClass ? shakeClass === getComputedStyle(el).animationName : null;
-    });
-  await expect.poll(shaking, { timeout: 1500 }).toBe(true);
+  await wrongAttempt("wrong again");
+  const poll = { timeout: 5000, intervals: [50] };
+  await expect.poll(async () => (await shake())?.name, poll).toBe("calc-shake");
+  // Let this shake run a while, then a third wrong attempt must start it over (not let it run out).
+  let before = 0;
+  await expect.poll(async () => (before = (await shake())?.at ?? 0), poll).toBeGreaterThanOrEqual(700);
+  await wrongAttempt("still wrong");
+  await expect.poll(async () => (await shake())?.at ?? Number.POSITIVE_INFINITY, poll).toBeLessThan(before);
+  await expect(panel).toHaveAttribute("data-state", "error");
+  expect((await shake())?.name).toBe("calc-shake");
+  await page.clock.runFor(SHAKE_DURATION_MS);
+  await expect(panel).not.toHaveAttribute("data-state", "error");
 });
 
 test("no horizontal overflow at 390 px, even with huge figures", async ({ page }) => {

@@ -316,8 +316,8 @@ export function RowAction({
 
 /**
  * A list's Refresh button in its card header (Leads, Demo Registrations): a small outlined button
- * with its label that refetches the list's query; while the query fetches it is disabled and its
- * arrows turn (they stay still under reduced motion).
+ * (44 px tall on phones) with its label that refetches the list's query; while the query fetches
+ * it is disabled and its arrows turn (they stay still under reduced motion).
  * @param query the list's React Query result: `refetch`, `isFetching`
  * @param children the label, e.g. "Refresh"
  */
@@ -329,7 +329,12 @@ export function RefreshButton({
   children: ReactNode;
 }) {
   return (
-    <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+    <Button
+      variant="outline"
+      size="sm-touch"
+      onClick={() => void query.refetch()}
+      disabled={query.isFetching}
+    >
       <RefreshCw
         aria-hidden="true"
         className={query.isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
@@ -341,8 +346,8 @@ export function RefreshButton({
 
 /**
  * A list's Export CSV link in its card header (Leads, Demo Registrations), styled as a small
- * outlined button with a download icon, beside {@link RefreshButton}. Other props
- * (`aria-label` …) go to the link.
+ * outlined button (44 px tall on phones) with a download icon, beside {@link RefreshButton}.
+ * Other props (`aria-label` …) go to the link.
  * @param href the CSV URL, with the list's current search
  * @param filename the suggested file name; by default the server's
  */
@@ -353,7 +358,7 @@ export function CsvExportLink({
   ...props
 }: Omit<ComponentProps<"a">, "download"> & { filename?: string }) {
   return (
-    <Button asChild variant="outline" size="sm">
+    <Button asChild variant="outline" size="sm-touch">
       <a href={href} download={filename ?? true} {...props}>
         <Download aria-hidden="true" />
         {children}

@@ -37,6 +37,19 @@ function rememberUnlocked(): void {
 }
 
 /**
+ * Starts the panel's `calc-shake` animation (calculator.css) over, so a wrong attempt made while
+ * the panel is still flagged shakes again: the class is already on, so the browser would not
+ * restart it by itself. Under reduced motion the CSS runs no shake and this changes nothing.
+ */
+function restartShake(panel: HTMLElement | null): void {
+  if (!panel) return;
+  panel.style.animationName = "none";
+  // Reading the computed style applies "none" now; clearing it then starts the shake afresh.
+  void getComputedStyle(panel).animationName;
+  panel.style.animationName = "";
+}
+
+/**
  * The Channel Partner section (docs/product.md#2-pages, #4-states, #5-validation, #9-constants): locked behind a password the server checks
  * (`POST /api/gates/channel-partner`, through {@link useGateCheck}). A wrong password clears the field, shows 'Incorrect
  * password. Please try again.' and shakes and reddens the panel for 2 s (no shake under reduced
@@ -48,8 +61,9 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
   const [unlocked, setUnlocked] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  /** Counts wrong attempts while the feedback shows; its parity restarts the shake animation. */
+  /** Counts wrong attempts while the feedback shows; each new one restarts the shake and the 2 s. */
   const [wrongAttempt, setWrongAttempt] = useState(0);
+  const panelRef = useRef<HTMLDivElement>(null);
   const gate = useGateCheck("channel-partner");
   const percentageRef = useRef<HTMLInputElement>(null);
   const focusAfterUnlock = useRef(false);
@@ -62,6 +76,7 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
 
   useEffect(() => {
     if (wrongAttempt === 0) return;
+    restartShake(panelRef.current);
     const timer = window.setTimeout(() => setWrongAttempt(0), SHAKE_DURATION_MS);
     return () => window.clearTimeout(timer);
   }, [wrongAttempt]);
@@ -95,12 +110,13 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
   const flagged = wrongAttempt > 0;
   return (
     <Card
+      ref={panelRef}
       data-state={flagged ? "error" : undefined}
       variant={flagged ? "destructive" : "default"}
       className={clsx(
         "calc-section transition-colors duration-200",
         !unlocked && "calc-no-print",
-        flagged && (wrongAttempt % 2 === 1 ? "calc-shake-a" : "calc-shake-b"),
+        flagged && "calc-shake",
       )}
     >
       <CardHeader>
