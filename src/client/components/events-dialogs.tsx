@@ -5,7 +5,7 @@ import { useGateCheck } from "~/hooks/use-gate-check";
 import { addCatalog } from "~/lib/i18n";
 import { useTranslation } from "~/lib/react-i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
-import { DialogActions } from "./dialog-actions";
+import { FormDialog } from "./form-dialog";
 import { FormField } from "./form-field";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
@@ -86,38 +86,34 @@ function EventsPasswordDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t("landing.events.passwordTitle")}</DialogTitle>
-            <DialogDescription>{t("landing.events.passwordDescription")}</DialogDescription>
-          </DialogHeader>
-          <FormField id={inputId} label={t("landing.events.password")}>
-            <Input
-              ref={inputRef}
-              id={inputId}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-            <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-destructive">
-              {error}
-            </p>
-          </FormField>
-          <DialogActions
-            cancel={t("landing.events.cancel")}
-            onCancel={() => onOpenChange(false)}
-            confirm={gate.pending ? t("landing.events.checking") : t("landing.events.submit")}
-            disabled={gate.pending}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("landing.events.passwordTitle")}
+      description={t("landing.events.passwordDescription")}
+      onSubmit={submit}
+      noValidate
+      cancel={t("landing.events.cancel")}
+      confirm={gate.pending ? t("landing.events.checking") : t("landing.events.submit")}
+      disabled={gate.pending}
+    >
+      <FormField id={inputId} label={t("landing.events.password")}>
+        <Input
+          ref={inputRef}
+          id={inputId}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-destructive">
+          {error}
+        </p>
+      </FormField>
+    </FormDialog>
   );
 }
 

@@ -6,18 +6,10 @@ import { normalizeEmail } from "@common/validation";
 import { useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { DialogActions } from "~/components/dialog-actions";
+import { FormDialog } from "~/components/form-dialog";
 import { SelectField, TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
 import { toastRequestError } from "~/lib/error-toast";
@@ -129,92 +121,87 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button>
           <UserPlus aria-hidden="true" />
           {t("portal.invite.open")}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("portal.invite.title")}</DialogTitle>
-          <DialogDescription>{t("portal.invite.description")}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit}>
-          <TextField
-            id="invite-email"
-            label={t("portal.invite.email")}
-            type="email"
-            required
-            autoComplete="off"
-            placeholder={t("portal.invite.emailPlaceholder")}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setReplace(false);
-            }}
-            after={
-              <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
-                {note}
-              </p>
-            }
+      }
+      title={t("portal.invite.title")}
+      description={t("portal.invite.description")}
+      onSubmit={onSubmit}
+      cancel={t("common.cancel")}
+      confirm={send.isPending ? t("portal.invite.sending") : t("portal.invite.submit")}
+      disabled={send.isPending}
+    >
+      <TextField
+        id="invite-email"
+        label={t("portal.invite.email")}
+        type="email"
+        required
+        autoComplete="off"
+        placeholder={t("portal.invite.emailPlaceholder")}
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setReplace(false);
+        }}
+        after={
+          <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+            {note}
+          </p>
+        }
+      />
+      <SelectField
+        id="invite-role"
+        label={t("portal.invite.role")}
+        options={roles.map((option) => ({ value: option, label: t(`roles.${option}`) }))}
+        value={role}
+        onChange={(event) => setRole(event.target.value as Role)}
+      />
+      {companyList.length > 0 && (
+        <SelectField
+          id="invite-company"
+          label={t("portal.invite.company")}
+          options={[
+            { value: "", label: t("portal.invite.noCompany") },
+            ...companyList.map((company) => ({ value: String(company.id), label: company.name })),
+          ]}
+          value={companyId}
+          onChange={(event) => {
+            setCompanyId(event.target.value);
+            setReplace(false);
+          }}
+        />
+      )}
+      <SelectField
+        id="invite-language"
+        label={t("portal.invite.language")}
+        options={languageOptions(t)}
+        value={emailLanguage ?? uiLanguage}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) setEmailLanguage(event.target.value);
+        }}
+      />
+      {plan.pending && plan.conflict && (
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id="invite-replace-company"
+            className="mt-0.5"
+            checked={replace}
+            onCheckedChange={(checked) => setReplace(checked === true)}
           />
-          <SelectField
-            id="invite-role"
-            label={t("portal.invite.role")}
-            options={roles.map((option) => ({ value: option, label: t(`roles.${option}`) }))}
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-          />
-          {companyList.length > 0 && (
-            <SelectField
-              id="invite-company"
-              label={t("portal.invite.company")}
-              options={[
-                { value: "", label: t("portal.invite.noCompany") },
-                ...companyList.map((company) => ({ value: String(company.id), label: company.name })),
-              ]}
-              value={companyId}
-              onChange={(event) => {
-                setCompanyId(event.target.value);
-                setReplace(false);
-              }}
-            />
-          )}
-          <SelectField
-            id="invite-language"
-            label={t("portal.invite.language")}
-            options={languageOptions(t)}
-            value={emailLanguage ?? uiLanguage}
-            onChange={(event) => {
-              if (isLanguage(event.target.value)) setEmailLanguage(event.target.value);
-            }}
-          />
-          {plan.pending && plan.conflict && (
-            <div className="flex items-start gap-3">
-              <Checkbox
-                id="invite-replace-company"
-                className="mt-0.5"
-                checked={replace}
-                onCheckedChange={(checked) => setReplace(checked === true)}
-              />
-              <Label htmlFor="invite-replace-company">
-                {t("portal.invite.replaceCompany", {
-                  from: companyLabel(plan.pending.companyId, plan.pending.companyName),
-                  to: companyLabel(chosen),
-                })}
-              </Label>
-            </div>
-          )}
-          <DialogActions
-            cancel={t("common.cancel")}
-            onCancel={() => setOpen(false)}
-            confirm={send.isPending ? t("portal.invite.sending") : t("portal.invite.submit")}
-            disabled={send.isPending}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+          <Label htmlFor="invite-replace-company">
+            {t("portal.invite.replaceCompany", {
+              from: companyLabel(plan.pending.companyId, plan.pending.companyName),
+              to: companyLabel(chosen),
+            })}
+          </Label>
+        </div>
+      )}
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import {
   CHECK_STATUSES,
+  type CheckDetail,
   type CheckStatus,
   type CheckSummary,
   checkFileUrl,
@@ -9,10 +10,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, FileText, Loader2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
-import { DialogActions } from "~/components/dialog-actions";
+import { FormDialog } from "~/components/form-dialog";
 import { FormField, SelectField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
 import { toastRequestError } from "~/lib/error-toast";
@@ -53,7 +53,7 @@ export function ReviewDialog({
   onClose: () => void;
   returnFocusTo?: HTMLElement | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const detail = useQuery(checkDetailQueryOptions(check.id));
   const update = useUpdateCheck(check.id);
   const [status, setStatus] = useState<CheckStatus | "">("");
@@ -80,140 +80,154 @@ export function ReviewDialog({
     );
   };
 
-  const statusName = (value: CheckStatus | null) => (value ? t(`portal.status.${value}`) : "");
-
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        className="max-w-xl overflow-y-auto"
-        onCloseAutoFocus={(event) => {
+    <FormDialog
+      onOpenChange={(open) => !open && onClose()}
+      content={{
+        className: "max-w-xl overflow-y-auto",
+        onCloseAutoFocus: (event) => {
           const target = focusTarget(returnFocusTo, check.id);
           if (!target) return;
           event.preventDefault();
           target.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{t("portal.review.title")}</DialogTitle>
-          <DialogDescription className="break-all">
-            {t("portal.review.description", { name: check.fullName, email: check.email })}
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-2 gap-4 text-sm">
-          <div className="grid gap-1">
-            <dt className="text-muted-foreground">{t("portal.review.submitted")}</dt>
-            <dd className="font-medium">{formatDate(check.submittedAt, i18n.language, true)}</dd>
-          </div>
-          <div className="grid gap-1">
-            <dt className="text-muted-foreground">{t("portal.review.currentStatus")}</dt>
-            <dd>
-              <CheckStatusBadge status={check.status} />
+        },
+      }}
+      title={t("portal.review.title")}
+      description={t("portal.review.description", { name: check.fullName, email: check.email })}
+      descriptionClassName="break-all"
+      intro={<CheckRecord check={check} detail={detail} />}
+      onSubmit={onSubmit}
+      cancel={t("portal.review.cancel")}
+      confirm={update.isPending ? t("portal.review.updating") : t("portal.review.update")}
+      disabled={!status || update.isPending}
+    >
+      <SelectField
+        id="review-status"
+        label={t("portal.review.status")}
+        options={[
+          { value: "", label: t("portal.review.statusPlaceholder"), disabled: true },
+          ...CHECK_STATUSES.map((value) => ({ value, label: t(`portal.status.${value}`) })),
+        ]}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as CheckStatus | "")}
+      />
+      <FormField id="review-notes" label={t("portal.review.notes")}>
+        <Textarea
+          id="review-notes"
+          rows={4}
+          maxLength={2000}
+          placeholder={t("portal.review.notesPlaceholder")}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+      </FormField>
+    </FormDialog>
+  );
+}
+
+/**
+ * What the Review dialog shows of a check above its form: submitted date, current status, the
+ * reviewed date and reviewer while the check has them, the uploaded files with their download
+ * links (or a loading line), and the history of status changes.
+ * @param detail the check's detail query (`GET /api/background-checks/{id}`): files, reviewer, audit
+ */
+function CheckRecord({
+  check,
+  detail,
+}: {
+  check: CheckSummary;
+  detail: { isPending: boolean; data?: CheckDetail | null };
+}) {
+  const { t, i18n } = useTranslation();
+  const statusName = (value: CheckStatus | null) => (value ? t(`portal.status.${value}`) : "");
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-4 text-sm">
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">{t("portal.review.submitted")}</dt>
+          <dd className="font-medium">{formatDate(check.submittedAt, i18n.language, true)}</dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">{t("portal.review.currentStatus")}</dt>
+          <dd>
+            <CheckStatusBadge status={check.status} />
+          </dd>
+        </div>
+        {check.reviewedAt && (
+          <div className="col-span-2 grid gap-1">
+            <dt className="text-muted-foreground">{t("portal.review.reviewed")}</dt>
+            <dd className="font-medium" data-testid="review-reviewed">
+              {detail.data?.reviewedByName
+                ? t("portal.review.reviewedBy", {
+                    date: formatDate(check.reviewedAt, i18n.language, true),
+                    name: detail.data.reviewedByName,
+                  })
+                : formatDate(check.reviewedAt, i18n.language, true)}
             </dd>
           </div>
-          {check.reviewedAt && (
-            <div className="col-span-2 grid gap-1">
-              <dt className="text-muted-foreground">{t("portal.review.reviewed")}</dt>
-              <dd className="font-medium" data-testid="review-reviewed">
-                {detail.data?.reviewedByName
-                  ? t("portal.review.reviewedBy", {
-                      date: formatDate(check.reviewedAt, i18n.language, true),
-                      name: detail.data.reviewedByName,
-                    })
-                  : formatDate(check.reviewedAt, i18n.language, true)}
-              </dd>
-            </div>
-          )}
-        </dl>
-        <section className="grid gap-2" aria-labelledby="review-documents">
-          <h3 id="review-documents" className="text-sm font-semibold">
-            {t("portal.review.documents")}
-          </h3>
-          {detail.isPending ? (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-              {t("portal.review.loading")}
-            </p>
-          ) : detail.data && detail.data.files.length > 0 ? (
-            <ul className="divide-y divide-border rounded-xl border border-border">
-              {detail.data.files.map((file) => (
-                <li key={file.id} className="flex items-center gap-3 p-3">
-                  <FileText className="size-5 shrink-0 text-primary" aria-hidden="true" />
-                  <div className="grid min-w-0 flex-1">
-                    <span className="truncate text-sm font-medium" title={file.originalName}>
-                      {file.originalName}
-                    </span>
-                    <span className="text-xs text-muted-foreground">
-                      {typeLabel(file.fileType)} · {formatFileSize(file.fileSize)}
-                    </span>
-                  </div>
-                  <Button asChild size="icon" variant="ghost">
-                    <a
-                      href={checkFileUrl(check.id, file.id)}
-                      download={file.originalName}
-                      aria-label={t("portal.review.download", { name: file.originalName })}
-                    >
-                      <Download aria-hidden="true" />
-                    </a>
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted-foreground">{t("portal.review.noDocuments")}</p>
-          )}
-        </section>
-        {detail.data && detail.data.audit.length > 0 && (
-          <section className="grid gap-2" aria-labelledby="review-history">
-            <h3 id="review-history" className="text-sm font-semibold">
-              {t("portal.review.history")}
-            </h3>
-            <ol className="grid gap-1 text-xs text-muted-foreground">
-              {detail.data.audit.map((entry) => (
-                <li key={entry.id}>
-                  <span className="tabular-nums">{formatDate(entry.createdAt, i18n.language, true)}</span>
-                  {" · "}
-                  {entry.fromStatus === null
-                    ? t("portal.review.historySubmitted", { name: entry.actorName })
-                    : t("portal.review.historyChange", {
-                        name: entry.actorName,
-                        from: statusName(entry.fromStatus),
-                        to: statusName(entry.toStatus),
-                      })}
-                  {entry.notes ? ` — “${entry.notes}”` : ""}
-                </li>
-              ))}
-            </ol>
-          </section>
         )}
-        <form className="grid gap-4" onSubmit={onSubmit}>
-          <SelectField
-            id="review-status"
-            label={t("portal.review.status")}
-            options={[
-              { value: "", label: t("portal.review.statusPlaceholder"), disabled: true },
-              ...CHECK_STATUSES.map((value) => ({ value, label: t(`portal.status.${value}`) })),
-            ]}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as CheckStatus | "")}
-          />
-          <FormField id="review-notes" label={t("portal.review.notes")}>
-            <Textarea
-              id="review-notes"
-              rows={4}
-              maxLength={2000}
-              placeholder={t("portal.review.notesPlaceholder")}
-              value={notes}
-              onChange={(event) => setNotes(event.target.value)}
-            />
-          </FormField>
-          <DialogActions
-            cancel={t("portal.review.cancel")}
-            onCancel={onClose}
-            confirm={update.isPending ? t("portal.review.updating") : t("portal.review.update")}
-            disabled={!status || update.isPending}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+      </dl>
+      <section className="grid gap-2" aria-labelledby="review-documents">
+        <h3 id="review-documents" className="text-sm font-semibold">
+          {t("portal.review.documents")}
+        </h3>
+        {detail.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            {t("portal.review.loading")}
+          </p>
+        ) : detail.data && detail.data.files.length > 0 ? (
+          <ul className="divide-y divide-border rounded-xl border border-border">
+            {detail.data.files.map((file) => (
+              <li key={file.id} className="flex items-center gap-3 p-3">
+                <FileText className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                <div className="grid min-w-0 flex-1">
+                  <span className="truncate text-sm font-medium" title={file.originalName}>
+                    {file.originalName}
+                  </span>
+                  <span className="text-xs text-muted-foreground">
+                    {typeLabel(file.fileType)} · {formatFileSize(file.fileSize)}
+                  </span>
+                </div>
+                <Button asChild size="icon" variant="ghost">
+                  <a
+                    href={checkFileUrl(check.id, file.id)}
+                    download={file.originalName}
+                    aria-label={t("portal.review.download", { name: file.originalName })}
+                  >
+                    <Download aria-hidden="true" />
+                  </a>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("portal.review.noDocuments")}</p>
+        )}
+      </section>
+      {detail.data && detail.data.audit.length > 0 && (
+        <section className="grid gap-2" aria-labelledby="review-history">
+          <h3 id="review-history" className="text-sm font-semibold">
+            {t("portal.review.history")}
+          </h3>
+          <ol className="grid gap-1 text-xs text-muted-foreground">
+            {detail.data.audit.map((entry) => (
+              <li key={entry.id}>
+                <span className="tabular-nums">{formatDate(entry.createdAt, i18n.language, true)}</span>
+                {" · "}
+                {entry.fromStatus === null
+                  ? t("portal.review.historySubmitted", { name: entry.actorName })
+                  : t("portal.review.historyChange", {
+                      name: entry.actorName,
+                      from: statusName(entry.fromStatus),
+                      to: statusName(entry.toStatus),
+                    })}
+                {entry.notes ? ` — “${entry.notes}”` : ""}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { ROLES, type Role } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { DialogActions } from "~/components/dialog-actions";
+import { FormDialog } from "~/components/form-dialog";
 import { SelectField } from "~/components/form-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/hooks/use-toast";
@@ -67,60 +68,54 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{t("portal.users.editTitle")}</DialogTitle>
-          <DialogDescription className="break-words">
-            {t("portal.users.editDescription", { name: user.fullName, email: user.email })}
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit}>
-          <SelectField
-            id="user-role"
-            label={t("portal.users.role")}
-            options={ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-          />
-          <SelectField
-            id="user-company"
-            label={t("portal.users.company")}
-            options={[
-              { value: "", label: t("portal.users.noCompany") },
-              ...(!hasCurrent && user.companyId !== null
-                ? [{ value: String(user.companyId), label: user.companyName ?? String(user.companyId) }]
-                : []),
-              ...companyList.map((company) => ({ value: String(company.id), label: company.name })),
-            ]}
-            value={companyId}
-            onChange={(event) => setCompanyId(event.target.value)}
-          />
-          <p
-            className={companyMissing ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
-            aria-live="polite"
-          >
-            {companyMissing
-              ? t("portal.users.companyRequired")
-              : !changed
-                ? t("portal.users.editUnchanged")
-                : companyName
-                  ? t("portal.users.editSummary", {
-                      name: user.fullName,
-                      role: t(`roles.${role}`),
-                      company: companyName,
-                    })
-                  : t("portal.users.editSummaryNoCompany", { name: user.fullName, role: t(`roles.${role}`) })}
-          </p>
-          <DialogActions
-            cancel={t("common.cancel")}
-            onCancel={onClose}
-            confirm={update.isPending ? t("portal.users.saving") : t("portal.users.save")}
-            disabled={!changed || companyMissing || update.isPending}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onOpenChange={(open) => !open && onClose()}
+      content={{ onCloseAutoFocus }}
+      title={t("portal.users.editTitle")}
+      description={t("portal.users.editDescription", { name: user.fullName, email: user.email })}
+      descriptionClassName="break-words"
+      onSubmit={onSubmit}
+      cancel={t("common.cancel")}
+      confirm={update.isPending ? t("portal.users.saving") : t("portal.users.save")}
+      disabled={!changed || companyMissing || update.isPending}
+    >
+      <SelectField
+        id="user-role"
+        label={t("portal.users.role")}
+        options={ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
+        value={role}
+        onChange={(event) => setRole(event.target.value as Role)}
+      />
+      <SelectField
+        id="user-company"
+        label={t("portal.users.company")}
+        options={[
+          { value: "", label: t("portal.users.noCompany") },
+          ...(!hasCurrent && user.companyId !== null
+            ? [{ value: String(user.companyId), label: user.companyName ?? String(user.companyId) }]
+            : []),
+          ...companyList.map((company) => ({ value: String(company.id), label: company.name })),
+        ]}
+        value={companyId}
+        onChange={(event) => setCompanyId(event.target.value)}
+      />
+      <p
+        className={companyMissing ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
+        aria-live="polite"
+      >
+        {companyMissing
+          ? t("portal.users.companyRequired")
+          : !changed
+            ? t("portal.users.editUnchanged")
+            : companyName
+              ? t("portal.users.editSummary", {
+                  name: user.fullName,
+                  role: t(`roles.${role}`),
+                  company: companyName,
+                })
+              : t("portal.users.editSummaryNoCompany", { name: user.fullName, role: t(`roles.${role}`) })}
+      </p>
+    </FormDialog>
   );
 }
 
