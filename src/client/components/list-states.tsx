@@ -315,54 +315,49 @@ export function RowAction({
 }
 
 /**
- * A list's Refresh button in its card header (Leads, Demo Registrations): a small outlined button
- * (44 px tall on phones) with its label that refetches the list's query; while the query fetches
- * it is disabled and its arrows turn (they stay still under reduced motion).
+ * The header actions of a list that can be exported (Leads, Demo Registrations), both small
+ * outlined buttons, 44 px tall on phones: Refresh, which refetches the list's query (disabled
+ * while it fetches, its arrows turning; still under reduced motion), and the Export CSV link.
+ * @param texts the section's catalog namespace, with `refresh` and `exportCsv` (the two labels)
  * @param query the list's React Query result: `refetch`, `isFetching`
- * @param children the label, e.g. "Refresh"
+ * @param csvHref the CSV URL, with the list's current search
+ * @param csvFilename the suggested file name; by default the server's
+ * @param csvLabel the link's accessible name when it says more than its text
  */
-export function RefreshButton({
+export function RefreshAndExport({
+  texts,
   query,
-  children,
+  csvHref,
+  csvFilename,
+  csvLabel,
 }: {
+  texts: string;
   query: { isFetching: boolean; refetch: () => unknown };
-  children: ReactNode;
+  csvHref: string;
+  csvFilename?: string;
+  csvLabel?: string;
 }) {
+  const { t } = useTranslation();
   return (
-    <Button
-      variant="outline"
-      size="sm-touch"
-      onClick={() => void query.refetch()}
-      disabled={query.isFetching}
-    >
-      <RefreshCw
-        aria-hidden="true"
-        className={query.isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
-      />
-      {children}
-    </Button>
-  );
-}
-
-/**
- * A list's Export CSV link in its card header (Leads, Demo Registrations), styled as a small
- * outlined button (44 px tall on phones) with a download icon, beside {@link RefreshButton}.
- * Other props (`aria-label` …) go to the link.
- * @param href the CSV URL, with the list's current search
- * @param filename the suggested file name; by default the server's
- */
-export function CsvExportLink({
-  href,
-  filename,
-  children,
-  ...props
-}: Omit<ComponentProps<"a">, "download"> & { filename?: string }) {
-  return (
-    <Button asChild variant="outline" size="sm-touch">
-      <a href={href} download={filename ?? true} {...props}>
-        <Download aria-hidden="true" />
-        {children}
-      </a>
-    </Button>
+    <>
+      <Button
+        variant="outline"
+        size="sm-touch"
+        onClick={() => void query.refetch()}
+        disabled={query.isFetching}
+      >
+        <RefreshCw
+          aria-hidden="true"
+          className={query.isFetching ? "animate-spin motion-reduce:animate-none" : undefined}
+        />
+        {t(`${texts}.refresh`)}
+      </Button>
+      <Button asChild variant="outline" size="sm-touch">
+        <a href={csvHref} download={csvFilename ?? true} aria-label={csvLabel}>
+          <Download aria-hidden="true" />
+          {t(`${texts}.exportCsv`)}
+        </a>
+      </Button>
+    </>
   );
 }

@@ -62,7 +62,7 @@ export const enRetailerDemo = {
   admin: {
     title: "Demo Registrations",
     description: "Staff who registered for a retailer store demo.",
-    search: "Search registrations",
+    searchLabel: "Search registrations",
     searchPlaceholder: "Name, email or phone",
     exportCsv: "Export CSV",
     refresh: "Refresh",

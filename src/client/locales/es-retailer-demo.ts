@@ -72,7 +72,7 @@ export const esRetailerDemo: Translation<typeof enRetailerDemo> = {
   admin: {
     title: "Registros de demostración",
     description: "Personal que se registró para una demostración en tienda de un minorista.",
-    search: "Buscar registros",
+    searchLabel: "Buscar registros",
     searchPlaceholder: "Nombre, correo o teléfono",
     exportCsv: "Exportar CSV",
     refresh: "Actualizar",

@@ -7,10 +7,8 @@ import { useRef, useState } from "react";
 import { ListBody, ListTable, RowAction } from "~/components/list-states";
 import { Pager } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
-import { SearchField } from "~/components/search-field";
-import { SectionCard } from "~/components/section-card";
+import { SearchListCard } from "~/components/search-list-card";
 import { Badge } from "~/components/ui/badge";
-import { CardContent } from "~/components/ui/card";
 import { useSearch, useSearchPage } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
@@ -46,7 +44,6 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const search = useSearch();
   const { q } = search;
-  const searchId = search.field.id;
   const [page, setPage] = useSearchPage(q);
   const users = useQuery(usersQueryOptions(q, page));
   const list = users.data?.users ?? [];
@@ -106,89 +103,73 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
   };
 
   return (
-    <section aria-labelledby={`${searchId}-title`}>
-      <SectionCard
-        title={t("portal.users.title")}
-        description={t("portal.users.description")}
-        titleId={`${searchId}-title`}
-        titleRef={titleRef}
+    <SearchListCard search={search} texts="portal.users" titleRef={titleRef} searchMaxLength={200}>
+      <ListBody
+        texts="portal.users"
+        query={users}
+        paged
+        keepRows
+        retry
+        count={list.length}
+        icon={Users}
+        live
+        q={q}
       >
-        <CardContent className="grid gap-4">
-          <SearchField
-            {...search.field}
-            label={t("portal.users.searchLabel")}
-            placeholder={t("portal.users.searchPlaceholder")}
-            maxLength={200}
-          />
+        <ListTable
+          rows={list}
+          wide="lg"
+          rowClassName="align-top"
+          cardClassName="gap-2 text-sm"
+          columns={[
+            {
+              header: t("portal.users.name"),
+              cell: (user) => (
+                <div className="grid">
+                  {name(user)}
+                  <span className="break-words text-muted-foreground">{user.email}</span>
+                </div>
+              ),
+            },
+            {
+              header: t("portal.users.role"),
+              className: "whitespace-nowrap",
+              cell: (user) => <RoleBadge role={user.role} />,
+            },
+            { header: t("portal.users.company"), cell: (user) => user.companyName ?? "—" },
+            { header: t("portal.users.status"), className: "whitespace-nowrap", cell: status },
+            { header: t("portal.users.lastLogin"), className: "whitespace-nowrap", cell: lastLogin },
+            { header: t("portal.users.actions"), cell: actions },
+          ]}
+          card={(user) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <div className="grid min-w-0">
+                  {name(user)}
+                  <span className="break-all text-muted-foreground">{user.email}</span>
+                </div>
+                {status(user)}
+              </div>
+              <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
+                <RoleBadge role={user.role} />
+                {user.companyName && <span>{user.companyName}</span>}
+              </div>
+              <span className="text-muted-foreground">
+                {t("portal.users.lastLogin")}: {lastLogin(user)}
+              </span>
+              {actions(user)}
+            </>
+          )}
+        />
+      </ListBody>
 
-          <ListBody
-            texts="portal.users"
-            query={users}
-            paged
-            keepRows
-            retry
-            count={list.length}
-            icon={Users}
-            live
-            q={q}
-          >
-            <ListTable
-              rows={list}
-              wide="lg"
-              rowClassName="align-top"
-              cardClassName="gap-2 text-sm"
-              columns={[
-                {
-                  header: t("portal.users.name"),
-                  cell: (user) => (
-                    <div className="grid">
-                      {name(user)}
-                      <span className="break-words text-muted-foreground">{user.email}</span>
-                    </div>
-                  ),
-                },
-                {
-                  header: t("portal.users.role"),
-                  className: "whitespace-nowrap",
-                  cell: (user) => <RoleBadge role={user.role} />,
-                },
-                { header: t("portal.users.company"), cell: (user) => user.companyName ?? "—" },
-                { header: t("portal.users.status"), className: "whitespace-nowrap", cell: status },
-                { header: t("portal.users.lastLogin"), className: "whitespace-nowrap", cell: lastLogin },
-                { header: t("portal.users.actions"), cell: actions },
-              ]}
-              card={(user) => (
-                <>
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="grid min-w-0">
-                      {name(user)}
-                      <span className="break-all text-muted-foreground">{user.email}</span>
-                    </div>
-                    {status(user)}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
-                    <RoleBadge role={user.role} />
-                    {user.companyName && <span>{user.companyName}</span>}
-                  </div>
-                  <span className="text-muted-foreground">
-                    {t("portal.users.lastLogin")}: {lastLogin(user)}
-                  </span>
-                  {actions(user)}
-                </>
-              )}
-            />
-          </ListBody>
-
-          <Pager
-            query={users}
-            page={page}
-            shown={list.length}
-            pageSize={users.data?.pageSize ?? USERS_PAGE_SIZE}
-            onPage={setPage}
-            texts="portal.users"
-          />
-        </CardContent>
-      </SectionCard>
+      <Pager
+        query={users}
+        page={page}
+        shown={list.length}
+        pageSize={users.data?.pageSize ?? USERS_PAGE_SIZE}
+        onPage={setPage}
+        texts="portal.users"
+      />
       {open?.action === "edit" && (
         <EditUserDialog user={open.user} onClose={() => setOpen(null)} onCloseAutoFocus={onCloseAutoFocus} />
       )}
@@ -200,6 +181,6 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
           onCloseAutoFocus={onCloseAutoFocus}
         />
       )}
-    </section>
+    </SearchListCard>
   );
 }

@@ -1,12 +1,10 @@
 import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
-import { CsvExportLink, ListBody, ListTable, RefreshButton } from "~/components/list-states";
+import { ListBody, ListTable, RefreshAndExport } from "~/components/list-states";
 import { Pager } from "~/components/pager";
-import { SearchField } from "~/components/search-field";
-import { SectionCard } from "~/components/section-card";
+import { SearchListCard } from "~/components/search-list-card";
 import { Badge } from "~/components/ui/badge";
-import { CardContent } from "~/components/ui/card";
 import { useSearch, useSearchPage } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
@@ -20,7 +18,6 @@ export function LeadsSection() {
   const { t, i18n } = useTranslation();
   const search = useSearch();
   const { q } = search;
-  const searchId = search.field.id;
   const [page, setPage] = useSearchPage(q);
   const leads = useQuery(leadsQueryOptions(q, (page - 1) * LEADS_PAGE_SIZE));
   const list = leads.data?.leads ?? [];
@@ -43,77 +40,66 @@ export function LeadsSection() {
   );
 
   return (
-    <section aria-labelledby={`${searchId}-title`}>
-      <SectionCard
-        title={t("leads.title")}
-        description={t("leads.description")}
-        titleId={`${searchId}-title`}
-        actions={
-          <>
-            <RefreshButton query={leads}>{t("leads.refresh")}</RefreshButton>
-            <CsvExportLink href={leadsCsvUrl(q)} aria-label={t("leads.exportCsvLabel")}>
-              {t("leads.exportCsv")}
-            </CsvExportLink>
-          </>
-        }
+    <SearchListCard
+      search={search}
+      texts="leads"
+      actions={
+        <RefreshAndExport
+          texts="leads"
+          query={leads}
+          csvHref={leadsCsvUrl(q)}
+          csvLabel={t("leads.exportCsvLabel")}
+        />
+      }
+    >
+      <ListBody
+        texts="leads"
+        query={leads}
+        paged
+        retry
+        retrySize="sm"
+        count={list.length}
+        icon={Inbox}
+        live
+        q={q}
       >
-        <CardContent className="grid gap-4">
-          <SearchField
-            {...search.field}
-            label={t("leads.searchLabel")}
-            placeholder={t("leads.searchPlaceholder")}
-          />
+        <ListTable
+          rows={list}
+          cardClassName="gap-1.5 text-sm"
+          columns={[
+            { header: t("leads.name"), className: "font-medium", cell: name },
+            { header: t("leads.company"), cell: "company" },
+            { header: t("leads.email"), cell: email },
+            { header: t("leads.phone"), cell: phone },
+            { header: t("leads.plan"), cell: plan },
+            { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
+          ]}
+          card={(lead) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <span className="text-base font-medium">{name(lead)}</span>
+                {plan(lead)}
+              </div>
+              <span>{lead.company}</span>
+              {email(lead)}
+              {phone(lead)}
+              <span className="text-muted-foreground">
+                {t("leads.received")} {received(lead)}
+              </span>
+            </>
+          )}
+        />
+      </ListBody>
 
-          <ListBody
-            texts="leads"
-            query={leads}
-            paged
-            retry
-            retrySize="sm"
-            count={list.length}
-            icon={Inbox}
-            live
-            q={q}
-          >
-            <ListTable
-              rows={list}
-              cardClassName="gap-1.5 text-sm"
-              columns={[
-                { header: t("leads.name"), className: "font-medium", cell: name },
-                { header: t("leads.company"), cell: "company" },
-                { header: t("leads.email"), cell: email },
-                { header: t("leads.phone"), cell: phone },
-                { header: t("leads.plan"), cell: plan },
-                { header: t("leads.received"), className: "whitespace-nowrap", cell: received },
-              ]}
-              card={(lead) => (
-                <>
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="text-base font-medium">{name(lead)}</span>
-                    {plan(lead)}
-                  </div>
-                  <span>{lead.company}</span>
-                  {email(lead)}
-                  {phone(lead)}
-                  <span className="text-muted-foreground">
-                    {t("leads.received")} {received(lead)}
-                  </span>
-                </>
-              )}
-            />
-          </ListBody>
-
-          <Pager
-            query={leads}
-            page={page}
-            shown={list.length}
-            pageSize={LEADS_PAGE_SIZE}
-            onPage={setPage}
-            texts="leads"
-            size="sm"
-          />
-        </CardContent>
-      </SectionCard>
-    </section>
+      <Pager
+        query={leads}
+        page={page}
+        shown={list.length}
+        pageSize={LEADS_PAGE_SIZE}
+        onPage={setPage}
+        texts="leads"
+        size="sm"
+      />
+    </SearchListCard>
   );
 }

@@ -1,10 +1,8 @@
 import type { DemoRegistration } from "@common/api/demo-registrations";
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
-import { CsvExportLink, ListBody, ListTable, RefreshButton } from "~/components/list-states";
-import { SearchField } from "~/components/search-field";
-import { SectionCard } from "~/components/section-card";
-import { CardContent } from "~/components/ui/card";
+import { ListBody, ListTable, RefreshAndExport } from "~/components/list-states";
+import { SearchListCard } from "~/components/search-list-card";
 import { useSearch } from "~/hooks/use-search";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
@@ -24,57 +22,50 @@ export function DemoRegistrationsSection() {
   const registered = (row: DemoRegistration) => formatDate(row.createdAt, i18n.language, true);
 
   return (
-    <SectionCard
-      title={t("retailerDemo.admin.title")}
-      description={t("retailerDemo.admin.description")}
+    <SearchListCard
+      search={search}
+      texts="retailerDemo.admin"
       actions={
-        <>
-          <RefreshButton query={list}>{t("retailerDemo.admin.refresh")}</RefreshButton>
-          <CsvExportLink href={demoRegistrationsCsvUrl(q)} filename="demo-registrations.csv">
-            {t("retailerDemo.admin.exportCsv")}
-          </CsvExportLink>
-        </>
+        <RefreshAndExport
+          texts="retailerDemo.admin"
+          query={list}
+          csvHref={demoRegistrationsCsvUrl(q)}
+          csvFilename="demo-registrations.csv"
+        />
       }
     >
-      <CardContent className="grid gap-4">
-        <SearchField
-          {...search.field}
-          label={t("retailerDemo.admin.search")}
-          placeholder={t("retailerDemo.admin.searchPlaceholder")}
+      <ListBody texts="retailerDemo.admin" query={list} count={rows.length} icon={Users} q={q}>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {list.data?.truncated
+            ? t("retailerDemo.admin.truncated", { count: rows.length })
+            : t("retailerDemo.admin.count", { count: rows.length })}
+        </p>
+        <ListTable
+          rows={rows}
+          cardClassName="gap-1 text-sm"
+          columns={[
+            { header: t("retailerDemo.admin.name"), className: "font-medium", cell: name },
+            { header: t("retailerDemo.admin.email"), className: "break-all", cell: "email" },
+            { header: t("retailerDemo.admin.phone"), className: "whitespace-nowrap", cell: "phone" },
+            { header: t("retailerDemo.admin.retailer"), cell: "retailerSlug" },
+            {
+              header: t("retailerDemo.admin.registered"),
+              className: "whitespace-nowrap",
+              cell: registered,
+            },
+          ]}
+          card={(row) => (
+            <>
+              <p className="font-medium">{name(row)}</p>
+              <p className="break-all">{row.email}</p>
+              <p>{row.phone}</p>
+              <p className="text-muted-foreground">
+                {row.retailerSlug} · {registered(row)}
+              </p>
+            </>
+          )}
         />
-        <ListBody texts="retailerDemo.admin" query={list} count={rows.length} icon={Users} q={q}>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {list.data?.truncated
-              ? t("retailerDemo.admin.truncated", { count: rows.length })
-              : t("retailerDemo.admin.count", { count: rows.length })}
-          </p>
-          <ListTable
-            rows={rows}
-            cardClassName="gap-1 text-sm"
-            columns={[
-              { header: t("retailerDemo.admin.name"), className: "font-medium", cell: name },
-              { header: t("retailerDemo.admin.email"), className: "break-all", cell: "email" },
-              { header: t("retailerDemo.admin.phone"), className: "whitespace-nowrap", cell: "phone" },
-              { header: t("retailerDemo.admin.retailer"), cell: "retailerSlug" },
-              {
-                header: t("retailerDemo.admin.registered"),
-                className: "whitespace-nowrap",
-                cell: registered,
-              },
-            ]}
-            card={(row) => (
-              <>
-                <p className="font-medium">{name(row)}</p>
-                <p className="break-all">{row.email}</p>
-                <p>{row.phone}</p>
-                <p className="text-muted-foreground">
-                  {row.retailerSlug} · {registered(row)}
-                </p>
-              </>
-            )}
-          />
-        </ListBody>
-      </CardContent>
-    </SectionCard>
+      </ListBody>
+    </SearchListCard>
   );
 }
