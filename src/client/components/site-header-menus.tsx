@@ -47,6 +47,9 @@ const EXTERNAL_SIGN_IN = [
   { key: "channelPartner", href: SITE_CONFIG.channelPartnerUrl },
 ] as const;
 
+/** The retailer sign-in page, first in the Sign In menu and drawer group. */
+const RETAILER_SIGN_IN = { key: "retailer", to: "/retailer-login" } as const;
+
 /** The account sign-in page (docs/product.md#2-pages "Admin login page"): invited users, company admins and admins (issue #11). */
 const ACCOUNT_SIGN_IN_PATH = "/admin/login";
 
@@ -183,20 +186,33 @@ function HoverDropdown({
   );
 }
 
-export function DevelopersMenu(props: MenuProps) {
+/**
+ * A dropdown item that opens one of our pages, in the page's language: the dropdown's
+ * counterpart of the drawer's page links.
+ * @param item the `landing.nav` catalog key of its text and the page's path (unlocalized)
+ */
+function MenuPageLink({ item }: { item: { key: string; to: string } }) {
   const { t } = useTranslation();
   const { localize } = useLanguage();
   return (
+    <DropdownMenuItem asChild>
+      <Link to={localize(item.to)}>{t(`landing.nav.${item.key}`)}</Link>
+    </DropdownMenuItem>
+  );
+}
+
+/** The header's Developers dropdown: the API, documentation and SDK sign-in pages. */
+export function DevelopersMenu(props: MenuProps) {
+  return (
     <HoverDropdown {...props} align="start" trigger={<DevelopersTrigger />}>
       {DEVELOPER_LINKS.map((item) => (
-        <DropdownMenuItem key={item.key} asChild>
-          <Link to={localize(item.to)}>{t(`landing.nav.${item.key}`)}</Link>
-        </DropdownMenuItem>
+        <MenuPageLink key={item.key} item={item} />
       ))}
     </HoverDropdown>
   );
 }
 
+/** The header's language dropdown: English or Spanish, the current one checked. */
 export function LanguageMenu(props: MenuProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -219,14 +235,15 @@ export function LanguageMenu(props: MenuProps) {
   );
 }
 
+/**
+ * The header's Sign In dropdown: the retailer login, the account portal, the outside apps and Events.
+ * @param onEvents opens the Events password dialog
+ */
 export function SignInMenu({ onEvents, ...props }: MenuProps & { onEvents: () => void }) {
   const { t } = useTranslation();
-  const { localize } = useLanguage();
   return (
     <HoverDropdown {...props} align="end" trigger={<SignInTrigger />}>
-      <DropdownMenuItem asChild>
-        <Link to={localize("/retailer-login")}>{t("landing.nav.retailer")}</Link>
-      </DropdownMenuItem>
+      <MenuPageLink item={RETAILER_SIGN_IN} />
       <DropdownMenuItem asChild className="flex-col items-start gap-0.5">
         <AccountPortalLink hintClassName="max-w-56 text-xs text-muted-foreground" />
       </DropdownMenuItem>
@@ -286,7 +303,7 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
           </ul>
           <DrawerGroup title={t("landing.nav.developers")}>{DEVELOPER_LINKS.map(pageLink)}</DrawerGroup>
           <DrawerGroup title={t("landing.nav.signIn")}>
-            {pageLink({ key: "retailer", to: "/retailer-login" })}
+            {pageLink(RETAILER_SIGN_IN)}
             <li>
               <AccountPortalLink
                 className={drawerTwoLineLinkClass}
