@@ -46,7 +46,8 @@ export const TOKEN_ANSWERS: Record<TokenRefusal, { status: number; code: ErrorCo
 
 /**
  * OpenAPI responses of every route that takes a token (inspect, verify, invitation preview and
- * accept), described with the codes of {@link TOKEN_ANSWERS}; spread after `errorResponses(...)`.
+ * accept), described with the codes of {@link TOKEN_ANSWERS}; spread into the route's `response`,
+ * where they win over the module's error responses of the same statuses (`http/route.ts`).
  */
 export const tokenErrorResponses = {
   400: apiErrorSchema.describe(
