@@ -13,21 +13,18 @@ import {
   userResponseSchema,
 } from "../../common/api/users";
 import { CREATE_INITIAL_RATE_PER_IP } from "../../common/limits";
-import { sessionOf } from "../auth/access";
+import { manageScopeOf, sessionOf } from "../auth/access";
 import { issueBinding, setBindingCookie } from "../auth/binding";
-import { manageScope } from "../auth/policy";
 import { adminExists, createInitialAdmin } from "../auth/service";
-import { apiErrorSchema, errorResponses, HttpError } from "../http/errors";
+import { HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { adminStats, deleteUser, listUserAudit, listUsers, setUserActive, updateUser } from "./service";
 
-const errors = errorResponses(400, 401, 403, 404);
-const setupErrors = errorResponses(400, 401, 403, 404, 409, 410, 429);
-const setupRoute = routesTagged("auth");
-const statsRoute = routesTagged("admin");
-const usersRoute = routesTagged("users");
+const setupRoute = routesTagged("auth", 400, 401, 403, 404, 409, 410, 429);
+const statsRoute = routesTagged("admin", 401, 403);
+const usersRoute = routesTagged("users", 400, 401, 403, 404);
 
 /**
  * The admin area, every `/api/admin/*` route: first-admin setup (docs/product.md#7-api, issue #2;
@@ -42,7 +39,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/login-info",
     setupRoute("public", "404 while no admin exists (setup needed), 200 after", {
-      response: { 200: messageResponseSchema, 404: apiErrorSchema },
+      response: { 200: messageResponseSchema },
+      errors: [404],
     }),
     async (_request, reply) => {
       if (!(await adminExists(db))) {
@@ -58,13 +56,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/admin/create-initial",
-    {
-      ...setupRoute("public", "Create the first admin and email a magic link", {
-        body: createInitialAdminBodySchema,
-        response: { 201: messageResponseSchema, ...setupErrors },
-      }),
+    setupRoute("public", "Create the first admin and email a magic link", {
+      body: createInitialAdminBodySchema,
+      response: { 201: messageResponseSchema },
       onRequest: [rateLimitBy(app, "create-initial-ip", { max: CREATE_INITIAL_RATE_PER_IP })],
-    },
+    }),
     async (request, reply) => {
       const binding = issueBinding();
       const { email, fullName, language } = request.body;
@@ -84,27 +80,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/stats",
     statsRoute("manager", "Dashboard figures: users, companies, pending and approved checks (scoped)", {
-      response: { 200: adminStatsSchema, ...errorResponses(401, 403) },
+      response: { 200: adminStatsSchema },
     }),
-    async (request) => adminStats(db, manageScope(sessionOf(request).user)),
+    async (request) => adminStats(db, manageScopeOf(request)),
   );
 
   app.get(
     "/api/admin/users",
     usersRoute("manager", "Users in the caller's scope, by name; q searches name and email", {
       querystring: userListQuerySchema,
-      response: { 200: userListResponseSchema, ...errors },
+      response: { 200: userListResponseSchema },
     }),
-    async (request) => listUsers(db, manageScope(sessionOf(request).user), request.query),
+    async (request) => listUsers(db, manageScopeOf(request), request.query),
   );
 
   app.get(
     "/api/admin/users/audit",
     usersRoute("manager", "The user audit trail in the caller's scope, newest first", {
       querystring: userAuditQuerySchema,
-      response: { 200: userAuditResponseSchema, ...errors },
+      response: { 200: userAuditResponseSchema },
     }),
-    async (request) => listUserAudit(db, manageScope(sessionOf(request).user), request.query),
+    async (request) => listUserAudit(db, manageScopeOf(request), request.query),
   );
 
   app.patch(
@@ -112,7 +108,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     usersRoute("admin", "Change a user's role and/or company (admins; never themselves)", {
       params: userIdParamsSchema,
       body: updateUserBodySchema,
-      response: { 200: userResponseSchema, ...errors },
+      response: { 200: userResponseSchema },
     }),
     async (request) => ({
       user: await updateUser(db, sessionOf(request).user, request.params.id, request.body),
@@ -130,7 +126,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         active
           ? "Reactivate a user (managers, own company; never admins or themselves)"
           : "Deactivate a user and end their sessions and links at once",
-        { params: userIdParamsSchema, response: { 200: userResponseSchema, ...errors } },
+        { params: userIdParamsSchema, response: { 200: userResponseSchema } },
       ),
       async (request) => ({
         user: await setUserActive(db, sessionOf(request).user, request.params.id, active),
@@ -142,7 +138,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/users/:id",
     usersRoute("admin", "Delete a user with their background checks and files (admins; never themselves)", {
       params: userIdParamsSchema,
-      response: { 204: z.null(), ...errors },
+      response: { 204: z.null() },
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);

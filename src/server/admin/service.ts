@@ -13,6 +13,7 @@ import { deleteSessionsOf, type UserRow } from "../auth/sessions";
 import { deleteUserWithChecks } from "../background-checks/service";
 import { companyNameOf } from "../companies/service";
 import type { Database, Executor } from "../db/database";
+import { firstRow } from "../db/queries";
 import { backgroundChecks, companies, userAudit, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
 import { badRequest, notFound } from "../http/errors";
@@ -126,12 +127,13 @@ async function audit(
 }
 
 async function managedUser(db: Executor, id: number): Promise<ManagedUser> {
-  const [row] = await db
-    .select({ user: users, companyName: companies.name })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, id))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select({ user: users, companyName: companies.name })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, id)),
+  );
   if (!row) throw notFound("User not found.");
   return toManagedUser(row);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { canManageUsers, isAdmin } from "../../common/roles";
 import { forbidden, unauthorized } from "../http/errors";
 import { requireUser } from "./guards";
+import { type ManageScope, manageScope } from "./policy";
 import type { ResolvedSession } from "./sessions";
 
 /**
@@ -110,4 +111,13 @@ export function installAccessControl(app: FastifyInstance): void {
 export function sessionOf(request: FastifyRequest): ResolvedSession {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/**
+ * The rows the signed-in caller may manage (`policy.ts` {@link manageScope}, ADR 0009), on a
+ * `manager` route: `listChecks(db, manageScopeOf(request))`.
+ * @throws HttpError 401 when called on a public route without a session, as {@link sessionOf}
+ */
+export function manageScopeOf(request: FastifyRequest): ManageScope {
+  return manageScope(sessionOf(request).user);
 }

@@ -21,7 +21,7 @@ import {
   RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
-import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
+import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
 import { byEmail, byEmailAndIp, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { sessionOf } from "./access";
@@ -43,8 +43,7 @@ function afterResponse(reply: FastifyReply, start: () => void): void {
   reply.raw.once("close", once);
 }
 
-const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
-const route = routesTagged("auth");
+const route = routesTagged("auth", 400, 401, 403, 404, 409, 410, 429);
 
 /**
  * Auth routes of docs/product.md#7-api and issue #2: magic links, session, sign-out. (First-admin
@@ -55,11 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/auth/send-magic-link",
-    {
-      ...route("public", "Email a sign-in link; same answer whether or not the account exists", {
-        body: sendMagicLinkBodySchema,
-        response: { 200: messageResponseSchema, ...errors, ...errorResponses(503) },
-      }),
+    route("public", "Email a sign-in link; same answer whether or not the account exists", {
+      body: sendMagicLinkBodySchema,
+      response: { 200: messageResponseSchema, ...errorResponses(503) },
       // Per IP before the body is even parsed; per email once the address is validated and
       // normalised (issue #10: limits count before validation work).
       onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP })],
@@ -69,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimitBy(app, "magic-link-email-ip", { max: MAGIC_LINK_RATE_PER_EMAIL, key: byEmailAndIp }),
         rateLimitBy(app, "magic-link-email", { max: MAGIC_LINK_RATE_PER_EMAIL_GLOBAL, key: byEmail }),
       ],
-    },
+    }),
     async (request, reply) => {
       // Same answer, cookie and timing for every address: the lookup and the link are made
       // once the response has gone (issue #11 item 5), tracked so shutdown waits for them.
@@ -100,17 +97,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/auth/magic-link/inspect",
-    {
-      ...route(
-        "public",
-        "Whose link this is (masked) and whether this browser asked for it; never uses the link",
-        {
-          body: inspectMagicLinkBodySchema,
-          response: { 200: inspectMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
-        },
-      ),
-      preHandler: [rateLimitBy(app, "inspect-ip", { max: MAGIC_LINK_INSPECT_RATE_PER_IP })],
-    },
+    route(
+      "public",
+      "Whose link this is (masked) and whether this browser asked for it; never uses the link",
+      {
+        body: inspectMagicLinkBodySchema,
+        response: { 200: inspectMagicLinkResponseSchema, ...tokenErrorResponses },
+        preHandler: [rateLimitBy(app, "inspect-ip", { max: MAGIC_LINK_INSPECT_RATE_PER_IP })],
+      },
+    ),
     async (request, reply) => {
       const link = await inspectMagicLink(db, request.body.token, (hash) => isBound(request, hash));
       return reply.send({ bound: link.bound, maskedEmail: maskEmail(link.email) });
@@ -119,13 +114,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/auth/verify-magic-link",
-    {
-      ...route("public", "Consume a magic link and start a session", {
-        body: verifyMagicLinkBodySchema,
-        response: { 200: verifyMagicLinkResponseSchema, ...errors, ...tokenErrorResponses },
-      }),
+    route("public", "Consume a magic link and start a session", {
+      body: verifyMagicLinkBodySchema,
+      response: { 200: verifyMagicLinkResponseSchema, ...tokenErrorResponses },
       onRequest: [rateLimitBy(app, "verify-ip", { max: MAGIC_LINK_VERIFY_RATE_PER_IP })],
-    },
+    }),
     async (request, reply) => {
       const { user, session } = await verifyMagicLink(db, request.body.token);
       await startSessionCookie(request, reply, session);
@@ -137,7 +130,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/auth/me",
     route("user", "The signed-in user and company", {
-      response: { 200: meResponseSchema, 401: apiErrorSchema },
+      response: { 200: meResponseSchema },
+      errors: [401],
     }),
     async (request, reply) => {
       const session = sessionOf(request);
@@ -149,7 +143,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/me/language",
     route("user", "Set the signed-in user's portal and email language (en or es)", {
       body: updateLanguageBodySchema,
-      response: { 200: updateLanguageResponseSchema, ...errorResponses(400, 401, 403) },
+      response: { 200: updateLanguageResponseSchema },
+      errors: [400, 401, 403],
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
@@ -162,6 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/logout",
     route("public", "End the session and clear the cookie", {
       response: { 200: messageResponseSchema },
+      errors: [],
     }),
     async (request, reply) => {
       const found = readSessionToken(request);

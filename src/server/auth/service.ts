@@ -4,7 +4,7 @@ import type { Language } from "../../common/languages";
 import { MAGIC_LINK_TTL_MS } from "../../common/limits";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
-import { hasRow } from "../db/queries";
+import { firstRow, hasRow } from "../db/queries";
 import { magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
@@ -110,7 +110,7 @@ export async function sendMagicLink(
   bindingHash: string | null = null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    const user = await firstRow(tx.select().from(users).where(eq(users.email, email)));
     if (!user?.isActive) return false;
     await issueMagicLink(tx, user, config, bindingHash);
     return true;
@@ -141,11 +141,12 @@ export async function inspectMagicLink(
 ): Promise<{ email: string; bound: boolean }> {
   const link = await magicLinks.check(db, rawToken);
   if (link.status !== "ok") throw refuseToken(link.status, MAGIC_LINK_MESSAGES);
-  const [user] = await db
-    .select({ email: users.email, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, link.row.userId))
-    .limit(1);
+  const user = await firstRow(
+    db
+      .select({ email: users.email, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, link.row.userId)),
+  );
   if (!user?.isActive) throw accountInactive();
   return { email: user.email, bound: isBound(link.row.bindingHash) };
 }

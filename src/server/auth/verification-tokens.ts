@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-cor
 import { ERROR_CODES, type ErrorCode } from "../../common/api/errors";
 import { TOKEN_PATTERN } from "../../common/validation";
 import type { Executor } from "../db/database";
+import { firstRow } from "../db/queries";
 import { apiErrorSchema, HttpError } from "../http/errors";
 import { hashToken, type IssuedToken, issueToken } from "./tokens";
 
@@ -46,7 +47,8 @@ export const TOKEN_ANSWERS: Record<TokenRefusal, { status: number; code: ErrorCo
 
 /**
  * OpenAPI responses of every route that takes a token (inspect, verify, invitation preview and
- * accept), described with the codes of {@link TOKEN_ANSWERS}; spread after `errorResponses(...)`.
+ * accept), described with the codes of {@link TOKEN_ANSWERS}; spread into the route's `response`,
+ * where they win over the module's error responses of the same statuses (`http/route.ts`).
  */
 export const tokenErrorResponses = {
   400: apiErrorSchema.describe(
@@ -102,11 +104,12 @@ export function verificationTokens<T extends PgTable & TokenColumns>(
 
   async function check(db: Executor, raw: string): Promise<TokenResult<Row>> {
     if (!TOKEN_PATTERN.test(raw)) return { status: "invalid" };
-    const [found] = (await db
-      .select(state)
-      .from(table as PgTable)
-      .where(eq(tokenHash, hashToken(raw)))
-      .limit(1)) as unknown as { row: Row; used: boolean; revoked: boolean; expired: boolean }[];
+    const found = (await firstRow(
+      db
+        .select(state)
+        .from(table as PgTable)
+        .where(eq(tokenHash, hashToken(raw))),
+    )) as unknown as { row: Row; used: boolean; revoked: boolean; expired: boolean } | undefined;
     if (!found) return { status: "invalid" };
     if (found.used) return { status: "used" };
     if (found.revoked) return { status: "revoked" };

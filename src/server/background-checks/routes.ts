@@ -15,8 +15,7 @@ import {
   MAX_FILES_PER_CHECK,
   STORAGE_RETRY_AFTER_SECONDS,
 } from "../../common/limits";
-import { sessionOf } from "../auth/access";
-import { manageScope } from "../auth/policy";
+import { manageScopeOf, sessionOf } from "../auth/access";
 import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
@@ -32,9 +31,7 @@ import {
 } from "./service";
 import { receiveSubmission, removeQuietly } from "./upload";
 
-const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
-const uploadErrors = errorResponses(400, 401, 403, 404, 408, 413, 415, 429, 503);
-const route = routesTagged("background-checks");
+const route = routesTagged("background-checks", 400, 401, 403, 404, 413, 415, 429);
 /** Binary content in the OpenAPI document (a file part, a download); never validated. */
 const binary = z.any().meta({ type: "string", format: "binary" });
 /**
@@ -66,15 +63,15 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/background-checks",
     route("manager", "Checks to review: all for admins, own company's for company admins", {
-      response: { 200: checkListResponseSchema, ...errors },
+      response: { 200: checkListResponseSchema },
     }),
-    async (request) => listChecks(db, manageScope(sessionOf(request).user)),
+    async (request) => listChecks(db, manageScopeOf(request)),
   );
 
   app.get(
     "/api/background-checks/my",
     route("user", "The caller's own checks", {
-      response: { 200: checkListResponseSchema, ...errors },
+      response: { 200: checkListResponseSchema },
     }),
     async (request) => listOwnChecks(db, sessionOf(request).user.id),
   );
@@ -84,12 +81,13 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...route("user", "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB", {
         consumes: ["multipart/form-data"],
-        response: { 201: checkSummarySchema, ...uploadErrors },
+        // Also 408 when the body stalls, 503 when storage is down.
+        response: { 201: checkSummarySchema, ...errorResponses(408, 503) },
+        preHandler: [
+          rateLimitBy(app, "background-check-submit", { max: CHECK_SUBMIT_RATE_PER_SESSION, key: bySession }),
+        ],
       }),
       config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
-      preHandler: [
-        rateLimitBy(app, "background-check-submit", { max: CHECK_SUBMIT_RATE_PER_SESSION, key: bySession }),
-      ],
       // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
       // timeout...) closes the connection: Node would otherwise read the rest of the body,
       // possibly gigabytes, to keep the connection alive (issue #10).
@@ -118,7 +116,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/background-checks/:id",
     route("user", "One check with its files and audit trail (owner or reviewer)", {
       params: checkIdParamsSchema,
-      response: { 200: checkDetailSchema, ...errors },
+      response: { 200: checkDetailSchema },
     }),
     async (request) =>
       getCheckDetail(db, await findVisibleCheck(db, sessionOf(request).user, request.params.id)),
@@ -129,7 +127,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     route("manager", "Review a check: status, notes, passedCheck", {
       params: checkIdParamsSchema,
       body: updateCheckBodySchema,
-      response: { 200: checkSummarySchema, ...errors },
+      response: { 200: checkSummarySchema },
     }),
     async (request) => reviewCheck(db, sessionOf(request).user, request.params.id, request.body),
   );
@@ -146,8 +144,8 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
             "application/octet-stream": { schema: z.any().meta({ type: "string", format: "binary" }) },
           },
         },
-        ...errorResponses(400, 401, 403, 404),
       },
+      errors: [400, 401, 403, 404],
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);

@@ -10,6 +10,7 @@ import { ERROR_CODES } from "../../common/api/errors";
 import { canReview, canView, type ManageScope, permitted, scopeFilter } from "../auth/policy";
 import type { UserRow } from "../auth/sessions";
 import type { Database, Executor } from "../db/database";
+import { firstRow } from "../db/queries";
 import { backgroundCheckAudit, backgroundCheckFiles, backgroundChecks, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
 import { notFound } from "../http/errors";
@@ -111,12 +112,13 @@ export async function listChecks(db: Database, scope: ManageScope): Promise<Chec
 
 /** A check with its owner's company, for the policy's per-row rules. */
 async function findWithOwnership(db: Executor, id: number) {
-  const [row] = await db
-    .select({ check: backgroundChecks, ownerCompanyId: owners.companyId })
-    .from(backgroundChecks)
-    .innerJoin(owners, eq(owners.id, backgroundChecks.userId))
-    .where(eq(backgroundChecks.id, id))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select({ check: backgroundChecks, ownerCompanyId: owners.companyId })
+      .from(backgroundChecks)
+      .innerJoin(owners, eq(owners.id, backgroundChecks.userId))
+      .where(eq(backgroundChecks.id, id)),
+  );
   return row
     ? { check: row.check, ownership: { ownerId: row.check.userId, ownerCompanyId: row.ownerCompanyId } }
     : undefined;
@@ -243,11 +245,12 @@ export async function reviewCheck(
 
 /** A file of a check, for download. @throws 404 when the file is not part of the check */
 export async function findCheckFile(db: Database, checkId: number, fileId: number) {
-  const [file] = await db
-    .select()
-    .from(backgroundCheckFiles)
-    .where(and(eq(backgroundCheckFiles.id, fileId), eq(backgroundCheckFiles.backgroundCheckId, checkId)))
-    .limit(1);
+  const file = await firstRow(
+    db
+      .select()
+      .from(backgroundCheckFiles)
+      .where(and(eq(backgroundCheckFiles.id, fileId), eq(backgroundCheckFiles.backgroundCheckId, checkId))),
+  );
   if (!file) throw notFound("File not found.");
   return file;
 }

@@ -4,12 +4,10 @@ import {
   companySchema,
   createCompanyBodySchema,
 } from "../../common/api/companies";
-import { errorResponses } from "../http/errors";
 import { routesTagged } from "../http/route";
 import { createCompany, listCompanies } from "./service";
 
-const errors = errorResponses(400, 401, 403, 409);
-const route = routesTagged("companies");
+const route = routesTagged("companies", 400, 401, 403, 409);
 
 /** Companies (docs/product.md#7-api, issue #3): list and create, admin only. */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +16,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/companies",
     route("admin", "Every company (admin only)", {
-      response: { 200: companyListResponseSchema, ...errors },
+      response: { 200: companyListResponseSchema },
     }),
     async () => listCompanies(db),
   );
@@ -27,7 +25,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/companies",
     route("admin", "Create a company (admin only); duplicate email answers 409", {
       body: createCompanyBodySchema,
-      response: { 201: companySchema, ...errors },
+      response: { 201: companySchema },
     }),
     async (request, reply) => reply.status(201).send(await createCompany(db, request.body)),
   );

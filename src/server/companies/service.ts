@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Company } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { Database, Executor } from "../db/database";
-import { hasRow } from "../db/queries";
+import { firstRow, hasRow } from "../db/queries";
 import { companies } from "../db/schema";
 import { conflict } from "../http/errors";
 
@@ -26,11 +26,9 @@ export function toCompany(row: CompanyRow): Company {
  */
 export async function companyNameOf(db: Executor, id: number | null): Promise<string | null | undefined> {
   if (id === null) return null;
-  const [company] = await db
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
+  const company = await firstRow(
+    db.select({ name: companies.name }).from(companies).where(eq(companies.id, id)),
+  );
   return company?.name;
 }
 

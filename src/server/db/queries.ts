@@ -9,6 +9,18 @@ import type { Executor } from "./database";
  * @example await hasRow(tx, users, eq(users.email, email)) // is the address taken?
  */
 export async function hasRow(db: Executor, table: PgTable, where: SQL): Promise<boolean> {
-  const rows = await db.select({ one: sql`1` }).from(table).where(where).limit(1);
-  return rows.length > 0;
+  return (await firstRow(db.select({ one: sql`1` }).from(table).where(where))) !== undefined;
+}
+
+/**
+ * The first row `query` answers, or undefined when it answers none: runs it with `limit 1`, for
+ * a lookup by a unique key (or the one row a join of it gives).
+ * @param query a select not yet run and without a limit (a Drizzle select builder)
+ * @example const user = await firstRow(db.select().from(users).where(eq(users.email, email)));
+ */
+export async function firstRow<Row>(query: {
+  limit(count: number): PromiseLike<Row[]>;
+}): Promise<Row | undefined> {
+  const [row] = await query.limit(1);
+  return row;
 }

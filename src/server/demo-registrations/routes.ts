@@ -12,14 +12,12 @@ import {
 import { DEMO_REGISTRATION_LIST_LIMIT, REGISTRATION_RATE_PER_IP } from "../../common/limits";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
 import { sendCsv } from "../http/csv";
-import { apiErrorSchema, errorResponses } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
-const route = routesTagged("demo-registrations");
+const route = routesTagged("demo-registrations", 400, 401, 403, 404, 409, 429);
 
 const RECEIVED_MESSAGE =
   "Registration received. You will get an email with a login QR code once provisioning is complete.";
@@ -47,26 +45,22 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/send-schnucks-demo-email",
-    {
-      ...route("public", "Register for the default store demo (idempotent on registrationId)", {
-        body: demoRegistrationBodySchema,
-        response: { 200: demoRegistrationResponseSchema, ...errors },
-      }),
+    route("public", "Register for the default store demo (idempotent on registrationId)", {
+      body: demoRegistrationBodySchema,
+      response: { 200: demoRegistrationResponseSchema },
       onRequest: [limit],
-    },
+    }),
     async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, request, reply),
   );
 
   app.post(
     "/api/demo-registrations/:slug",
-    {
-      ...route("public", "Register for a retailer's store demo (idempotent on registrationId)", {
-        params: demoSlugParamsSchema,
-        body: demoRegistrationBodySchema,
-        response: { 200: demoRegistrationResponseSchema, ...errors },
-      }),
+    route("public", "Register for a retailer's store demo (idempotent on registrationId)", {
+      params: demoSlugParamsSchema,
+      body: demoRegistrationBodySchema,
+      response: { 200: demoRegistrationResponseSchema },
       onRequest: [limit],
-    },
+    }),
     async (request, reply) => register(request.params.slug, request.body, request, reply),
   );
 
@@ -74,7 +68,7 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/demo-registrations",
     route("admin", "Admin: list or export (format=csv) store-demo registrations", {
       querystring: demoRegistrationListQuerySchema,
-      response: { 200: demoRegistrationListResponseSchema, ...errors },
+      response: { 200: demoRegistrationListResponseSchema },
     }),
     async (request, reply) => {
       const { q, slug, format } = request.query;
@@ -94,7 +88,8 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/retailer-demos/:slug",
     route("public", "A store demo's company email domain and app download pages", {
       params: demoSlugParamsSchema,
-      response: { 200: retailerDemoSettingsResponseSchema, 404: apiErrorSchema },
+      response: { 200: retailerDemoSettingsResponseSchema },
+      errors: [404],
     }),
     async (request, reply) => {
       const demo = resolveDemo(config, request.params.slug);

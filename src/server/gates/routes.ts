@@ -7,12 +7,12 @@ import {
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
 import { GATE_RATE_PER_IP } from "../../common/limits";
-import { errorResponses, HttpError } from "../http/errors";
+import { HttpError } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { gatePassword, passwordMatches } from "./service";
 
-const route = routesTagged("gates");
+const route = routesTagged("gates", 400, 401, 429);
 
 /**
  * Password gates of docs/product.md#4-states to #6-roles (issue #5): `POST /api/gates/events` and
@@ -26,13 +26,11 @@ export const gatesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const gate of GATES) {
     app.post(
       `/api/gates/${gate}`,
-      {
-        ...route("public", `Check the ${gate} password`, {
-          body: gatePasswordBodySchema,
-          response: { 200: gateOkResponseSchema, ...errorResponses(400, 401, 429) },
-        }),
+      route("public", `Check the ${gate} password`, {
+        body: gatePasswordBodySchema,
+        response: { 200: gateOkResponseSchema },
         onRequest: [rateLimitBy(app, `gate-${gate}-ip`, { max: GATE_RATE_PER_IP })],
-      },
+      }),
       async (request, reply) => {
         if (!passwordMatches(request.body.password, gatePassword(config, gate))) {
           throw new HttpError(401, ERROR_CODES.INCORRECT_PASSWORD, INCORRECT_PASSWORD_MESSAGE);

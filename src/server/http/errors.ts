@@ -25,7 +25,8 @@ export const apiErrorSchema = z.object({
 
 /**
  * Response schemas for the error statuses a route can answer, each the `{error, code}` body:
- * `{ ...errorResponses(400, 401), 200: okSchema }` in a route's `schema.response`.
+ * `routesTagged(tag, 400, 401)` (`http/route.ts`) adds them to every route's `response`; a route
+ * that answers one more writes `response: { 200: okSchema, ...errorResponses(503) }`.
  */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<

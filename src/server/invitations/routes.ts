@@ -14,12 +14,10 @@ import {
   INVITATION_PREVIEW_RATE_PER_IP,
   INVITATION_SEND_RATE_PER_SESSION,
 } from "../../common/limits";
-import { sessionOf } from "../auth/access";
+import { manageScopeOf, sessionOf } from "../auth/access";
 import { startSessionCookie } from "../auth/guards";
-import { manageScope } from "../auth/policy";
 import { toSessionUser } from "../auth/sessions";
 import { tokenErrorResponses } from "../auth/verification-tokens";
-import { errorResponses } from "../http/errors";
 import { namedLanguage, requestLanguage } from "../http/language";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
@@ -32,8 +30,7 @@ import {
   sendInvitation,
 } from "./service";
 
-const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
-const route = routesTagged("invitations");
+const route = routesTagged("invitations", 400, 401, 403, 404, 409, 410, 429);
 
 /** Invitations (docs/product.md#7-api, issue #3): send, preview, accept, list, resend, revoke. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,17 +41,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/invitations/send",
-    {
-      ...route(
-        "manager",
-        "Invite someone by email (admin: any role and company; company admin: own company)",
-        {
-          body: sendInvitationBodySchema,
-          response: { 201: invitationSummarySchema, ...errors },
-        },
-      ),
+    route("manager", "Invite someone by email (admin: any role and company; company admin: own company)", {
+      body: sendInvitationBodySchema,
+      response: { 201: invitationSummarySchema },
       onRequest: [sendLimit()],
-    },
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const language = requestLanguage(request, request.body.language);
@@ -65,32 +56,28 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/invitations",
     route("manager", "Invitations the caller manages, newest first, with status", {
-      response: { 200: invitationListResponseSchema, ...errors },
+      response: { 200: invitationListResponseSchema },
     }),
-    async (request) => listInvitations(db, manageScope(sessionOf(request).user)),
+    async (request) => listInvitations(db, manageScopeOf(request)),
   );
 
   app.get(
     "/api/invitations/:token",
-    {
-      ...route("public", "Check an invitation link: email, role and company, or 404 / 410", {
-        params: invitationTokenParamsSchema,
-        response: { 200: invitationPreviewSchema, ...errors, ...tokenErrorResponses },
-      }),
+    route("public", "Check an invitation link: email, role and company, or 404 / 410", {
+      params: invitationTokenParamsSchema,
+      response: { 200: invitationPreviewSchema, ...tokenErrorResponses },
       onRequest: [rateLimitBy(app, "invitation-preview-ip", { max: INVITATION_PREVIEW_RATE_PER_IP })],
-    },
+    }),
     async (request, reply) => reply.send(await previewInvitation(db, request.params.token)),
   );
 
   app.post(
     "/api/invitations/accept",
-    {
-      ...route("public", "Accept an invitation: creates the account and signs it in", {
-        body: acceptInvitationBodySchema,
-        response: { 201: acceptInvitationResponseSchema, ...errors, ...tokenErrorResponses },
-      }),
+    route("public", "Accept an invitation: creates the account and signs it in", {
+      body: acceptInvitationBodySchema,
+      response: { 201: acceptInvitationResponseSchema, ...tokenErrorResponses },
       onRequest: [rateLimitBy(app, "invitation-accept-ip", { max: INVITATION_ACCEPT_RATE_PER_IP })],
-    },
+    }),
     async (request, reply) => {
       const { token, fullName, language } = request.body;
       const { user, session } = await acceptInvitation(db, token, fullName, namedLanguage(request, language));
@@ -101,13 +88,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/invitations/:id/resend",
-    {
-      ...route("manager", "Send an invitation again with a new link and a fresh expiry", {
-        params: invitationIdParamsSchema,
-        response: { 200: invitationSummarySchema, ...errors },
-      }),
+    route("manager", "Send an invitation again with a new link and a fresh expiry", {
+      params: invitationIdParamsSchema,
+      response: { 200: invitationSummarySchema },
       onRequest: [sendLimit()],
-    },
+    }),
     async (request) => resendInvitation(db, config, sessionOf(request).user, request.params.id),
   );
 
@@ -115,7 +100,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/invitations/:id",
     route("manager", "Revoke an invitation so its link stops working", {
       params: invitationIdParamsSchema,
-      response: { 200: invitationSummarySchema, ...errors },
+      response: { 200: invitationSummarySchema },
     }),
     async (request) => revokeInvitation(db, sessionOf(request).user, request.params.id),
   );

@@ -18,7 +18,7 @@ import { refuseToken, type TokenMessages, verificationTokens } from "../auth/ver
 import { companyNameOf } from "../companies/service";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
-import { hasRow } from "../db/queries";
+import { firstRow, hasRow } from "../db/queries";
 import { companies, userInvitations, users } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
@@ -90,11 +90,9 @@ async function assertEmailFree(db: Executor, email: string): Promise<void> {
  * their account. So a company admin learns nothing about other tenants' accounts.
  */
 async function assertNoAccountInScope(db: Executor, scope: ManageScope, email: string): Promise<void> {
-  const [account] = await db
-    .select({ companyId: users.companyId })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
+  const account = await firstRow(
+    db.select({ companyId: users.companyId }).from(users).where(eq(users.email, email)),
+  );
   if (account && inScope(scope, account.companyId)) throw emailTaken();
 }
 
@@ -308,11 +306,12 @@ async function summaryOf(db: Executor, id: number): Promise<InvitationSummary> {
 
 async function findInScope(db: Executor, scope: ManageScope, id: number): Promise<InvitationRow> {
   const filter = invitationsIn(scope);
-  const [row] = await db
-    .select()
-    .from(userInvitations)
-    .where(filter ? and(eq(userInvitations.id, id), filter) : eq(userInvitations.id, id))
-    .limit(1);
+  const row = await firstRow(
+    db
+      .select()
+      .from(userInvitations)
+      .where(filter ? and(eq(userInvitations.id, id), filter) : eq(userInvitations.id, id)),
+  );
   if (!row) throw notFound("Invitation not found.");
   return row;
 }

@@ -10,14 +10,13 @@ import {
 } from "../../common/api/leads";
 import { LEAD_RATE_PER_IP } from "../../common/limits";
 import { sendCsv } from "../http/csv";
-import { badRequest, errorResponses } from "../http/errors";
+import { badRequest } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { createLead, leadsCsv, listLeads } from "./service";
 
-const errors = errorResponses(400, 401, 403, 429);
-const route = routesTagged("leads");
+const route = routesTagged("leads", 400, 401, 403, 429);
 
 /** True when the honeypot field `website`, which people never see, was filled in (a bot). */
 function isBot(body: unknown): boolean {
@@ -50,14 +49,12 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/send-get-started-email",
-    {
-      ...route("public", "Submit a Get Started lead: stored, then emailed to sales and to the visitor", {
-        body: leadBodySchema,
-        response: { 201: leadCreatedResponseSchema, ...errors },
-      }),
+    route("public", "Submit a Get Started lead: stored, then emailed to sales and to the visitor", {
+      body: leadBodySchema,
+      response: { 201: leadCreatedResponseSchema },
       onRequest: [limit],
       preValidation: [screen],
-    },
+    }),
     async (request, reply) => {
       const id = await createLead(db, config, request.body, requestLanguage(request, request.body.language));
       app.ctx.outbox.wake();
@@ -69,7 +66,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/leads",
     route("admin", "Admin: leads newest first; q searches, format=csv downloads every match", {
       querystring: leadListQuerySchema,
-      response: { 200: leadListResponseSchema, ...errors },
+      response: { 200: leadListResponseSchema },
     }),
     async (request, reply) => {
       const { q, format, limit: pageSize, offset } = request.query;
