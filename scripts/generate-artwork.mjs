@@ -340,55 +340,83 @@ const scenes = {
   ),
 };
 
-const hero = svg(
-  360,
-  640,
-  shadow(20, 10, 320, 620, 48) +
-    rect(20, 10, 320, 620, 48, C.ink) +
-    rect(32, 22, 296, 596, 38, C.white) +
-    rect(140, 34, 80, 22, 11, C.ink) +
-    // App header
-    circle(66, 90, 14, "url(#g)") +
-    spark(66, 90, 7, C.white) +
-    text(90, 96, "AisleIQ Market", 17, C.ink, 700) +
-    rect(52, 118, 256, 40, 20, C.paper, `stroke="${C.soft}" stroke-width="2"`) +
-    circle(76, 138, 7, "none", `stroke="${C.mid}" stroke-width="2.5"`) +
-    line(81, 143, 86, 148, C.mid, 2.5) +
-    text(96, 143, "Where is the oat milk?", 13, C.slate, 500) +
-    // Chat
-    rect(118, 176, 190, 44, 16, C.soft) +
-    text(134, 203, "Where is the oat milk?", 13, C.ink, 500) +
-    rect(52, 232, 220, 70, 16, "url(#g)") +
-    text(68, 258, "Aisle 7, left side. $4.29", 13, C.white, 600) +
-    text(68, 280, "Want a route there?", 13, "#c7d2fe", 500) +
-    // Product card
-    rect(52, 318, 256, 92, 16, C.white, `stroke="${C.soft}" stroke-width="2"`) +
-    rect(66, 332, 64, 64, 12, C.amberSoft) +
-    rect(86, 344, 24, 42, 6, C.white, `stroke="${C.amber}" stroke-width="2.5"`) +
-    text(144, 356, "You may also like", 12, C.indigo, 700) +
-    text(144, 376, "Granola, honey oat", 14, C.ink, 600) +
-    text(144, 396, "$5.49", 14, C.slate, 500) +
-    // Mini map
-    rect(52, 426, 256, 140, 16, C.paper, `stroke="${C.soft}" stroke-width="2"`) +
-    [0, 1, 2, 3]
-      .map((i) =>
-        rect(
-          74 + i * 58,
-          446,
-          30,
-          80,
-          6,
-          i === 2 ? C.amberSoft : C.white,
-          `stroke="${C.line}" stroke-width="2"`,
-        ),
-      )
-      .join("") +
-    `<path d="M70 546H120V440H178V536H236" stroke="${C.indigo}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round" stroke-dasharray="2 9"/>` +
-    circle(70, 546, 7, C.indigo, `stroke="${C.white}" stroke-width="2"`) +
-    circle(236, 536, 8, C.amber, `stroke="${C.white}" stroke-width="2"`) +
-    // Tab bar
-    [0, 1, 2, 3].map((i) => circle(84 + i * 64, 592, 6, i === 0 ? C.indigo : C.line)).join(""),
-);
+/**
+ * The hero phone's words per page language (issue #12: the Spanish landing page shows Spanish
+ * artwork). `chatX` and `answerWidth` make room for longer phrases: the chat bubble grows to
+ * the left and the answer card to the right, inside the phone's content column (x 52 to 308).
+ */
+const HERO_TEXT = {
+  en: {
+    query: "Where is the oat milk?",
+    chatX: 118,
+    answer: "Aisle 7, left side. $4.29",
+    answerWidth: 220,
+    followUp: "Want a route there?",
+    suggestion: "You may also like",
+    product: "Granola, honey oat",
+  },
+  es: {
+    query: "¿Dónde hay leche de avena?",
+    chatX: 96,
+    answer: "Pasillo 7, a la izquierda. $4.29",
+    answerWidth: 256,
+    followUp: "¿Te guío hasta allí?",
+    suggestion: "Te puede gustar",
+    product: "Granola con miel",
+  },
+};
+
+/** The hero phone artwork (360×640) with one language's words from {@link HERO_TEXT}. */
+const heroPhone = (words) =>
+  svg(
+    360,
+    640,
+    shadow(20, 10, 320, 620, 48) +
+      rect(20, 10, 320, 620, 48, C.ink) +
+      rect(32, 22, 296, 596, 38, C.white) +
+      rect(140, 34, 80, 22, 11, C.ink) +
+      // App header
+      circle(66, 90, 14, "url(#g)") +
+      spark(66, 90, 7, C.white) +
+      text(90, 96, "AisleIQ Market", 17, C.ink, 700) +
+      rect(52, 118, 256, 40, 20, C.paper, `stroke="${C.soft}" stroke-width="2"`) +
+      circle(76, 138, 7, "none", `stroke="${C.mid}" stroke-width="2.5"`) +
+      line(81, 143, 86, 148, C.mid, 2.5) +
+      text(96, 143, words.query, 13, C.slate, 500) +
+      // Chat
+      rect(words.chatX, 176, 308 - words.chatX, 44, 16, C.soft) +
+      text(words.chatX + 16, 203, words.query, 13, C.ink, 500) +
+      rect(52, 232, words.answerWidth, 70, 16, "url(#g)") +
+      text(68, 258, words.answer, 13, C.white, 600) +
+      text(68, 280, words.followUp, 13, "#c7d2fe", 500) +
+      // Product card
+      rect(52, 318, 256, 92, 16, C.white, `stroke="${C.soft}" stroke-width="2"`) +
+      rect(66, 332, 64, 64, 12, C.amberSoft) +
+      rect(86, 344, 24, 42, 6, C.white, `stroke="${C.amber}" stroke-width="2.5"`) +
+      text(144, 356, words.suggestion, 12, C.indigo, 700) +
+      text(144, 376, words.product, 14, C.ink, 600) +
+      text(144, 396, "$5.49", 14, C.slate, 500) +
+      // Mini map
+      rect(52, 426, 256, 140, 16, C.paper, `stroke="${C.soft}" stroke-width="2"`) +
+      [0, 1, 2, 3]
+        .map((i) =>
+          rect(
+            74 + i * 58,
+            446,
+            30,
+            80,
+            6,
+            i === 2 ? C.amberSoft : C.white,
+            `stroke="${C.line}" stroke-width="2"`,
+          ),
+        )
+        .join("") +
+      `<path d="M70 546H120V440H178V536H236" stroke="${C.indigo}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round" stroke-dasharray="2 9"/>` +
+      circle(70, 546, 7, C.indigo, `stroke="${C.white}" stroke-width="2"`) +
+      circle(236, 536, 8, C.amber, `stroke="${C.white}" stroke-width="2"`) +
+      // Tab bar
+      [0, 1, 2, 3].map((i) => circle(84 + i * 64, 592, 6, i === 0 ? C.indigo : C.line)).join(""),
+  );
 
 /** Partner wordmarks: a small mark and a name, monochrome-friendly, equal visual weight. */
 const partners = {
@@ -418,7 +446,8 @@ const partners = {
 
 mkdirSync(path.join(OUT, "partners"), { recursive: true });
 for (const [name, content] of Object.entries(scenes)) writeFileSync(path.join(OUT, `${name}.svg`), content);
-writeFileSync(path.join(OUT, "hero-phone.svg"), hero);
+writeFileSync(path.join(OUT, "hero-phone.svg"), heroPhone(HERO_TEXT.en));
+writeFileSync(path.join(OUT, "hero-phone-es.svg"), heroPhone(HERO_TEXT.es));
 for (const [file, [name, mark, color]] of Object.entries(partners)) {
   const size = name.length > 11 ? 17 : 20;
   writeFileSync(

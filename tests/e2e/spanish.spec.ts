@@ -48,6 +48,12 @@ test("every prerendered Spanish page is Spanish, with hreflang alternates and a 
       );
     }
     expect(englishIn(htmlSegments(html)), `English on ${spanishPath}`).toEqual([]);
+    // Words drawn inside the page's SVG artwork (the hero phone's chat) are read too.
+    for (const [, src] of html.matchAll(/<img [^>]*src="(\/media\/[^"]+\.svg)"/g)) {
+      const artwork = readFileSync(path.join(CLIENT_DIR, src ?? ""), "utf8");
+      expect(englishIn(htmlSegments(artwork)), `English in ${src} on ${spanishPath}`).toEqual([]);
+    }
+    if (spanishPath === "/es") expect(html).toContain('src="/media/hero-phone-es.svg"');
     // The walk would see an English sentence added to the page, catalog or not.
     const added = html.replace("</main>", "<p>Talk to our team about your stores today.</p></main>");
     expect(added, file).not.toBe(html);

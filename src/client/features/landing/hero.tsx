@@ -1,3 +1,4 @@
+import type { Language } from "@common/languages";
 import { HERO_CELEBRATION_MS } from "@common/limits";
 import { ArrowRight, BarChart3, Rocket, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -6,6 +7,12 @@ import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
+
+/** The hero phone artwork in each page language (scripts/generate-artwork.mjs writes both). */
+const HERO_PHONE = { en: "/media/hero-phone.svg", es: "/media/hero-phone-es.svg" } satisfies Record<
+  Language,
+  string
+>;
 
 /** The celebration row that replaces the pending ellipsis (docs/product.md#1-audience, #4-states). */
 const CELEBRATION_EMOJIS = ["🎉", "🛒", "🚀", "✨", "🥳"] as const;
@@ -29,7 +36,7 @@ export function useHeroCelebration(): boolean {
  */
 export function Hero() {
   const { t } = useTranslation();
-  const { localize } = useLanguage();
+  const { language, localize } = useLanguage();
   const celebrating = useHeroCelebration();
   return (
     <section
@@ -106,7 +113,7 @@ export function Hero() {
             </ClaimBubble>
           </ul>
           <img
-            src="/media/hero-phone.svg"
+            src={HERO_PHONE[language]}
             alt={t("landing.hero.phoneAlt")}
             width={360}
             height={640}
