@@ -190,5 +190,12 @@ export const OUTBOX_LEASE_MS = 2 * MINUTE;
 export const OUTBOX_PROBE_MIN_MS = 1 * SECOND;
 export const OUTBOX_PROBE_MAX_MS = 30 * SECOND;
 
+/**
+ * Stored magic-link requests: the outbox sweep issues a request left this long unprocessed by
+ * the process that accepted it (that process crashed, or its attempt failed), in ms (ADR 0029).
+ * Requests older than {@link MAGIC_LINK_TTL_MS} are dropped instead.
+ */
+export const MAGIC_LINK_REQUEST_RETRY_AFTER_MS = 10 * SECOND;
+
 /** On SIGTERM the server waits this long for in-flight requests before it exits anyway, in ms (ADR 0028). */
 export const SHUTDOWN_GRACE_MS = 10 * SECOND;

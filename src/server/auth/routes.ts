@@ -27,7 +27,13 @@ import { routesTagged } from "../http/route";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
-import { inspectMagicLink, sendMagicLink, setUserLanguage, verifyMagicLink } from "./service";
+import {
+  inspectMagicLink,
+  issueRequestedMagicLink,
+  setUserLanguage,
+  storeMagicLinkRequest,
+  verifyMagicLink,
+} from "./service";
 import { deleteSession, toSessionUser } from "./sessions";
 import { tokenErrorResponses } from "./verification-tokens";
 
@@ -68,21 +74,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     }),
     async (request, reply) => {
-      // Same answer, cookie and timing for every address: the lookup and the link are made
-      // once the response has gone (issue #11 item 5), tracked so shutdown waits for them.
+      // Same answer, cookie and timing for every address: the request stores one row whatever
+      // the address, and the lookup and the link are made once the response has gone (issue #11
+      // item 5), tracked so shutdown waits for them. The stored row is what makes the answer
+      // true: if this process dies before the link is issued, the outbox sweep issues it (ADR 0029).
       // While the database is known to be down, refuse like every other write (503, ADR 0011)
-      // rather than promise a link that cannot be stored.
+      // rather than promise a link that cannot be stored; a failed INSERT answers 503 too.
       if (app.ctx.dbOutage.isDown) {
         reply.header("retry-after", String(RETRY_AFTER_SECONDS));
         throw new HttpError(503, ERROR_CODES.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
       }
-      const { email } = request.body;
       const binding = issueBinding();
+      const requestId = await storeMagicLinkRequest(db, request.body.email, binding.hash);
       setBindingCookie(reply, binding.raw);
       afterResponse(reply, () =>
         app.ctx.tasks.run("send magic link", async () => {
           try {
-            await sendMagicLink(db, config, email, binding.hash);
+            await issueRequestedMagicLink(db, config, requestId);
           } catch (error) {
             if (isConnectionError(error)) app.ctx.dbOutage.report(error);
             throw error;

@@ -1,11 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { Language } from "../../common/languages";
-import { MAGIC_LINK_TTL_MS } from "../../common/limits";
+import { MAGIC_LINK_REQUEST_RETRY_AFTER_MS, MAGIC_LINK_TTL_MS } from "../../common/limits";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { firstRow, hasRow } from "../db/queries";
-import { magicLinkTokens, users } from "../db/schema";
+import { magicLinkRequests, magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { magicLinkEmail } from "./emails";
@@ -97,24 +97,93 @@ export async function createInitialAdmin(
 }
 
 /**
- * Emails a sign-in link when `email` belongs to an active user; does nothing otherwise. The
- * caller answers the same either way, and before this runs, so neither the response nor its
- * timing reveals whether the account exists (issue #2, issue #11 item 5).
+ * Stores a request for a sign-in link: one INSERT, the same for every address, so neither the
+ * answer nor its timing reveals whether the account exists (issue #11 item 5). Once this has
+ * returned the request survives a crash; {@link issueRequestedMagicLink} and the outbox sweep
+ * ({@link issueStaleMagicLinkRequests}) turn it into a link (ADR 0029).
+ * @param email the normalised address
  * @param bindingHash digest of the requesting browser's binding cookie (see binding.ts)
- * @returns true when a link was issued
+ * @returns the request's id
  */
-export async function sendMagicLink(
+export async function storeMagicLinkRequest(
+  db: Executor,
+  email: string,
+  bindingHash: string | null,
+): Promise<number> {
+  const [row] = await db
+    .insert(magicLinkRequests)
+    .values({ email, bindingHash })
+    .returning({ id: magicLinkRequests.id });
+  if (!row) throw new Error("magic-link request insert returned no row");
+  return row.id;
+}
+
+/** What became of a claimed request. */
+type RequestOutcome = "issued" | "no-account" | "expired";
+
+/**
+ * Claims one stored request matching `where` (skipping rows another worker holds), deletes it,
+ * and in the same transaction issues the link when the address belongs to an active user and
+ * the request is younger than a link's lifetime. The deletion and the link commit together:
+ * a failure rolls both back (the request is tried again), and nothing is issued twice.
+ * @returns the outcome, or undefined when no request was free to claim
+ */
+async function claimMagicLinkRequest(
   db: Database,
   config: AppConfig,
-  email: string,
-  bindingHash: string | null = null,
-): Promise<boolean> {
+  where: SQL | undefined,
+): Promise<RequestOutcome | undefined> {
   return db.transaction(async (tx) => {
-    const user = await firstRow(tx.select().from(users).where(eq(users.email, email)));
-    if (!user?.isActive) return false;
-    await issueMagicLink(tx, user, config, bindingHash);
-    return true;
+    const [request] = await tx
+      .select({
+        id: magicLinkRequests.id,
+        email: magicLinkRequests.email,
+        bindingHash: magicLinkRequests.bindingHash,
+        expired: sql<boolean>`${magicLinkRequests.createdAt} <= now() - make_interval(secs => ${MAGIC_LINK_TTL_MS / 1000})`,
+      })
+      .from(magicLinkRequests)
+      .where(where)
+      .orderBy(asc(magicLinkRequests.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!request) return undefined;
+    await tx.delete(magicLinkRequests).where(eq(magicLinkRequests.id, request.id));
+    if (request.expired) return "expired";
+    const user = await firstRow(tx.select().from(users).where(eq(users.email, request.email)));
+    if (!user?.isActive) return "no-account";
+    await issueMagicLink(tx, user, config, request.bindingHash);
+    return "issued";
   });
+}
+
+/**
+ * Turns the stored request `id` into a sign-in link when its address belongs to an active user,
+ * and removes it either way (docs/product.md#7-api `POST /api/auth/send-magic-link`). The route
+ * runs it once it has answered; a request another worker holds or has already handled is left
+ * alone.
+ * @returns true when a link was issued
+ */
+export async function issueRequestedMagicLink(db: Database, config: AppConfig, id: number): Promise<boolean> {
+  return (await claimMagicLinkRequest(db, config, eq(magicLinkRequests.id, id))) === "issued";
+}
+
+/**
+ * The outbox sweep's step (ADR 0029): handles every stored request at least `olderThanMs` old,
+ * one transaction each, so requests whose process crashed or whose first attempt failed still
+ * get their link, once. A request older than the link lifetime ({@link MAGIC_LINK_TTL_MS}) is
+ * dropped without a link.
+ * @param olderThanMs how old a request must be, so the accepting process gets the first try
+ * @returns how many requests were handled (issued, refused or dropped)
+ */
+export async function issueStaleMagicLinkRequests(
+  db: Database,
+  config: AppConfig,
+  olderThanMs = MAGIC_LINK_REQUEST_RETRY_AFTER_MS,
+): Promise<number> {
+  const stale = sql`${magicLinkRequests.createdAt} <= now() - make_interval(secs => ${olderThanMs / 1000})`;
+  let handled = 0;
+  while (await claimMagicLinkRequest(db, config, stale)) handled++;
+  return handled;
 }
 
 /** What the sign-in screens say for each refusal; statuses and codes are the mechanism's. */

@@ -106,6 +106,25 @@ export const magicLinkTokens = pgTable(
   (t) => [index("magic_link_tokens_user_id_idx").on(t.userId)],
 );
 
+/**
+ * A sign-in link someone asked for and has not been issued yet (ADR 0029). The request stores
+ * one row, whether or not the address has an account, before it answers; a worker then claims
+ * it, issues the link for an active account (token + outbox email in the same transaction) and
+ * deletes it, so a crash loses no acknowledged link and a retry sends none twice.
+ */
+export const magicLinkRequests = pgTable(
+  "magic_link_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The address as the request gave it, normalised (trimmed, lower-cased). */
+    email: text("email").notNull(),
+    /** Hex SHA-256 of the requesting browser's binding cookie (ADR 0015), copied to the link. */
+    bindingHash: text("binding_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("magic_link_requests_created_at_idx").on(t.createdAt)],
+);
+
 export const userInvitations = pgTable(
   "user_invitations",
   {

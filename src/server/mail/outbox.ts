@@ -66,6 +66,13 @@ export interface OutboxOptions {
   /** First and longest wait between two SMTP probes while the transport is failing, in ms. Default 1 s and 30 s. */
   probeMinMs?: number;
   probeMaxMs?: number;
+  /**
+   * Work the sweep does before it wakes the claim loops, at start and every
+   * {@link OUTBOX_SWEEP_INTERVAL_MS}: the app passes the auth module's stored magic-link requests
+   * (ADR 0029). One run at a time; a failure is logged (without query text) and retried at the
+   * next sweep; `stop()` waits for a run in flight.
+   */
+  onSweep?: () => Promise<unknown>;
 }
 
 export interface OutboxMessage {
@@ -201,6 +208,8 @@ export class OutboxWorker {
   private dbRetryMs = 0;
   private dbRetryTimer: NodeJS.Timeout | undefined;
 
+  private sweeping: Promise<void> | undefined;
+
   private transportDown = false;
   private probeMs: number;
   private probeTimer: NodeJS.Timeout | undefined;
@@ -233,11 +242,11 @@ export class OutboxWorker {
   async start(): Promise<void> {
     this.stopped = false;
     this.unlisten = await this.handle.listen(OUTBOX_CHANNEL, () => this.wake());
-    this.sweep = setInterval(() => this.wake(), OUTBOX_SWEEP_INTERVAL_MS);
+    this.sweep = setInterval(() => void this.sweepNow(), OUTBOX_SWEEP_INTERVAL_MS);
     this.sweep.unref();
     this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 3)));
     this.heartbeat.unref();
-    this.wake();
+    void this.sweepNow();
   }
 
   /**
@@ -253,6 +262,7 @@ export class OutboxWorker {
     this.transportDown = false;
     clearInterval(this.sweep);
     await this.unlisten?.().catch(() => {});
+    await this.sweeping;
     await Promise.all(this.lanes.map((lane) => lane.running));
     while (this.flushing) await this.flushing;
     if (this.sentMarks.size > 0) await this.flushMarks();
@@ -263,6 +273,33 @@ export class OutboxWorker {
         "outbox stopped with emails sent but not marked sent; they may be sent once more (same Message-ID)",
       );
     }
+  }
+
+  /**
+   * Runs the sweep now: the `onSweep` step (unless one is already running), then a wake-up.
+   * Resolves once that step has settled; its failure is logged, never thrown.
+   */
+  async sweepNow(): Promise<void> {
+    if (this.stopped) return;
+    const { onSweep } = this.options;
+    if (onSweep && !this.sweeping) {
+      this.sweeping = Promise.resolve()
+        .then(onSweep)
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            this.options.log.error(
+              { err: safeError(error) },
+              "outbox sweep step failed; retrying at the next sweep",
+            );
+          },
+        )
+        .finally(() => {
+          this.sweeping = undefined;
+        });
+    }
+    await this.sweeping;
+    this.wake();
   }
 
   /** Asks the worker to look for due messages now (coalesces concurrent calls). */
