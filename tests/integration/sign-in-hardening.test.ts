@@ -5,10 +5,20 @@ import {
   INVITATION_TTL_MS,
   MAGIC_LINK_RATE_PER_EMAIL,
   MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
+  MAGIC_LINK_REQUEST_RETRY_AFTER_MS,
+  MAGIC_LINK_TTL_MS,
 } from "../../src/common/limits";
+import { issueStaleMagicLinkRequests, storeMagicLinkRequest } from "../../src/server/auth/service";
 import { deleteSessionsOf } from "../../src/server/auth/sessions";
 import { hashToken, issueToken } from "../../src/server/auth/tokens";
-import { emailOutbox, magicLinkTokens, sessions, userInvitations, users } from "../../src/server/db/schema";
+import {
+  emailOutbox,
+  magicLinkRequests,
+  magicLinkTokens,
+  sessions,
+  userInvitations,
+  users,
+} from "../../src/server/db/schema";
 import { createUser } from "../support/actors";
 import { BINDING_COOKIE, cookieFrom, HOST_SESSION_COOKIE, SESSION_COOKIE } from "../support/cookies";
 import { verifyTokenFrom } from "../support/smtp-sink";
@@ -238,6 +248,142 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       // The monitor's probe finds the database answering, and links flow again.
       await waitFor(() => !f.server.app.ctx.dbOutage.isDown);
       await requestMagicLink(f, "later@example.com");
+    });
+  });
+
+  describe("send-magic-link stores the request before answering: no acknowledged link is lost (ADR 0029)", () => {
+    const f = useTestServer(database);
+
+    // What exists for one address: stored requests, issued tokens, queued emails.
+    const requestsFor = (email: string) =>
+      f.db.select().from(magicLinkRequests).where(eq(magicLinkRequests.email, email));
+    const tokensFor = (email: string) =>
+      f.db.select().from(magicLinkTokens).where(eq(magicLinkTokens.email, email));
+    const outboxFor = (email: string) =>
+      f.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    /** Makes every stored request for `email` look `ms` old. */
+    const age = (email: string, ms: number) =>
+      f.db
+        .update(magicLinkRequests)
+        .set({ createdAt: sql`now() - make_interval(secs => ${ms / 1000})` })
+        .where(eq(magicLinkRequests.email, email));
+
+    it("answers 503 with Retry-After (not 500) when the request cannot be stored, then 200 and one email", async () => {
+      await createUser(f.db, { email: "stored@example.com" });
+      // The database refuses the INSERT the way a restarting server does (57P01).
+      await f.db.execute(
+        sql.raw(`create or replace function refuse_link_request() returns trigger language plpgsql as $$
+          begin raise exception 'terminating connection due to administrator command' using errcode = '57P01'; end $$`),
+      );
+      await f.db.execute(
+        sql.raw(
+          "create trigger refuse_link_request before insert on magic_link_requests for each row execute function refuse_link_request()",
+        ),
+      );
+      try {
+        const refused = await f.server.request("POST", "/api/auth/send-magic-link", {
+          json: { email: "stored@example.com" },
+        });
+        expect(refused.status).toBe(503);
+        expect(refused.body).toEqual({ error: expect.any(String), code: "SERVICE_UNAVAILABLE" });
+        expect(refused.headers.get("retry-after")).toBe("5");
+        expect(cookieFrom(refused.setCookies, BINDING_COOKIE)).toBeUndefined();
+      } finally {
+        await f.db.execute(sql.raw("drop trigger refuse_link_request on magic_link_requests"));
+        await f.db.execute(sql.raw("drop function refuse_link_request()"));
+      }
+      await f.server.app.ctx.tasks.idle();
+      expect(await requestsFor("stored@example.com")).toHaveLength(0);
+      expect(await outboxFor("stored@example.com")).toHaveLength(0);
+      // The outage monitor's probe finds the database answering; the same request now succeeds.
+      await waitFor(() => !f.server.app.ctx.dbOutage.isDown);
+      await requestMagicLink(f, "stored@example.com");
+      await f.server.app.ctx.tasks.idle();
+      await f.server.app.ctx.outbox.idle();
+      expect(f.smtp.emailsTo("stored@example.com")).toHaveLength(1);
+      expect(await tokensFor("stored@example.com")).toHaveLength(1);
+      expect(await requestsFor("stored@example.com")).toHaveLength(0);
+    });
+
+    it("issues a request whose first attempt failed at the next sweep, once, bound to the asking browser", async () => {
+      await createUser(f.db, { email: "retried@example.com" });
+      await f.db.execute(
+        sql`alter table magic_link_tokens add constraint no_new_links check (id < 0) not valid`,
+      );
+      let bindingValue: string | undefined;
+      try {
+        const response = await f.server.request("POST", "/api/auth/send-magic-link", {
+          json: { email: "retried@example.com" },
+        });
+        expect(response.status).toBe(200);
+        bindingValue = cookieFrom(response.setCookies, BINDING_COOKIE)?.value;
+        await f.server.app.ctx.tasks.idle();
+      } finally {
+        await f.db.execute(sql`alter table magic_link_tokens drop constraint no_new_links`);
+      }
+      // The failed attempt rolled back: the request is still stored, nothing was issued.
+      expect(await requestsFor("retried@example.com")).toHaveLength(1);
+      expect(await tokensFor("retried@example.com")).toHaveLength(0);
+      // A sweep leaves a fresh request to the process that accepted it...
+      await f.server.app.ctx.outbox.sweepNow();
+      expect(await requestsFor("retried@example.com")).toHaveLength(1);
+      // ...and issues it once it has waited MAGIC_LINK_REQUEST_RETRY_AFTER_MS.
+      await age("retried@example.com", MAGIC_LINK_REQUEST_RETRY_AFTER_MS);
+      await f.server.app.ctx.outbox.sweepNow();
+      await f.smtp.nextEmail("retried@example.com");
+      await f.server.app.ctx.outbox.sweepNow();
+      await f.server.app.ctx.outbox.idle();
+      expect(f.smtp.emailsTo("retried@example.com")).toHaveLength(1);
+      const tokens = await tokensFor("retried@example.com");
+      expect(tokens).toHaveLength(1);
+      expect(bindingValue).toBeDefined();
+      expect(tokens[0]?.bindingHash).toBe(hashToken(bindingValue ?? ""));
+      expect(await requestsFor("retried@example.com")).toHaveLength(0);
+    });
+
+    it("removes the requests of unknown and inactive addresses without an email", async () => {
+      await createUser(f.db, { email: "asleep@example.com", isActive: false });
+      for (const email of ["nobody-here@example.com", "asleep@example.com"]) {
+        const response = await f.server.request("POST", "/api/auth/send-magic-link", { json: { email } });
+        expect(response.status).toBe(200);
+      }
+      await f.server.app.ctx.tasks.idle();
+      await f.server.app.ctx.outbox.idle();
+      for (const email of ["nobody-here@example.com", "asleep@example.com"]) {
+        expect(await requestsFor(email)).toHaveLength(0);
+        expect(await tokensFor(email)).toHaveLength(0);
+        expect(await outboxFor(email)).toHaveLength(0);
+      }
+    });
+
+    it("drops a request older than the link lifetime instead of issuing it", async () => {
+      await createUser(f.db, { email: "too-late@example.com" });
+      await storeMagicLinkRequest(f.db, "too-late@example.com", null);
+      await age("too-late@example.com", MAGIC_LINK_TTL_MS + 1000);
+      await f.server.app.ctx.outbox.sweepNow();
+      expect(await requestsFor("too-late@example.com")).toHaveLength(0);
+      expect(await tokensFor("too-late@example.com")).toHaveLength(0);
+      expect(await outboxFor("too-late@example.com")).toHaveLength(0);
+    });
+
+    it("issues each request once when workers race for the same requests", async () => {
+      const emails = Array.from({ length: 30 }, (_, n) => `race-${n}@example.com`);
+      for (const email of emails) {
+        await createUser(f.db, { email });
+        await storeMagicLinkRequest(f.db, email, null);
+        await age(email, MAGIC_LINK_REQUEST_RETRY_AFTER_MS);
+      }
+      const { config } = f.server.app.ctx;
+      // Four sweeps at once, as four processes would run them (PGlite serialises them).
+      const handled = await Promise.all(
+        Array.from({ length: 4 }, () => issueStaleMagicLinkRequests(f.db, config)),
+      );
+      expect(handled.reduce((sum, n) => sum + n, 0)).toBe(emails.length);
+      for (const email of emails) {
+        expect(await requestsFor(email)).toHaveLength(0);
+        expect(await tokensFor(email)).toHaveLength(1);
+        expect(await outboxFor(email)).toHaveLength(1);
+      }
     });
   });
 
