@@ -341,6 +341,37 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       expect(await requestsFor("retried@example.com")).toHaveLength(0);
     });
 
+    it("keeps sweeping past a request that keeps failing, and leaves that one for the next sweep", async () => {
+      for (const email of ["poison@example.com", "healthy@example.com"]) {
+        await createUser(f.db, { email });
+        await storeMagicLinkRequest(f.db, email, null);
+        await age(email, MAGIC_LINK_REQUEST_RETRY_AFTER_MS);
+      }
+      await f.db.execute(
+        sql.raw(`create or replace function refuse_poison_link() returns trigger language plpgsql as $$
+          begin if new.email = 'poison@example.com' then raise exception 'refused'; end if; return new; end $$`),
+      );
+      await f.db.execute(
+        sql.raw(
+          "create trigger refuse_poison_link before insert on magic_link_tokens for each row execute function refuse_poison_link()",
+        ),
+      );
+      try {
+        // The poison request is older (lower id): the healthy one is still issued.
+        await expect(issueStaleMagicLinkRequests(f.db, f.server.app.ctx.config)).rejects.toThrow();
+      } finally {
+        await f.db.execute(sql.raw("drop trigger refuse_poison_link on magic_link_tokens"));
+        await f.db.execute(sql.raw("drop function refuse_poison_link()"));
+      }
+      expect(await requestsFor("healthy@example.com")).toHaveLength(0);
+      expect(await tokensFor("healthy@example.com")).toHaveLength(1);
+      expect(await requestsFor("poison@example.com")).toHaveLength(1);
+      expect(await tokensFor("poison@example.com")).toHaveLength(0);
+      await f.server.app.ctx.outbox.sweepNow();
+      await f.smtp.nextEmail("poison@example.com");
+      expect(await requestsFor("poison@example.com")).toHaveLength(0);
+    });
+
     it("removes the requests of unknown and inactive addresses without an email", async () => {
       await createUser(f.db, { email: "asleep@example.com", isActive: false });
       for (const email of ["nobody-here@example.com", "asleep@example.com"]) {

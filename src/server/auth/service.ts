@@ -1,9 +1,10 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { Language } from "../../common/languages";
 import { MAGIC_LINK_REQUEST_RETRY_AFTER_MS, MAGIC_LINK_TTL_MS } from "../../common/limits";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
+import { isConnectionError } from "../db/faults";
 import { firstRow, hasRow } from "../db/queries";
 import { magicLinkRequests, magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
@@ -14,6 +15,9 @@ import { refuseToken, type TokenMessages, verificationTokens } from "./verificat
 
 /** Advisory-lock key that serialises first-admin creation across requests and processes. */
 const FIRST_ADMIN_LOCK_KEY = 7_401_002;
+
+/** Stored magic-link requests the sweep reads per query (it handles each in its own transaction). */
+const STALE_PAGE_SIZE = 100;
 
 /** Magic links through the shared token mechanism (ADR 0024). */
 const magicLinks = verificationTokens(magicLinkTokens);
@@ -169,11 +173,14 @@ export async function issueRequestedMagicLink(db: Database, config: AppConfig, i
 
 /**
  * The outbox sweep's step (ADR 0029): handles every stored request at least `olderThanMs` old,
- * one transaction each, so requests whose process crashed or whose first attempt failed still
- * get their link, once. A request older than the link lifetime ({@link MAGIC_LINK_TTL_MS}) is
- * dropped without a link.
+ * oldest first, one transaction each, so requests whose process crashed or whose first attempt
+ * failed still get their link, once. A request older than the link lifetime
+ * ({@link MAGIC_LINK_TTL_MS}) is dropped without a link. One request that keeps failing does not
+ * hold up the others: it stays stored for the next sweep.
  * @param olderThanMs how old a request must be, so the accepting process gets the first try
- * @returns how many requests were handled (issued, refused or dropped)
+ * @returns how many requests this call handled (issued, refused or dropped)
+ * @throws a connection-class error at once (the rest waits for the next sweep); another failure
+ *   once every other request has been tried
  */
 export async function issueStaleMagicLinkRequests(
   db: Database,
@@ -182,7 +189,27 @@ export async function issueStaleMagicLinkRequests(
 ): Promise<number> {
   const stale = sql`${magicLinkRequests.createdAt} <= now() - make_interval(secs => ${olderThanMs / 1000})`;
   let handled = 0;
-  while (await claimMagicLinkRequest(db, config, stale)) handled++;
+  let after = 0;
+  let failure: unknown;
+  for (;;) {
+    const page = await db
+      .select({ id: magicLinkRequests.id })
+      .from(magicLinkRequests)
+      .where(and(stale, gt(magicLinkRequests.id, after)))
+      .orderBy(asc(magicLinkRequests.id))
+      .limit(STALE_PAGE_SIZE);
+    for (const { id } of page) {
+      after = id;
+      try {
+        if (await claimMagicLinkRequest(db, config, eq(magicLinkRequests.id, id))) handled++;
+      } catch (error) {
+        if (isConnectionError(error)) throw error;
+        failure ??= error;
+      }
+    }
+    if (page.length < STALE_PAGE_SIZE) break;
+  }
+  if (failure !== undefined) throw failure;
   return handled;
 }
 

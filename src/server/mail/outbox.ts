@@ -10,7 +10,7 @@ import {
   OUTBOX_SWEEP_INTERVAL_MS,
 } from "../../common/limits";
 import type { DbHandle, Executor } from "../db/database";
-import { describeDbError, safeError } from "../db/faults";
+import { describeDbError, isConnectionError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";
 import type { MailTransport } from "./transport";
 
@@ -276,11 +276,13 @@ export class OutboxWorker {
   }
 
   /**
-   * Runs the sweep now: the `onSweep` step (unless one is already running), then a wake-up.
-   * Resolves once that step has settled; its failure is logged, never thrown.
+   * Runs the sweep now: a wake-up, the `onSweep` step (unless one is already running), and a
+   * wake-up for what the step queued. Resolves once that step has settled; its failure is
+   * logged (a database outage once, like the worker's own), never thrown.
    */
   async sweepNow(): Promise<void> {
     if (this.stopped) return;
+    this.wake();
     const { onSweep } = this.options;
     if (onSweep && !this.sweeping) {
       this.sweeping = Promise.resolve()
@@ -288,10 +290,8 @@ export class OutboxWorker {
         .then(
           () => undefined,
           (error: unknown) => {
-            this.options.log.error(
-              { err: safeError(error) },
-              "outbox sweep step failed; retrying at the next sweep",
-            );
+            if (isConnectionError(error)) this.databaseFailed(error);
+            else this.options.log.error({ err: safeError(error) }, "outbox sweep step failed");
           },
         )
         .finally(() => {
