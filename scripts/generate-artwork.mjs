@@ -35,6 +35,13 @@ const card = (x, y, w, h, r = 14) =>
   shadow(x, y, w, h, r) + rect(x, y, w, h, r, C.white, `stroke="${C.soft}" stroke-width="2"`);
 const line = (x1, y1, x2, y2, stroke = C.slate, width = SW, extra = "") =>
   `<path d="M${x1} ${y1}L${x2} ${y2}" stroke="${stroke}" stroke-width="${width}" stroke-linecap="round" ${extra}/>`;
+/** Four store shelves of `w`×`h` from (`x`, `y`), `step` apart; the third, amber, holds the item. */
+const shelves = (x, y, w, h, step, r, fill) =>
+  [0, 1, 2, 3]
+    .map((i) =>
+      rect(x + i * step, y, w, h, r, i === 2 ? C.amberSoft : fill, `stroke="${C.line}" stroke-width="2"`),
+    )
+    .join("");
 const bar = (x, y, w, fill = C.soft, h = 8) => rect(x, y, w, h, h / 2, fill);
 const circle = (cx, cy, r, fill, extra = "") =>
   `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" ${extra}/>`;
@@ -166,19 +173,7 @@ const scenes = {
     480,
     300,
     card(40, 24, 400, 252, 18) +
-      [0, 1, 2, 3]
-        .map((i) =>
-          rect(
-            80 + i * 88,
-            60,
-            40,
-            140,
-            8,
-            i === 2 ? C.amberSoft : C.paper,
-            `stroke="${C.line}" stroke-width="2"`,
-          ),
-        )
-        .join("") +
+      shelves(80, 60, 40, 140, 88, 8, C.paper) +
       `<path d="M76 240H150V44H238V232H318V120" stroke="${C.indigo}" stroke-width="5" stroke-linecap="round" stroke-linejoin="round" stroke-dasharray="2 12"/>` +
       circle(76, 240, 9, C.indigo, `stroke="${C.white}" stroke-width="3"`) +
       `<path d="M318 120c0-14-22-14-22 0 0 10 11 22 11 22s11-12 11-22z" fill="${C.amber}" transform="translate(11 -24)"/>` +
@@ -398,19 +393,7 @@ const heroPhone = (words) =>
       text(144, 396, "$5.49", 14, C.slate, 500) +
       // Mini map
       rect(52, 426, 256, 140, 16, C.paper, `stroke="${C.soft}" stroke-width="2"`) +
-      [0, 1, 2, 3]
-        .map((i) =>
-          rect(
-            74 + i * 58,
-            446,
-            30,
-            80,
-            6,
-            i === 2 ? C.amberSoft : C.white,
-            `stroke="${C.line}" stroke-width="2"`,
-          ),
-        )
-        .join("") +
+      shelves(74, 446, 30, 80, 58, 6, C.white) +
       `<path d="M70 546H120V440H178V536H236" stroke="${C.indigo}" stroke-width="4" stroke-linecap="round" stroke-linejoin="round" stroke-dasharray="2 9"/>` +
       circle(70, 546, 7, C.indigo, `stroke="${C.white}" stroke-width="2"`) +
       circle(236, 536, 8, C.amber, `stroke="${C.white}" stroke-width="2"`) +

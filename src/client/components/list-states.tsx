@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Download, type LucideIcon, RefreshCw } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { Pager, type PagerQuery } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/react-i18n";
 
@@ -57,6 +58,36 @@ export function ListEmpty({
   );
 }
 
+/** Where a paged list is (see {@link Pager}): the page shown, rows per page, how to ask for another. */
+export interface ListPaging {
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  size?: "sm" | "sm-touch";
+}
+
+/** The React Query result a list body reads. */
+interface ListQuery {
+  isError: boolean;
+  isPending: boolean;
+  isPlaceholderData?: boolean;
+  isFetching?: boolean;
+  data?: unknown;
+  refetch: () => unknown;
+}
+
+type ListBodyProps = {
+  texts: string;
+  count: number;
+  icon: LucideIcon;
+  q?: string;
+  live?: boolean;
+  retry?: boolean;
+  retrySize?: "sm" | "sm-touch";
+  keepRows?: boolean;
+  children: ReactNode;
+} & ({ query: ListQuery; paging?: undefined } | { query: ListQuery & PagerQuery; paging: ListPaging });
+
 /**
  * What a list shows under its header, by the state of its query: the failure, else the empty
  * state while the first page loads or when there are no rows, else the rows (`children`).
@@ -70,10 +101,23 @@ export function ListEmpty({
  * @param retry show the failure with a Retry button ({@link ListLoadFailed}, of `retrySize`),
  *   else as a plain error line ({@link ListLoadError})
  * @param keepRows keep showing the rows already loaded when a refetch fails
- * @param paged a searchable, paged list: while another page or search loads, the rows shown stay,
- *   dimmed (the query's `isPlaceholderData`), in a region marked busy (`isFetching`)
+ * @param paging for a searchable list read one page at a time: the {@link ListPaging} of its
+ *   {@link Pager}, which follows the body (whatever state it shows) with the same query, count
+ *   and texts; while another page or search loads, the rows shown stay, dimmed (the query's
+ *   `isPlaceholderData`), in a region marked busy (`isFetching`)
  */
-export function ListBody({
+export function ListBody(props: ListBodyProps) {
+  if (!props.paging) return <ListBodyContent {...props} />;
+  return (
+    <>
+      <ListBodyContent {...props} />
+      <Pager query={props.query} shown={props.count} texts={props.texts} {...props.paging} />
+    </>
+  );
+}
+
+/** What ListBody shows above its pager: the failure, the empty state or the rows. */
+function ListBodyContent({
   texts,
   query,
   count,
@@ -83,28 +127,9 @@ export function ListBody({
   retry,
   retrySize,
   keepRows,
-  paged,
+  paging,
   children,
-}: {
-  texts: string;
-  query: {
-    isError: boolean;
-    isPending: boolean;
-    isPlaceholderData?: boolean;
-    isFetching?: boolean;
-    data?: unknown;
-    refetch: () => unknown;
-  };
-  count: number;
-  icon: LucideIcon;
-  q?: string;
-  live?: boolean;
-  retry?: boolean;
-  retrySize?: "sm" | "sm-touch";
-  keepRows?: boolean;
-  paged?: boolean;
-  children: ReactNode;
-}) {
+}: ListBodyProps) {
   const { t } = useTranslation();
   if (query.isError && !(keepRows && query.data)) {
     const message = t(`${texts}.loadFailed`);
@@ -126,7 +151,7 @@ export function ListBody({
       </ListEmpty>
     );
   }
-  return paged ? (
+  return paging ? (
     <ListRows placeholder={query.isPlaceholderData === true} busy={query.isFetching === true}>
       {children}
     </ListRows>

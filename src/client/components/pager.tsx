@@ -25,6 +25,12 @@ function pagerTexts(t: TFunction, namespace: string): PagerTexts {
   };
 }
 
+/** What the pager reads of its list's React Query: `data.total` (rows matching in all) and `isFetching`. */
+export interface PagerQuery {
+  data?: { total: number } | null;
+  isFetching: boolean;
+}
+
 /**
  * Previous/Next paging controls under an admin list (Users, User audit, Leads) that reads one page
  * at a time through a React Query: a `<nav>` with the shown range and two buttons, rendered only
@@ -47,7 +53,7 @@ export function Pager({
   texts: namespace,
   size = "sm-touch",
 }: {
-  query: { data?: { total: number } | null; isFetching: boolean };
+  query: PagerQuery;
   page: number;
   shown: number;
   pageSize: number;

@@ -5,7 +5,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useRef, useState } from "react";
 import { ListBody, ListTable, RowAction } from "~/components/list-states";
-import { Pager } from "~/components/pager";
 import { RoleBadge } from "~/components/role-badge";
 import { SearchListCard } from "~/components/search-list-card";
 import { Badge } from "~/components/ui/badge";
@@ -107,7 +106,7 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
       <ListBody
         texts="portal.users"
         query={users}
-        paged
+        paging={{ page, pageSize: users.data?.pageSize ?? USERS_PAGE_SIZE, onPage: setPage }}
         keepRows
         retry
         count={list.length}
@@ -162,14 +161,6 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
         />
       </ListBody>
 
-      <Pager
-        query={users}
-        page={page}
-        shown={list.length}
-        pageSize={users.data?.pageSize ?? USERS_PAGE_SIZE}
-        onPage={setPage}
-        texts="portal.users"
-      />
       {open?.action === "edit" && (
         <EditUserDialog user={open.user} onClose={() => setOpen(null)} onCloseAutoFocus={onCloseAutoFocus} />
       )}

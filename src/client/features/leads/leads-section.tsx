@@ -2,7 +2,6 @@ import type { Lead } from "@common/api/leads";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import { ListBody, ListTable, RefreshAndExport } from "~/components/list-states";
-import { Pager } from "~/components/pager";
 import { SearchListCard } from "~/components/search-list-card";
 import { Badge } from "~/components/ui/badge";
 import { useSearch, useSearchPage } from "~/hooks/use-search";
@@ -55,7 +54,7 @@ export function LeadsSection() {
       <ListBody
         texts="leads"
         query={leads}
-        paged
+        paging={{ page, pageSize: LEADS_PAGE_SIZE, onPage: setPage, size: "sm" }}
         retry
         retrySize="sm"
         count={list.length}
@@ -90,16 +89,6 @@ export function LeadsSection() {
           )}
         />
       </ListBody>
-
-      <Pager
-        query={leads}
-        page={page}
-        shown={list.length}
-        pageSize={LEADS_PAGE_SIZE}
-        onPage={setPage}
-        texts="leads"
-        size="sm"
-      />
     </SearchListCard>
   );
 }
