@@ -67,10 +67,10 @@ export interface OutboxOptions {
   probeMinMs?: number;
   probeMaxMs?: number;
   /**
-   * Work the sweep does before it wakes the claim loops, at start and every
+   * Work the sweep does besides waking the claim loops, at start and every
    * {@link OUTBOX_SWEEP_INTERVAL_MS}: the app passes the auth module's stored magic-link requests
-   * (ADR 0029). One run at a time; a failure is logged (without query text) and retried at the
-   * next sweep; `stop()` waits for a run in flight.
+   * (ADR 0029). One run at a time; a failure is logged (without query text; a database outage
+   * once) and retried at the next sweep; `stop()` waits for a run in flight.
    */
   onSweep?: () => Promise<unknown>;
 }
