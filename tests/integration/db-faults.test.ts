@@ -7,12 +7,14 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/server/app";
+import { hashToken } from "../../src/server/auth/tokens";
 import { loadConfig } from "../../src/server/config";
 import type { DbHandle } from "../../src/server/db/database";
-import { emailOutbox, leads } from "../../src/server/db/schema";
+import { emailOutbox, leads, magicLinkRequests } from "../../src/server/db/schema";
 import { enqueueEmail } from "../../src/server/mail/outbox";
 import { createUser } from "../support/actors";
-import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { BINDING_COOKIE, cookieFrom } from "../support/cookies";
+import { type SmtpSink, startSmtpSink, verifyTokenFrom } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
 import { resetDatabase, useTestDatabase, useTestServer } from "./support/fixture";
 import { type HttpResult, httpRequest, readResult, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
@@ -331,6 +333,39 @@ describe.each(testBackends())("database faults and framework errors on $name", (
       });
       const text = server.logText();
       for (const secret of ["Zebediah", "Quartermaine", "zebediah.q@private.example", "params:"]) {
+        expect(text).not.toContain(secret);
+      }
+    });
+
+    it("never logs a magic-link request's address, binding digest or token when issuing it fails", async () => {
+      const email = "quiet-link@faults.example";
+      await createUser(database.db, { email });
+      await database.db.execute(
+        sql`alter table magic_link_tokens add constraint no_new_links check (id < 0) not valid`,
+      );
+      let binding = "";
+      try {
+        const response = await server.request("POST", "/api/auth/send-magic-link", { json: { email } });
+        expect(response.status).toBe(200);
+        binding = cookieFrom(response.setCookies, BINDING_COOKIE)?.value ?? "";
+        await server.app.ctx.tasks.idle();
+        // The sweep's retry fails the same way.
+        await database.db
+          .update(magicLinkRequests)
+          .set({ createdAt: sql`now() - interval '1 minute'` })
+          .where(eq(magicLinkRequests.email, email));
+        await server.app.ctx.outbox.sweepNow();
+      } finally {
+        await database.db.execute(sql`alter table magic_link_tokens drop constraint no_new_links`);
+      }
+      expect(server.logs.filter((line) => line.msg === "background task failed")).toHaveLength(1);
+      expect(server.logs.filter((line) => line.msg === "outbox sweep step failed")).toHaveLength(1);
+      // The next sweep issues the link; neither failure nor success wrote the secrets.
+      await server.app.ctx.outbox.sweepNow();
+      const token = verifyTokenFrom(await server.smtp.nextEmail(email), TEST_PUBLIC_URL);
+      expect(binding).not.toBe("");
+      const text = server.logText();
+      for (const secret of [email, binding, hashToken(binding), token, hashToken(token)]) {
         expect(text).not.toContain(secret);
       }
     });
