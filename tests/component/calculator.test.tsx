@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import fc from "fast-check";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_FORM } from "~/features/calculator/content";
 import { figureSize, formatFigure } from "~/features/calculator/format";
 import { formFromSearch, urlWithForm } from "~/features/calculator/use-calculator-form";
@@ -14,15 +14,6 @@ import { I18nextProvider } from "~/lib/react-i18n";
 import CalculatorRoute from "~/routes/calculator";
 
 const money = (value: number) => formatFigure(value, "money", "en");
-
-beforeAll(() => {
-  // Radix Slider measures its track with ResizeObserver, which jsdom lacks.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 beforeEach(() => {
   // The page makes no request until a password is submitted: fail loudly on any other.
@@ -34,9 +25,6 @@ beforeEach(() => {
   );
   window.sessionStorage.clear();
   window.history.replaceState(null, "", "/calculator");
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** Renders /calculator with the app's real providers (query client, i18n, router). */

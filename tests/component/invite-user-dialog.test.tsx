@@ -90,12 +90,6 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
 }
 
 beforeEach(() => {
-  // Radix Checkbox measures itself with ResizeObserver, which jsdom lacks.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   visible = [
     invitation(1, "pat@acme.example", 10),
     invitation(2, "old@acme.example", 10, "revoked"),

@@ -3,7 +3,7 @@ import { findRetailerDemo } from "@common/retailer-demos";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import { RegistrationPage } from "~/features/retailer-demo/registration-page";
 import "~/lib/i18n";
@@ -46,32 +46,29 @@ function renderPage(sent: DemoRegistrationBody[]) {
   );
 }
 
-beforeAll(() => {
-  // Radix Checkbox measures itself with ResizeObserver, which jsdom lacks.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 beforeEach(() => {
   window.localStorage.clear();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+
+/** Fills the form as a registrant would, ticks the Terms box and submits. */
+async function register(
+  user: ReturnType<typeof userEvent.setup>,
+  fields: { firstName: string; lastName: string; email: string; phone: string },
+) {
+  await user.type(screen.getByLabelText("First Name"), fields.firstName);
+  await user.type(screen.getByLabelText("Last Name"), fields.lastName);
+  await user.type(screen.getByLabelText("Email"), fields.email);
+  await user.type(screen.getByLabelText("Phone"), fields.phone);
+  await user.click(screen.getByRole("checkbox", { name: /I accept the Terms of Service/ }));
+  await user.click(screen.getByRole("button", { name: "Submit Registration" }));
+}
 
 describe("demo registration when the validation chunk cannot load", () => {
   it("still refuses a bad phone number with the documented toast and sends nothing", async () => {
     const user = userEvent.setup();
     const sent: DemoRegistrationBody[] = [];
     renderPage(sent);
-    await user.type(screen.getByLabelText("First Name"), "Rosa");
-    await user.type(screen.getByLabelText("Last Name"), "Tester");
-    await user.type(screen.getByLabelText("Email"), "rosa@schnucks.com");
-    await user.type(screen.getByLabelText("Phone"), "555");
-    await user.click(screen.getByRole("checkbox", { name: /I accept the Terms of Service/ }));
-    await user.click(screen.getByRole("button", { name: "Submit Registration" }));
+    await register(user, { firstName: "Rosa", lastName: "Tester", email: "rosa@schnucks.com", phone: "555" });
     expect(await screen.findByText("Invalid phone number")).toBeTruthy();
     expect(screen.getByText("Please enter a valid phone number.")).toBeTruthy();
     expect(sent).toEqual([]);
@@ -81,12 +78,12 @@ describe("demo registration when the validation chunk cannot load", () => {
     const user = userEvent.setup();
     const sent: DemoRegistrationBody[] = [];
     renderPage(sent);
-    await user.type(screen.getByLabelText("First Name"), "  Rosa ");
-    await user.type(screen.getByLabelText("Last Name"), "Tester");
-    await user.type(screen.getByLabelText("Email"), "Rosa@Schnucks.com");
-    await user.type(screen.getByLabelText("Phone"), "314 555 0100");
-    await user.click(screen.getByRole("checkbox", { name: /I accept the Terms of Service/ }));
-    await user.click(screen.getByRole("button", { name: "Submit Registration" }));
+    await register(user, {
+      firstName: "  Rosa ",
+      lastName: "Tester",
+      email: "Rosa@Schnucks.com",
+      phone: "314 555 0100",
+    });
     expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeTruthy();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ firstName: "Rosa", email: "rosa@schnucks.com", acceptTerms: true });

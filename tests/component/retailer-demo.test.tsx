@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import type { SubmitOutcome } from "~/features/retailer-demo/api/registration";
 import { DemoRegistrationsSection } from "~/features/retailer-demo/demo-registrations-section";
@@ -29,19 +29,8 @@ const body = (email: string): DemoRegistrationBody => ({
   timestamp: new Date().toISOString(),
 });
 
-beforeAll(() => {
-  // Radix Checkbox measures itself with ResizeObserver, which jsdom lacks.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 beforeEach(() => {
   window.localStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe("pending registrations (offline capture)", () => {

@@ -1,5 +1,5 @@
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 import { addCatalog } from "~/lib/i18n";
 import { enAccount } from "~/locales/en-account";
 import { enCalculator } from "~/locales/en-calculator";
@@ -11,7 +11,15 @@ import { enRetailerDemo } from "~/locales/en-retailer-demo";
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
 });
+
+// Radix (Checkbox, Slider…) measures elements with ResizeObserver, which jsdom lacks.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 
 // The app registers each feature catalog in its route module; components rendered alone need them all.
 addCatalog({
