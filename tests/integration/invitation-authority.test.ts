@@ -84,6 +84,17 @@ describe.each(testBackends())("invitation authority on $name", (backend) => {
       expect(kept.body.user).toMatchObject({ role: "company_admin", companyId: companyA });
     });
 
+    it("takes a deleted inviter's invitations with her: the link no longer works", async () => {
+      const inviter = await companyAdmin(companyA);
+      const email = unique("orphan");
+      const { token } = await invite(inviter, { email, role: "user" });
+      expect((await as(admin, "DELETE", `/api/admin/users/${inviter.id}`)).status).toBe(204);
+      const accepted = await accept(token);
+      expect(accepted.status).toBe(404);
+      expect(accepted.body.code).toBe("TOKEN_INVALID");
+      expect(await accountOf(email)).toBeUndefined();
+    });
+
     it("re-checks the inviter at acceptance, and withdraws the invitation when she lost the authority some other way", async () => {
       const inviter = await companyAdmin(companyA);
       const email = unique("late");
