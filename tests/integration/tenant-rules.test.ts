@@ -128,21 +128,37 @@ describe.each(testBackends())("tenant rules on $name", (backend) => {
       expect(rows.map((row) => row.revokedAt === null)).toEqual([false, true]);
     });
 
-    it("answers 409 INVITATION_PENDING_ELSEWHERE for another tenant's pending invitation, without naming it, and leaves it alone", async () => {
+    it("neither blocks nor reveals another tenant's pending invitation, and leaves it alone (ADR 0033)", async () => {
       const email = unique("contested");
+      const fresh = await invite(caA, { email: unique("fresh"), role: "user" });
       expect((await invite(caB, { email, role: "user" })).status).toBe(201);
       const response = await invite(caA, { email, role: "user" });
-      expect(response.status).toBe(409);
-      expect(response.body.code).toBe("INVITATION_PENDING_ELSEWHERE");
-      expect(response.body.error).not.toMatch(/Beta/i);
+      // The same answer as for an address nobody invited: nothing says B invited it.
+      expect(response.status).toBe(fresh.status);
+      expect(Object.keys(response.body).sort()).toEqual(Object.keys(fresh.body).sort());
+      expect(response.body).toMatchObject({ status: "pending", companyId: companyA });
+      expect(JSON.stringify(response.body)).not.toMatch(/Beta/i);
       const rows = await invitationsTo(email);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ companyId: companyB, revokedAt: null });
-      // An admin sees every tenant, so their invitation replaces B's.
+      expect(rows.map((row) => [row.companyId, row.revokedAt])).toEqual([
+        [companyB, null],
+        [companyA, null],
+      ]);
+      // Each tenant lists only its own.
+      for (const [actor, company] of [
+        [caA, companyA],
+        [caB, companyB],
+      ] as const) {
+        const listed = (await as(actor, "GET", "/api/invitations")).body as Array<{
+          email: string;
+          companyId: number;
+        }>;
+        expect(listed.filter((row) => row.email === email).map((row) => row.companyId)).toEqual([company]);
+      }
+      // An admin sees every tenant, so their invitation replaces both.
       expect(
         (await invite(admin, { email, role: "user", companyId: companyA, replaceCompany: true })).status,
       ).toBe(201);
-      expect((await invitationsTo(email)).map((row) => row.revokedAt === null)).toEqual([false, true]);
+      expect((await invitationsTo(email)).map((row) => row.revokedAt === null)).toEqual([false, false, true]);
     });
 
     it("gives a company admin the same answer for another tenant's account as for a new address", async () => {
@@ -161,19 +177,13 @@ describe.each(testBackends())("tenant rules on $name", (backend) => {
       expect(accept.body.code).toBe("EMAIL_TAKEN");
     });
 
-    it("leaves exactly one pending invitation when two tenants invite the same address at once", async () => {
+    it("leaves exactly one pending invitation per tenant when two tenants invite the same address at once", async () => {
       const email = unique("race");
       const senders = [caA, caB, caA, caB, caA, caB];
       const responses = await Promise.all(senders.map((sender) => invite(sender, { email, role: "user" })));
-      const winners = new Set(
-        senders.filter((_, i) => responses[i]?.status === 201).map((sender) => sender.email),
-      );
-      expect(winners.size).toBe(1);
-      for (const response of responses.filter((r) => r.status !== 201)) {
-        expect(response.body.code).toBe("INVITATION_PENDING_ELSEWHERE");
-      }
+      expect(responses.map((response) => response.status)).toEqual(senders.map(() => 201));
       const live = (await invitationsTo(email)).filter((row) => row.revokedAt === null);
-      expect(live).toHaveLength(1);
+      expect(live.map((row) => row.companyId).sort()).toEqual([companyA, companyB].sort());
     });
 
     it("answers 409 EMAIL_TAKEN for an account the inviter can see", async () => {

@@ -10,6 +10,9 @@ import { ERROR_CODES, ERRORS, type ErrorCode, isErrorCode } from "../../src/comm
  * message and a 4xx/5xx status, and the codes the server source emits are exactly the registry's.
  */
 const entries = Object.entries(ERRORS) as [ErrorCode, (typeof ERRORS)[ErrorCode]][];
+/** Codes the server still answers; retired ones stay in the registry but are never emitted. */
+const live = entries.filter(([, entry]) => !("retired" in entry));
+const retired = entries.filter(([, entry]) => "retired" in entry).map(([code]) => code);
 const keyOf = (message: string) => message.replace(/^errors\./, "") as keyof typeof enErrors;
 
 function sources(dir: string): { file: string; text: string }[] {
@@ -50,7 +53,7 @@ describe("error registry", () => {
   it("keeps the server's English text for codes that always come with one text", () => {
     // The English page shows the catalog text for these, so it must be what the server says.
     const server = SERVER.map(({ text }) => text).join("\n");
-    for (const [code, entry] of entries) {
+    for (const [code, entry] of live) {
       if ("detail" in entry) continue;
       expect(server, code).toContain(JSON.stringify(enErrors[keyOf(entry.message)]));
     }
@@ -94,7 +97,13 @@ describe("codes the server emits", () => {
     expect([...named.keys()].filter((code) => !isErrorCode(code))).toEqual([]);
     expect(literal.filter((text) => !isErrorCode(text.split(" ")[0]))).toEqual([]);
     const emitted = new Set([...named.keys(), ...literal.map((text) => text.split(" ")[0])]);
-    expect(entries.map(([code]) => code).filter((code) => !emitted.has(code))).toEqual([]);
+    expect(live.map(([code]) => code).filter((code) => !emitted.has(code))).toEqual([]);
+  });
+
+  it("never include a retired code, which stays registered with its messages (ADR 0033)", () => {
+    const emitted = new Set([...named.keys(), ...literal.map((text) => text.split(" ")[0])]);
+    expect(retired).toContain("INVITATION_PENDING_ELSEWHERE");
+    expect(retired.filter((code) => emitted.has(code))).toEqual([]);
   });
 
   it("come with a status the registry lists for them", () => {

@@ -5,7 +5,8 @@
  * translate; the server's `error` text stays the English wording and the fallback for codes a
  * client does not know yet.
  *
- * Code strings are API contracts (docs/product.md#7-api): never rename or remove one. This module
+ * Code strings are API contracts (docs/product.md#7-api): never rename or remove one; a code the
+ * server stops answering is marked `retired` and stays (ADR 0033). This module
  * has no zod, so the first-load bundles that read it stay small; the body's zod schema is
  * `apiErrorSchema` in src/server/http/errors.ts.
  */
@@ -24,6 +25,12 @@ export interface ErrorEntry {
    * text for these; other languages show the catalog's general message (ADR 0026).
    */
   readonly detail?: true;
+  /**
+   * Set when the server no longer answers the code: why and which ADR retired it. A retired code
+   * stays in the registry and the catalogs (codes are never removed or reused: a client may still
+   * meet it from an older server), and the server must not emit it (ADR 0026, ADR 0033).
+   */
+  readonly retired?: string;
 }
 
 /** Every code the API answers, by code string. Never rename a key: clients branch on them. */
@@ -81,8 +88,15 @@ export const ERRORS = {
   INVITATION_REVOKED: { status: 410, alsoStatus: [409], message: "errors.invitationRevoked", detail: true },
   /** Resending or withdrawing an invitation that was already accepted. */
   INVITATION_ACCEPTED: { status: 409, message: "errors.invitationAccepted" },
-  /** The address has a pending invitation the inviter cannot see (another tenant's; issue #11). */
-  INVITATION_PENDING_ELSEWHERE: { status: 409, message: "errors.invitationPendingElsewhere" },
+  /**
+   * Retired: the address had a pending invitation of another tenant. Since ADR 0033 another
+   * tenant's pending invitation neither blocks nor shows, so no route answers this any more.
+   */
+  INVITATION_PENDING_ELSEWHERE: {
+    status: 409,
+    message: "errors.invitationPendingElsewhere",
+    retired: "ADR 0033: other tenants' pending invitations no longer block an invitation",
+  },
   /** Re-inviting names another company than the pending invitation without `replaceCompany: true`. */
   INVITATION_COMPANY_CONFLICT: { status: 409, message: "errors.invitationCompanyConflict", detail: true },
   COMPANY_NOT_FOUND: { status: 400, message: "errors.companyNotFound" },

@@ -8,15 +8,18 @@ import type {
   UserAuditAction,
   UserList,
 } from "../../common/api/users";
+import { isAdmin } from "../../common/roles";
 import { canManageUser, type ManageScope, permitted, scopeFilter, type UserAction } from "../auth/policy";
 import { deleteSessionsOf, type UserRow } from "../auth/sessions";
 import { deleteUserWithChecks } from "../background-checks/service";
 import { companyNameOf } from "../companies/service";
 import type { Database, Executor } from "../db/database";
 import { firstRow } from "../db/queries";
+import { transactionWithRetry } from "../db/retry";
 import { backgroundChecks, companies, userAudit, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
-import { badRequest, notFound } from "../http/errors";
+import { badRequest, forbidden, notFound } from "../http/errors";
+import { revokeInvitationsBeyondAuthority } from "../invitations/service";
 
 /**
  * The admin area's queries (`/api/admin/*`): the dashboard figures and user management (issue #11
@@ -143,6 +146,8 @@ async function managedUser(db: Executor, id: number): Promise<ManagedUser> {
  * A company admin must belong to a company. Each actual change writes one audit row
  * (`role_changed` "user → company_admin", `company_changed` "Acme → none"); an unchanged value
  * writes none. The new role applies from the user's next request (sessions read it each time).
+ * Her pending invitations that the new role or company no longer allows are revoked in the same
+ * transaction (ADR 0032).
  * @throws 404 / 403 as {@link lockTarget}; 400 COMPANY_NOT_FOUND / COMPANY_REQUIRED
  */
 export async function updateUser(
@@ -151,7 +156,7 @@ export async function updateUser(
   id: number,
   input: UpdateUserInput,
 ): Promise<ManagedUser> {
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const target = await lockTarget(tx, actor, id, "update");
     const role = input.role ?? target.role;
     const companyId = input.companyId === undefined ? target.companyId : input.companyId;
@@ -166,6 +171,8 @@ export async function updateUser(
     }
     if (role !== target.role || companyId !== target.companyId) {
       await tx.update(users).set({ role, companyId }).where(eq(users.id, target.id));
+      // What she sent under her old role or company must not outlive it (ADR 0032).
+      await revokeInvitationsBeyondAuthority(tx, { ...target, role, companyId });
     }
     if (role !== target.role) {
       await audit(tx, actor, target, "role_changed", { detail: `${target.role} → ${role}` });
@@ -181,11 +188,35 @@ export async function updateUser(
 }
 
 /**
+ * True when the user's latest deactivation is an admin's to undo (ADR 0032): it was done by
+ * someone who is an admin now, by someone since deleted, or outside the app (no audit entry).
+ * Only a deactivation by a company admin may be undone by a company admin.
+ */
+async function deactivatedByAdmin(tx: Executor, userId: number): Promise<boolean> {
+  const latest = await firstRow(
+    tx
+      .select({ actorRole: users.role })
+      .from(userAudit)
+      .leftJoin(users, eq(users.id, userAudit.actorId))
+      .where(and(eq(userAudit.targetUserId, userId), eq(userAudit.action, "deactivated")))
+      .orderBy(desc(userAudit.at), desc(userAudit.id)),
+  );
+  return !latest?.actorRole || isAdmin(latest.actorRole);
+}
+
+/**
  * Deactivates or reactivates a user (issue #11, admins and company admins in their company,
  * never on admins or themselves). Deactivating deletes the user's sessions and unused magic
- * links in the same transaction, so they are signed out at once; reactivating deletes them again
- * (any that raced the deactivation), so it revives nothing. Setting the state a user already has changes nothing and writes no audit row.
- * @throws 404 / 403 as {@link lockTarget}
+ * links and revokes the invitations she sent (ADR 0032) in the same transaction, so she is signed
+ * out at once and nothing she sent can still be accepted; reactivating deletes sessions and links
+ * again (any that raced the deactivation), so it revives nothing, and revives no invitation.
+ * A company admin may not undo a deactivation an admin made (ADR 0032). Setting the state a user
+ * already has changes nothing and writes no audit row.
+ *
+ * Lock order (docs/architecture.md "Lock order"): the user row first, as sign-in and invitation
+ * acceptance take it; a conflict the database still reports runs the transaction again.
+ * @throws 404 / 403 as {@link lockTarget}; 403 FORBIDDEN for a company admin reactivating a user
+ *   an admin deactivated; 503 SERVICE_UNAVAILABLE when the database keeps aborting it as a conflict
  */
 export async function setUserActive(
   db: Database,
@@ -193,12 +224,16 @@ export async function setUserActive(
   id: number,
   active: boolean,
 ): Promise<ManagedUser> {
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const target = await lockTarget(tx, actor, id, active ? "reactivate" : "deactivate");
     if (target.isActive !== active) {
+      if (active && !isAdmin(actor.role) && (await deactivatedByAdmin(tx, target.id))) {
+        throw forbidden("An admin deactivated this user. Only an admin can reactivate them.");
+      }
       await tx.update(users).set({ isActive: active }).where(eq(users.id, target.id));
       // Also on reactivation: a session that raced the deactivation must not come back to life.
       await endSessionsOf(tx, target.id);
+      if (!active) await revokeInvitationsBeyondAuthority(tx, { ...target, isActive: false });
       await audit(tx, actor, target, active ? "reactivated" : "deactivated");
     }
     return managedUser(tx, target.id);

@@ -6,6 +6,7 @@ import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { isConnectionError } from "../db/faults";
 import { firstRow, hasRow } from "../db/queries";
+import { transactionWithRetry } from "../db/retry";
 import { magicLinkRequests, magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
@@ -153,7 +154,9 @@ async function claimMagicLinkRequest(
     if (!request) return undefined;
     await tx.delete(magicLinkRequests).where(eq(magicLinkRequests.id, request.id));
     if (request.expired) return "expired";
-    const user = await firstRow(tx.select().from(users).where(eq(users.email, request.email)));
+    // The user row before the links (docs/architecture.md "Lock order"), shared so that a
+    // deactivation waits for this link and then deletes it, or this waits and sees it inactive.
+    const user = await firstRow(tx.select().from(users).where(eq(users.email, request.email)).for("share"));
     if (!user?.isActive) return "no-account";
     await issueMagicLink(tx, user, config, request.bindingHash);
     return "issued";
@@ -250,21 +253,29 @@ export async function inspectMagicLink(
 /**
  * Consumes a magic-link token and starts a session (docs/product.md#7-api `POST /api/auth/verify-magic-link`).
  * The shared mechanism consumes atomically: of many concurrent calls exactly one succeeds
- * (ADR 0024). Stamps `lastLoginAt` and `isEmailVerified`; an inactive account rolls the
- * consumption back.
+ * (ADR 0024). Stamps `lastLoginAt` and `isEmailVerified`; an inactive account refuses before
+ * the link is consumed. Takes the user row before the link, like deactivation, and runs again on
+ * a deadlock or serialization failure ({@link transactionWithRetry}).
  * @returns the user and the raw session token with its expiry
- * @throws 404 TOKEN_INVALID (unknown), 410 TOKEN_USED, 410 TOKEN_EXPIRED, 403 ACCOUNT_INACTIVE
+ * @throws 404 TOKEN_INVALID (unknown), 410 TOKEN_USED, 410 TOKEN_EXPIRED, 403 ACCOUNT_INACTIVE;
+ *   503 SERVICE_UNAVAILABLE when the database keeps aborting it as a conflict
  */
 export async function verifyMagicLink(db: Database, rawToken: string) {
-  return db.transaction(async (tx) => {
-    const link = await magicLinks.consume(tx, rawToken);
-    if (link.status !== "ok") throw refuseToken(link.status, MAGIC_LINK_MESSAGES);
+  return transactionWithRetry(db, async (tx) => {
+    // Lock order (docs/architecture.md "Lock order"): the user row before the link, as
+    // deactivation does (it locks the user, then deletes the unused links). Consuming first
+    // would hold the link while waiting for the user: a deadlock with a deactivation.
+    const seen = await magicLinks.check(tx, rawToken);
+    if (seen.status !== "ok") throw refuseToken(seen.status, MAGIC_LINK_MESSAGES);
     const [user] = await tx
       .update(users)
       .set({ lastLoginAt: new Date(), isEmailVerified: true })
-      .where(and(eq(users.id, link.row.userId), eq(users.isActive, true)))
+      .where(and(eq(users.id, seen.row.userId), eq(users.isActive, true)))
       .returning();
+    // Re-read after waiting for the user row: a deactivation that committed meanwhile wins.
     if (!user) throw accountInactive();
+    const link = await magicLinks.consume(tx, rawToken);
+    if (link.status !== "ok") throw refuseToken(link.status, MAGIC_LINK_MESSAGES);
     const session = await createSession(tx, user.id);
     return { user, session };
   });

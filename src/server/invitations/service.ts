@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { InvitationPreview, InvitationStatus, InvitationSummary } from "../../common/api/invitations";
@@ -6,6 +6,7 @@ import type { Language } from "../../common/languages";
 import { INVITATION_TTL_MS } from "../../common/limits";
 import type { Role } from "../../common/roles";
 import {
+  type Actor,
   inScope,
   inviteCompany,
   inviteRefusal,
@@ -19,6 +20,7 @@ import { companyNameOf } from "../companies/service";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { firstRow, hasRow } from "../db/queries";
+import { transactionWithRetry } from "../db/retry";
 import { companies, userInvitations, users } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
@@ -38,6 +40,70 @@ const INVITATION_MESSAGES: TokenMessages = {
 /** First key of the two-key advisory lock that serialises invitations to one address. */
 const INVITATION_LOCK_NAMESPACE = 7_311_011;
 const inviters = alias(users, "inviters");
+
+/**
+ * Serialises everything that decides which invitations to one address are pending (sending,
+ * accepting) across requests and processes. Lock order (docs/architecture.md "Lock order"): this
+ * lock, then the inviter's user row, then invitation rows.
+ */
+async function lockAddress(tx: Executor, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${INVITATION_LOCK_NAMESPACE}, hashtext(${email}))`);
+}
+
+/**
+ * The inviter's row as it is now, share-locked until the transaction ends, so a deactivation or
+ * role change of hers waits for this transaction (and then revokes what it must) instead of
+ * slipping in between the check and the write. Undefined once she is deleted.
+ */
+async function lockInviter(tx: Executor, id: number): Promise<UserRow | undefined> {
+  return firstRow(tx.select().from(users).where(eq(users.id, id)).for("share"));
+}
+
+/** The inviter fields the authority rule reads. */
+type InviterState = Actor & Pick<UserRow, "isActive">;
+
+/**
+ * Why `inviter` may no longer stand behind an invitation for `invitation.role` into
+ * `invitation.companyId`, or null when she still may (ADR 0032): she must be active and her
+ * current role and company must allow the invitation ({@link inviteRefusal}).
+ */
+function authorityRefusal(
+  inviter: InviterState | undefined,
+  invitation: Pick<InvitationRow, "role" | "companyId">,
+): string | null {
+  if (!inviter) return "The person who sent this invitation no longer has an account.";
+  if (!inviter.isActive) return "Your account is deactivated.";
+  return inviteRefusal(inviter, invitation);
+}
+
+/**
+ * Withdraws the not yet accepted invitations `inviter` sent that her current state no longer
+ * allows (ADR 0032): all of them once she is deactivated; after a role or company change, those
+ * her new role may not send into their company. Call it in the transaction that changes her, after
+ * locking her row, so nothing she sent outlives her authority. Expired ones are withdrawn too, so
+ * a resend cannot revive them. A deleted inviter's invitations go with her row (ON DELETE CASCADE).
+ * @returns how many invitations were withdrawn
+ */
+export async function revokeInvitationsBeyondAuthority(tx: Executor, inviter: InviterState): Promise<number> {
+  const open = await tx
+    .select({ id: userInvitations.id, role: userInvitations.role, companyId: userInvitations.companyId })
+    .from(userInvitations)
+    .where(
+      and(
+        eq(userInvitations.invitedBy, inviter.id),
+        eq(userInvitations.used, false),
+        isNull(userInvitations.revokedAt),
+      ),
+    );
+  const lapsed = open.filter((row) => authorityRefusal(inviter, row) !== null).map((row) => row.id);
+  if (lapsed.length > 0) {
+    await tx
+      .update(userInvitations)
+      .set({ revokedAt: new Date() })
+      .where(inArray(userInvitations.id, lapsed));
+  }
+  return lapsed.length;
+}
 
 type InvitationRow = typeof userInvitations.$inferSelect;
 
@@ -117,18 +183,19 @@ async function queueInvitationEmail(
  * are the policy's `inviteRefusal`: an admin may invite any role into any company; a company
  * admin only user or company_admin, only into their own company (used when none is given). A
  * company admin invitee must belong to a company. The email goes into the outbox in the same
- * transaction.
+ * transaction. The inviter's row is read again under a share lock (ADR 0032), so a deactivation
+ * or demotion that commits first refuses the invitation, and one that commits later revokes it.
  *
  * Re-inviting an address with a pending invitation the inviter can see (ADR 0017):
  * - the earlier pending invitations in the inviter's scope stop working (never other tenants');
  * - the company is kept when the request names none (`companyId` omitted or null); naming a
  *   different one needs `replaceCompany: true` (409 INVITATION_COMPANY_CONFLICT otherwise);
  *   `replaceCompany: true` uses the requested company, none included.
- * A pending invitation outside the inviter's scope answers 409 INVITATION_PENDING_ELSEWHERE
- * without naming its company. An existing account answers 409 EMAIL_TAKEN only when it lies in
- * the inviter's scope (see {@link assertNoAccountInScope}).
+ * Another tenant's pending invitation to the same address neither blocks nor shows (ADR 0033):
+ * both stay pending, and the first accepted revokes the other. An existing account answers 409
+ * EMAIL_TAKEN only when it lies in the inviter's scope (see {@link assertNoAccountInScope}).
  * @throws 403 FORBIDDEN for a role or company the inviter may not use; 400 COMPANY_NOT_FOUND /
- *   COMPANY_REQUIRED; 409 EMAIL_TAKEN / INVITATION_PENDING_ELSEWHERE / INVITATION_COMPANY_CONFLICT
+ *   COMPANY_REQUIRED; 409 EMAIL_TAKEN / INVITATION_COMPANY_CONFLICT
  */
 export async function sendInvitation(
   db: Database,
@@ -143,16 +210,18 @@ export async function sendInvitation(
     language: Language;
   },
 ): Promise<InvitationSummary> {
-  const scope = manageScope(inviter);
-  const requested = inviteCompany(inviter, input.companyId);
-  const refusal = inviteRefusal(inviter, { role: input.role, companyId: requested });
-  if (refusal) throw forbidden(refusal);
-  return db.transaction(async (tx) => {
-    // One sender per address at a time, so concurrent invitations from two tenants cannot both
-    // end up pending (the second sees the first and answers 409).
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${INVITATION_LOCK_NAMESPACE}, hashtext(${input.email}))`,
-    );
+  const early = inviteRefusal(inviter, {
+    role: input.role,
+    companyId: inviteCompany(inviter, input.companyId),
+  });
+  if (early) throw forbidden(early);
+  return transactionWithRetry(db, async (tx) => {
+    await lockAddress(tx, input.email);
+    const current = await lockInviter(tx, inviter.id);
+    const requested = current ? inviteCompany(current, input.companyId) : null;
+    const refusal = authorityRefusal(current, { role: input.role, companyId: requested });
+    if (!current || refusal) throw forbidden(refusal ?? undefined);
+    const scope = manageScope(current);
     const pending = await tx
       .select({ id: userInvitations.id, companyId: userInvitations.companyId })
       .from(userInvitations)
@@ -165,13 +234,8 @@ export async function sendInvitation(
         ),
       )
       .orderBy(desc(userInvitations.createdAt), desc(userInvitations.id));
+    // Other tenants' pending invitations are none of this inviter's business (ADR 0033).
     const mine = pending.filter((row) => inScope(scope, row.companyId));
-    if (mine.length < pending.length) {
-      throw conflict(
-        "This address already has a pending invitation that you can't manage. It has to be accepted, withdrawn or expire first.",
-        ERROR_CODES.INVITATION_PENDING_ELSEWHERE,
-      );
-    }
     let companyId = requested;
     const previous = mine[0];
     if (previous && !input.replaceCompany && previous.companyId !== companyId) {
@@ -212,7 +276,7 @@ export async function sendInvitation(
         email: input.email,
         role: input.role,
         companyId,
-        invitedBy: inviter.id,
+        invitedBy: current.id,
         tokenHash: token.hash,
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
         language: input.language,
@@ -222,7 +286,7 @@ export async function sendInvitation(
     await queueInvitationEmail(tx, config, {
       email: input.email,
       token: token.raw,
-      inviterName: inviter.fullName,
+      inviterName: current.fullName,
       role: input.role,
       companyName,
       language: input.language,
@@ -233,7 +297,8 @@ export async function sendInvitation(
 
 /**
  * What an invitation offers, for the accept screen (issue #3 `GET /api/invitations/{token}`).
- * Changes nothing.
+ * Changes nothing. An invitation whose inviter no longer has the authority to send it answers
+ * as withdrawn (ADR 0032), as its acceptance would.
  * @throws the shared token answers (ADR 0024): 404 TOKEN_INVALID (unknown or malformed); 410
  *   TOKEN_USED, INVITATION_REVOKED, TOKEN_EXPIRED
  */
@@ -241,6 +306,8 @@ export async function previewInvitation(db: Database, rawToken: string): Promise
   const link = await invitationLinks.check(db, rawToken);
   if (link.status !== "ok") throw refuseToken(link.status, INVITATION_MESSAGES);
   const row = link.row;
+  const inviter = await firstRow(db.select().from(users).where(eq(users.id, row.invitedBy)));
+  if (authorityRefusal(inviter, row)) throw refuseToken("revoked", INVITATION_MESSAGES);
   const companyName = (await companyNameOf(db, row.companyId)) ?? null;
   return {
     email: row.email,
@@ -257,9 +324,19 @@ export async function previewInvitation(db: Database, rawToken: string): Promise
  * the user with the invited role and company, marks the email verified (the link proved it), and
  * starts a session. A taken email rolls the consumption back. The account's language is
  * `language` when the request names one, else the invitation's (ADR 0025).
+ *
+ * - The inviter's authority is checked as it is now (ADR 0032): when she is deactivated, deleted,
+ *   or her role or company no longer allows this invitation, it is withdrawn (stored as revoked)
+ *   and the answer is 410 INVITATION_REVOKED.
+ * - The first invitation to an address accepted wins (ADR 0033): every other pending invitation
+ *   to it, whichever tenant sent it, is revoked in the same transaction, so its inviter sees it
+ *   as revoked.
+ * - Lock order (docs/architecture.md "Lock order"): the address lock, the inviter's row, then the
+ *   invitation rows, as sending and deactivation take them; a conflict the database still
+ *   reports runs the transaction again ({@link transactionWithRetry}).
  * @returns the new user and the raw session token with its expiry
  * @throws the same 404 / 410 as {@link previewInvitation}; 409 EMAIL_TAKEN when the address has
- *   an account
+ *   an account; 503 SERVICE_UNAVAILABLE when the database keeps aborting it as a conflict
  */
 export async function acceptInvitation(
   db: Database,
@@ -267,7 +344,19 @@ export async function acceptInvitation(
   fullName: string,
   language?: Language | undefined,
 ) {
-  return db.transaction(async (tx) => {
+  const outcome = await transactionWithRetry(db, async (tx) => {
+    const seen = await invitationLinks.check(tx, rawToken);
+    if (seen.status !== "ok") throw refuseToken(seen.status, INVITATION_MESSAGES);
+    await lockAddress(tx, seen.row.email);
+    const inviter = await lockInviter(tx, seen.row.invitedBy);
+    if (authorityRefusal(inviter, seen.row)) {
+      // Withdrawn for good (committed), not just refused: the inviters' list shows it revoked.
+      await tx
+        .update(userInvitations)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(userInvitations.id, seen.row.id), isNull(userInvitations.revokedAt)));
+      return { lapsed: true as const };
+    }
     const link = await invitationLinks.consume(tx, rawToken);
     if (link.status !== "ok") throw refuseToken(link.status, INVITATION_MESSAGES);
     const invitation = link.row;
@@ -287,9 +376,23 @@ export async function acceptInvitation(
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) throw emailTaken();
+    // The first accepted wins (ADR 0033): the other tenants' invitations stop here.
+    await tx
+      .update(userInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(userInvitations.email, invitation.email),
+          ne(userInvitations.id, invitation.id),
+          eq(userInvitations.used, false),
+          isNull(userInvitations.revokedAt),
+        ),
+      );
     const session = await createSession(tx, user.id, now);
-    return { user, session };
+    return { lapsed: false as const, user, session };
   });
+  if (outcome.lapsed) throw refuseToken("revoked", INVITATION_MESSAGES);
+  return { user: outcome.user, session: outcome.session };
 }
 
 /** Invitations the manager may see, newest first (issue #3), each with its status. */
@@ -338,7 +441,9 @@ async function findOpenInScope(
 
 /**
  * Sends an invitation again with a new link and a fresh 7-day expiry; the old link stops
- * working (issue #3). Works for pending and expired invitations.
+ * working (issue #3). Works for pending and expired invitations. The actor becomes the
+ * invitation's inviter: the new email names her, and the link now rests on her authority
+ * (ADR 0032), read again under a share lock.
  * @throws 404 outside the actor's scope; 403 for a role the actor may not invite; 409
  *   INVITATION_ACCEPTED / INVITATION_REVOKED / EMAIL_TAKEN
  */
@@ -348,21 +453,27 @@ export async function resendInvitation(
   actor: UserRow,
   id: number,
 ): Promise<InvitationSummary> {
-  return db.transaction(async (tx) => {
-    const row = await findOpenInScope(tx, actor, id, (refusal) => refusal);
+  return transactionWithRetry(db, async (tx) => {
+    const current = await lockInviter(tx, actor.id);
+    if (!current?.isActive) throw forbidden();
+    const row = await findOpenInScope(tx, current, id, (refusal) => refusal);
     if (row.revokedAt)
       throw conflict("This invitation was revoked. Send a new one.", ERROR_CODES.INVITATION_REVOKED);
-    await assertNoAccountInScope(tx, manageScope(actor), row.email);
+    await assertNoAccountInScope(tx, manageScope(current), row.email);
     const token = invitationLinks.issue();
     await tx
       .update(userInvitations)
-      .set({ tokenHash: token.hash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) })
+      .set({
+        tokenHash: token.hash,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+        invitedBy: current.id,
+      })
       .where(eq(userInvitations.id, row.id));
     const companyName = (await companyNameOf(tx, row.companyId)) ?? null;
     await queueInvitationEmail(tx, config, {
       email: row.email,
       token: token.raw,
-      inviterName: actor.fullName,
+      inviterName: current.fullName,
       role: row.role,
       companyName,
       language: row.language,
