@@ -52,3 +52,24 @@ describe("transactionWithRetry (docs/architecture.md lock order; ADR 0011)", () 
     expect(isRetryableConflict(new HttpError(409, "CONFLICT", "x"))).toBe(false);
   });
 });
+
+describe("an HttpError 503 through the error handler", () => {
+  it("carries Retry-After, as every other 503 does (ADR 0011)", async () => {
+    const Fastify = (await import("fastify")).default;
+    const { installErrorHandler } = await import("../../src/server/http/errors");
+    const app = Fastify();
+    installErrorHandler(app);
+    app.get("/busy", async () => {
+      throw new HttpError(
+        503,
+        "SERVICE_UNAVAILABLE",
+        "The service is busy. Please try again in a few seconds.",
+      );
+    });
+    const response = await app.inject({ method: "GET", url: "/busy" });
+    expect(response.statusCode).toBe(503);
+    expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    expect(response.json()).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    await app.close();
+  });
+});
