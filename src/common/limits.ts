@@ -82,6 +82,14 @@ export const CHECK_SUBMIT_RATE_PER_SESSION = 30;
 /** Password checks per client IP and gate: 10 (ADR 0028; issue #5). */
 export const GATE_RATE_PER_IP = 10;
 
+/**
+ * Lifetime of the Channel Partner pass (the cookie a right password sets), in ms: 12 hours at
+ * most, and never past the browser session (ADR 0035).
+ */
+export const CHANNEL_PARTNER_PASS_TTL_MS = 12 * HOUR;
+/** Reads of the Channel Partner content with a pass, per client IP: 60 (ADR 0035). */
+export const CHANNEL_PARTNER_CONTENT_RATE_PER_IP = 60;
+
 /** Get Started requests per client IP: 10 (ADR 0028; issue #4). */
 export const LEAD_RATE_PER_IP = 10;
 
