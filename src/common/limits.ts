@@ -43,6 +43,7 @@ export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 // ─── Rate limits ────────────────────────────────────────────────────────────────────────────
 // Each counts requests in RATE_LIMIT_WINDOW_MS; exceeding one answers 429 RATE_LIMITED with
 // Retry-After. Keys (per IP, per email, per session) are in src/server/http/rate-limit.ts.
+// The per-recipient email caps (ADR 0034) refuse nothing: past them the email is not sent.
 
 /** The window of every rate limit: 15 minutes (ADR 0016, ADR 0028). */
 export const RATE_LIMIT_WINDOW_MS = 15 * MINUTE;
@@ -53,10 +54,12 @@ export const RATE_LIMIT_WINDOW_MS = 15 * MINUTE;
  */
 export const MAGIC_LINK_RATE_PER_EMAIL = 5;
 /**
- * Magic-link requests per email address from all IPs together: 30 (ADR 0016). Bounds the mail
- * one address can receive while several honest networks (office, phone) still get through.
+ * Sign-in emails sent to one address in {@link MAGIC_LINK_TTL_MS}: at most 5 (ADR 0034, which
+ * replaced ADR 0016's refusal past 30 requests per address). Requests past the cap get the same
+ * 200 but no new email, and the last link sent stays valid; the window equals a link's lifetime,
+ * so while the cap holds the newest link emailed has not expired.
  */
-export const MAGIC_LINK_RATE_PER_EMAIL_GLOBAL = 30;
+export const MAGIC_LINK_EMAILS_PER_ADDRESS = 5;
 /** Magic-link requests per client IP: 20 (ADR 0016; issue #2). */
 export const MAGIC_LINK_RATE_PER_IP = 20;
 /** Magic-link inspections (`POST /api/auth/magic-link/inspect`) per client IP: 60 (ADR 0015, ADR 0028). */
@@ -79,8 +82,34 @@ export const CHECK_SUBMIT_RATE_PER_SESSION = 30;
 /** Password checks per client IP and gate: 10 (ADR 0028; issue #5). */
 export const GATE_RATE_PER_IP = 10;
 
+/**
+ * Lifetime of the Channel Partner pass (the cookie a right password sets), in ms: 12 hours at
+ * most, and never past the browser session (ADR 0035).
+ */
+export const CHANNEL_PARTNER_PASS_TTL_MS = 12 * HOUR;
+/** Reads of the Channel Partner content with a pass, per client IP: 60 (ADR 0035). */
+export const CHANNEL_PARTNER_CONTENT_RATE_PER_IP = 60;
+
 /** Get Started requests per client IP: 10 (ADR 0028; issue #4). */
 export const LEAD_RATE_PER_IP = 10;
+
+/**
+ * Confirmation emails to one visitor address per {@link RECIPIENT_CAP_WINDOW_MS}: Get Started
+ * confirmations 3, store-demo registration confirmations 3 (ADR 0034). Past the cap the lead or
+ * registration is still stored and its notice still goes to the team; only the visitor's
+ * confirmation is skipped, so nobody can fill a stranger's mailbox through our forms.
+ */
+export const LEAD_CONFIRMATIONS_PER_RECIPIENT = 3;
+export const REGISTRATION_CONFIRMATIONS_PER_RECIPIENT = 3;
+/** The window of the per-recipient confirmation caps: 24 hours (ADR 0034). */
+export const RECIPIENT_CAP_WINDOW_MS = 24 * HOUR;
+
+/**
+ * Every per-IP limit also counts an IPv6 client's whole /48, at this many times its per-/64
+ * maximum (ADR 0034): a /48 is one site (RFC 6177 §3) holding 65,536 /64s, so the /64 key
+ * alone lets one site multiply every limit by rotating subnets. IPv4 has no wider count.
+ */
+export const IPV6_SITE_RATE_MULTIPLIER = 4;
 
 /**
  * Store-demo registrations per client IP: 60, replays included (ADR 0028; issue #6). Generous,

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { EventsDialogs } from "~/components/events-dialogs";
 import { ChannelPartnerSection } from "~/features/calculator/channel-partner-section";
-import { DEFAULT_FORM } from "~/features/calculator/content";
+import { CHANNEL_PARTNER_UNLOCKED_KEY, DEFAULT_FORM } from "~/features/calculator/content";
 import { i18next } from "~/lib/i18n";
 import { I18nextProvider } from "~/lib/react-i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
@@ -34,7 +34,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (!url.startsWith("/api/gates/")) throw new Error(`unexpected request to ${url}`);
-      requests.push({ url, body: JSON.parse(String(init?.body)) });
+      requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       return new Response(JSON.stringify(answer.body), {
         status: answer.status,
         headers: { "Content-Type": "application/json" },
@@ -46,6 +46,15 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** What the server sends past the password (ADR 0035); the bundle has none of it. */
+const PARTNER_LABELS = {
+  partnerCommissionPercentage: "Partner commission (%)",
+  storesInBrand: "Stores in brand",
+  commissionPerStore: "Commission per store",
+  totalPartnerCommission: "Total commission",
+};
+const PARTNER_CONTENT = { en: PARTNER_LABELS, es: PARTNER_LABELS };
 
 const INCORRECT = {
   status: 401,
@@ -150,9 +159,31 @@ describe("Channel Partner gate", () => {
     expect(section.getAttribute("data-state")).toBeNull();
   });
 
-  it("unlocks the partner commission fields on the right password", async () => {
+  it("unlocks the partner commission fields with the labels the server sends on the right password", async () => {
+    answer = { status: 200, body: { ok: true, content: PARTNER_CONTENT } };
     const section = renderSection();
     await submit(section, "right");
     await waitFor(() => expect(screen.getByLabelText("Partner commission (%)")).toBeTruthy());
+    expect(within(section).getByText("Total commission")).toBeTruthy();
+  });
+
+  it("stays locked on a sessionStorage flag alone: it asks the server, which refuses without the pass", async () => {
+    window.sessionStorage.setItem(CHANNEL_PARTNER_UNLOCKED_KEY, "1");
+    answer = { status: 401, body: { error: "Enter the password to see this section.", code: "GATE_LOCKED" } };
+    const section = renderSection();
+    await waitFor(() =>
+      expect(requests).toEqual([{ url: "/api/gates/channel-partner/content", body: undefined }]),
+    );
+    await waitFor(() => expect(window.sessionStorage.getItem(CHANNEL_PARTNER_UNLOCKED_KEY)).toBeNull());
+    expect(within(section).getByLabelText("Password")).toBeTruthy();
+    expect(screen.queryByLabelText("Partner commission (%)")).toBeNull();
+    expect(screen.queryByTestId("figure-totalPartnerCommission")).toBeNull();
+  });
+
+  it("reopens in a later page view of the session when the server still accepts its pass", async () => {
+    window.sessionStorage.setItem(CHANNEL_PARTNER_UNLOCKED_KEY, "1");
+    answer = { status: 200, body: { content: PARTNER_CONTENT } };
+    renderSection();
+    await waitFor(() => expect(screen.getByLabelText("Stores in brand")).toBeTruthy());
   });
 });

@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { type CalculateInputs, calculate } from "../../src/common/calculator";
 import { SHAKE_DURATION_MS } from "../../src/common/limits";
@@ -6,6 +8,8 @@ import { expect, test } from "./support/fixtures";
 import { startAppServer } from "./support/server";
 
 const PARTNER_PASSWORD = "open-sesame-42";
+/** The session hint of src/client/features/calculator/content.ts (its `@common` import does not resolve here). */
+const CHANNEL_PARTNER_UNLOCKED_KEY = "aisleiq.channelPartnerUnlocked";
 let app: Awaited<ReturnType<typeof startAppServer>>;
 
 test.beforeAll(async () => {
@@ -164,6 +168,44 @@ test("Channel Partner: a wrong password is refused, the right one unlocks for th
   await page.reload();
   await expect(page.getByLabel("Stores in brand")).toHaveValue("40");
   await expect(page.getByLabel("Password")).toHaveCount(0);
+});
+
+test("Channel Partner: a sessionStorage flag without the password unlocks nothing, and no client file holds the section's texts", async ({
+  page,
+}) => {
+  await page.addInitScript((key) => window.sessionStorage.setItem(key, "1"), CHANNEL_PARTNER_UNLOCKED_KEY);
+  const asked = page.waitForResponse((response) =>
+    response.url().endsWith("/api/gates/channel-partner/content"),
+  );
+  await page.goto(`${app.baseUrl}/calculator`);
+  expect((await asked).status()).toBe(401);
+  const panel = page
+    .locator(".calc-section")
+    .filter({ has: page.getByRole("heading", { name: "Channel Partner" }) });
+  await expect(panel.getByLabel("Password")).toBeVisible();
+  await expect(page.getByLabel("Partner commission (%)")).toHaveCount(0);
+  await expect(figure(page, "totalPartnerCommission")).toHaveCount(0);
+
+  // The built client (every chunk, catalog and prerendered page) carries none of the texts the
+  // password protects (ADR 0035); they come from the server only.
+  const files = (await readdir("build/client", { recursive: true, withFileTypes: true })).filter((entry) =>
+    entry.isFile(),
+  );
+  expect(files.length).toBeGreaterThan(10);
+  for (const entry of files) {
+    const text = await readFile(join(entry.parentPath, entry.name), "latin1");
+    for (const secret of [
+      "Partner commission (%)",
+      "Stores in brand",
+      "Comisi\u00f3n del socio",
+      "Tiendas de la marca",
+    ]) {
+      expect(
+        text.includes(secret) || text.includes(Buffer.from(secret, "utf8").toString("latin1")),
+        `${secret} in ${entry.name}`,
+      ).toBe(false);
+    }
+  }
 });
 
 test("the wrong-password shake is skipped under reduced motion; the red panel stays; each wrong attempt shakes anew", async ({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GATE_RATE_PER_IP } from "../../src/common/limits";
-import { passwordMatches } from "../../src/server/gates/service";
+import { CHANNEL_PARTNER_PASS_COOKIE } from "../../src/common/api/gates";
+import { CHANNEL_PARTNER_PASS_TTL_MS, GATE_RATE_PER_IP } from "../../src/common/limits";
+import { CHANNEL_PARTNER_CONTENT } from "../../src/server/gates/channel-partner-content";
+import { issuePartnerPass, passwordMatches } from "../../src/server/gates/service";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
@@ -24,7 +26,7 @@ describe.each(testBackends())("password gates on $name", (backend) => {
         json: { password: CHANNEL_PARTNER_PASSWORD },
       });
       expect(partner.status).toBe(200);
-      expect(partner.body).toEqual({ ok: true });
+      expect(partner.body).toEqual({ ok: true, content: CHANNEL_PARTNER_CONTENT });
     });
 
     it("answers 401 INCORRECT_PASSWORD with the documented message for a wrong password", async () => {
@@ -57,6 +59,61 @@ describe.each(testBackends())("password gates on $name", (backend) => {
           field: "password",
         });
       }
+    });
+  });
+
+  describe("Channel Partner content is served only past the password (ADR 0035)", () => {
+    const f = useTestServer(database, { env: { CHANNEL_PARTNER_PASSWORD } });
+    const LOCKED = { error: expect.any(String), code: "GATE_LOCKED" };
+    const readContent = (cookie?: string) =>
+      f.server.request("GET", "/api/gates/channel-partner/content", { cookie });
+
+    it("answers the section's texts with the right password, and sets an HttpOnly pass cookie", async () => {
+      const response = await f.server.request("POST", "/api/gates/channel-partner", {
+        json: { password: CHANNEL_PARTNER_PASSWORD },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.content.en.partnerCommissionPercentage).toBe("Partner commission (%)");
+      expect(response.body.content.es.totalPartnerCommission).toBe("Comisión total");
+      const pass = response.setCookies.find((cookie) => cookie.startsWith(`${CHANNEL_PARTNER_PASS_COOKIE}=`));
+      expect(pass).toMatch(/HttpOnly/i);
+      expect(pass).toMatch(/SameSite=Strict/i);
+      expect(pass).toMatch(/Path=\/api\/gates\/channel-partner/);
+      expect(pass).not.toMatch(/Max-Age|Expires/i);
+      // The pass reads the content again (a reload in the same browser session).
+      const again = await readContent(pass?.split(";")[0]);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ content: CHANNEL_PARTNER_CONTENT });
+    });
+
+    it("refuses the content without the password: no pass, a wrong password's answer, a forged or expired pass", async () => {
+      const wrong = await f.server.request("POST", "/api/gates/channel-partner", {
+        json: { password: "nope" },
+      });
+      expect(wrong.status).toBe(401);
+      expect(JSON.stringify(wrong.body)).not.toContain("Partner commission");
+      expect(wrong.setCookies.some((cookie) => cookie.startsWith(CHANNEL_PARTNER_PASS_COOKIE))).toBe(false);
+
+      const expired = issuePartnerPass(f.server.config, Date.now() - CHANNEL_PARTNER_PASS_TTL_MS - 1000);
+      const valid = issuePartnerPass(f.server.config);
+      const forged = `${Number(valid.split(".")[0]) + 1}.${valid.split(".")[1]}`;
+      const otherPassword = issuePartnerPass({
+        ...f.server.config,
+        CHANNEL_PARTNER_PASSWORD: "old-password",
+      });
+      for (const cookie of [
+        undefined,
+        `${CHANNEL_PARTNER_PASS_COOKIE}=1`,
+        `${CHANNEL_PARTNER_PASS_COOKIE}=${expired}`,
+        `${CHANNEL_PARTNER_PASS_COOKIE}=${forged}`,
+        `${CHANNEL_PARTNER_PASS_COOKIE}=${otherPassword}`,
+      ]) {
+        const response = await readContent(cookie);
+        expect(response.status, String(cookie)).toBe(401);
+        expect(response.body).toEqual(LOCKED);
+        expect(JSON.stringify(response.body)).not.toContain("Partner commission");
+      }
+      expect((await readContent(`${CHANNEL_PARTNER_PASS_COOKIE}=${valid}`)).status).toBe(200);
     });
   });
 

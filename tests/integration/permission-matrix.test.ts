@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { CHANNEL_PARTNER_PASS_COOKIE } from "../../src/common/api/gates";
 import type { RouteAccess } from "../../src/server/auth/access";
 import { createSession } from "../../src/server/auth/sessions";
-import { gatePassword } from "../../src/server/gates/service";
+import { gatePassword, issuePartnerPass } from "../../src/server/gates/service";
 import { type Actor, createActor, createTwoTenants } from "../support/actors";
 import { sessionCookieHeader } from "../support/cookies";
 import { pdfBytes, submitCheck } from "./portal/helpers";
@@ -282,6 +283,14 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       call: () => ({
         url: "/api/gates/channel-partner",
         json: { password: gatePassword(f.server.config, "channel-partner") },
+      }),
+      ok: 200,
+    },
+    "GET /api/gates/channel-partner/content": {
+      access: "public",
+      call: () => ({
+        url: "/api/gates/channel-partner/content",
+        cookie: `${CHANNEL_PARTNER_PASS_COOKIE}=${issuePartnerPass(f.server.config)}`,
       }),
       ok: 200,
     },

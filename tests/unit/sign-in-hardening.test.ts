@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { maskEmail } from "../../src/server/auth/binding";
 import { BackgroundTasks } from "../../src/server/background-tasks";
 import { loadConfig, trustProxyOption } from "../../src/server/config";
-import { ipKey } from "../../src/server/http/rate-limit";
+import { ipKey, ipSiteKey } from "../../src/server/http/rate-limit";
 
 describe("ipKey (issue #11 item 5: per-IP limits group IPv6 by /64)", () => {
   it("keeps IPv4 per address, also when IPv4-mapped", () => {
@@ -23,6 +23,21 @@ describe("ipKey (issue #11 item 5: per-IP limits group IPv6 by /64)", () => {
   it("passes anything unparsable through unchanged", () => {
     expect(ipKey("")).toBe("");
     expect(ipKey("not-an-ip")).toBe("not-an-ip");
+  });
+});
+
+describe("ipSiteKey (ADR 0034: per-IP limits also count the IPv6 /48)", () => {
+  it("groups IPv6 addresses of different /64s by their /48", () => {
+    const site = ipSiteKey("2001:db8:1:2:a:b:c:d");
+    expect(site).toBe("2001:db8:1::/48");
+    expect(ipSiteKey("2001:db8:1:ffff::1")).toBe(site);
+    expect(ipSiteKey("2001:db8:2:2::1")).not.toBe(site);
+  });
+
+  it("has no wider key for IPv4, IPv4-mapped or unparsable addresses", () => {
+    expect(ipSiteKey("203.0.113.7")).toBeUndefined();
+    expect(ipSiteKey("::ffff:203.0.113.7")).toBeUndefined();
+    expect(ipSiteKey("not-an-ip")).toBeUndefined();
   });
 });
 

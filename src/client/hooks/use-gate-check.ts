@@ -1,4 +1,4 @@
-import type { Gate } from "@common/api/gates";
+import type { ChannelPartnerContent, Gate } from "@common/api/gates";
 import { useCallback, useRef, useState } from "react";
 import type { GateCheckResult } from "~/features/gates/api";
 
@@ -34,4 +34,18 @@ export function useGateCheck(gate: Gate) {
     [gate],
   );
   return { pending, check };
+}
+
+/**
+ * The Channel Partner section's content again, for a browser session that gave the password
+ * before (ADR 0035); the request code loads on demand like {@link useGateCheck}'s.
+ * @returns the content, or null when the server refuses (no or expired pass) or cannot be reached
+ */
+export async function rereadChannelPartnerContent(): Promise<ChannelPartnerContent | null> {
+  try {
+    const { readChannelPartnerContent } = await import("~/features/gates/api");
+    return await readChannelPartnerContent();
+  } catch {
+    return null;
+  }
 }

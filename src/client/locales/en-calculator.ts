@@ -40,10 +40,6 @@ export const enCalculator = {
   checking: "Checking...",
   incorrectPassword: "Incorrect password. Please try again.",
   gateFailed: "We could not check the password. Please try again.",
-  partnerCommissionPercentage: "Partner commission (%)",
-  storesInBrand: "Stores in brand",
-  commissionPerStore: "Commission per store",
-  totalPartnerCommission: "Total commission",
   perMonth: "per month",
   disclaimer:
     "All figures are estimates based on the inputs above and typical AisleIQ results. Actual results vary by store and are not guaranteed.",

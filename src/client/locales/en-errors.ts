@@ -36,6 +36,7 @@ export const enErrors = {
   selfReviewForbidden: "You can't review your own background check. Another reviewer has to decide it.",
   selfManagementForbidden: "You can't change, deactivate or delete your own account. Ask another admin.",
   incorrectPassword: "Incorrect password. Please try again.",
+  gateLocked: "Enter the password to see this section.",
   invitationRevoked: "This invitation was withdrawn.",
   invitationAccepted: "This invitation has already been accepted.",
   invitationPendingElsewhere:

@@ -41,10 +41,6 @@ export const esCalculator: Translation<typeof enCalculator> = {
   checking: "Verificando...",
   incorrectPassword: "Contraseña incorrecta. Vuelva a intentarlo.",
   gateFailed: "No pudimos verificar la contraseña. Vuelva a intentarlo.",
-  partnerCommissionPercentage: "Comisión del socio (%)",
-  storesInBrand: "Tiendas de la marca",
-  commissionPerStore: "Comisión por tienda",
-  totalPartnerCommission: "Comisión total",
   perMonth: "al mes",
   disclaimer:
     "Todas las cifras son estimaciones basadas en los datos ingresados y en resultados típicos de AisleIQ. Los resultados reales varían según la tienda y no están garantizados.",

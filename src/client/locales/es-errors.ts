@@ -38,6 +38,7 @@ export const esErrors: Translation<typeof enErrors> = {
   selfManagementForbidden:
     "No puede cambiar, desactivar ni eliminar su propia cuenta. Pídaselo a otro administrador.",
   incorrectPassword: "Contraseña incorrecta. Vuelva a intentarlo.",
+  gateLocked: "Ingrese la contraseña para ver esta sección.",
   invitationRevoked: "Esta invitación fue retirada.",
   invitationAccepted: "Esta invitación ya fue aceptada.",
   invitationPendingElsewhere:

@@ -82,6 +82,8 @@ export const ERRORS = {
 
   // Password gates (issue #5).
   INCORRECT_PASSWORD: { status: 401, message: "errors.incorrectPassword" },
+  /** A gated section's content asked for without a valid pass (ADR 0035). */
+  GATE_LOCKED: { status: 401, message: "errors.gateLocked" },
 
   // Invitations and companies.
   /** Withdrawn: 410 when someone opens it, 409 when an admin resends it. */

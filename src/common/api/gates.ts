@@ -31,3 +31,42 @@ export type GatePasswordBody = z.infer<typeof gatePasswordBodySchema>;
 /** Response body of a right password. */
 export const gateOkResponseSchema = z.object({ ok: z.literal(true) });
 export type GateOkResponse = z.infer<typeof gateOkResponseSchema>;
+
+/** The Channel Partner section's labels in one language: its two inputs and two figures. */
+export const channelPartnerLabelsSchema = z.object({
+  partnerCommissionPercentage: z.string(),
+  storesInBrand: z.string(),
+  commissionPerStore: z.string(),
+  totalPartnerCommission: z.string(),
+});
+export type ChannelPartnerLabels = z.infer<typeof channelPartnerLabelsSchema>;
+
+/**
+ * The Channel Partner section's confidential content, in every page language (ADR 0035): served
+ * only after the server accepted the password, never shipped in the client bundle.
+ */
+export const channelPartnerContentSchema = z.object({
+  en: channelPartnerLabelsSchema,
+  es: channelPartnerLabelsSchema,
+});
+export type ChannelPartnerContent = z.infer<typeof channelPartnerContentSchema>;
+
+/**
+ * Response body of the right Channel Partner password: `{ok: true}` as for every gate, plus the
+ * section's content (ADR 0035). The answer also sets the pass cookie {@link CHANNEL_PARTNER_PASS_COOKIE}.
+ */
+export const channelPartnerGateResponseSchema = gateOkResponseSchema.extend({
+  content: channelPartnerContentSchema,
+});
+export type ChannelPartnerGateResponse = z.infer<typeof channelPartnerGateResponseSchema>;
+
+/** Response body of `GET /api/gates/channel-partner/content` with a valid pass (ADR 0035). */
+export const channelPartnerContentResponseSchema = z.object({ content: channelPartnerContentSchema });
+export type ChannelPartnerContentResponse = z.infer<typeof channelPartnerContentResponseSchema>;
+
+/**
+ * The HttpOnly cookie that proves, for the browser session, that this browser gave the Channel
+ * Partner password (ADR 0035); sent only to `/api/gates/channel-partner`.
+ */
+export const CHANNEL_PARTNER_PASS_COOKIE = "aisleiq_partner_pass";
+export const CHANNEL_PARTNER_PASS_PATH = "/api/gates/channel-partner";

@@ -15,14 +15,13 @@ import { ERROR_CODES } from "../../common/api/errors";
 import {
   MAGIC_LINK_INSPECT_RATE_PER_IP,
   MAGIC_LINK_RATE_PER_EMAIL,
-  MAGIC_LINK_RATE_PER_EMAIL_GLOBAL,
   MAGIC_LINK_RATE_PER_IP,
   MAGIC_LINK_VERIFY_RATE_PER_IP,
   RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
 import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
-import { byEmail, byEmailAndIp, rateLimitBy } from "../http/rate-limit";
+import { byEmailAndIp, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { sessionOf } from "./access";
 import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
@@ -66,11 +65,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Per IP before the body is even parsed; per email once the address is validated and
       // normalised (issue #10: limits count before validation work).
       onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP })],
+      // Per (email, IP), so a stranger's requests cannot use up the owner's allowance (ADR 0016).
+      // No limit refuses an address as such: that let anyone lock its owner out. The mail one
+      // address gets is capped where the link is issued instead, with the same answer (ADR 0034).
       preHandler: [
-        // Per (email, IP), so a stranger's requests cannot lock the owner out, plus a higher
-        // cap per email from everywhere (issue #11 item 5, ADR 0016).
         rateLimitBy(app, "magic-link-email-ip", { max: MAGIC_LINK_RATE_PER_EMAIL, key: byEmailAndIp }),
-        rateLimitBy(app, "magic-link-email", { max: MAGIC_LINK_RATE_PER_EMAIL_GLOBAL, key: byEmail }),
       ],
     }),
     async (request, reply) => {

@@ -1,7 +1,11 @@
 import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { Language } from "../../common/languages";
-import { MAGIC_LINK_REQUEST_RETRY_AFTER_MS, MAGIC_LINK_TTL_MS } from "../../common/limits";
+import {
+  MAGIC_LINK_EMAILS_PER_ADDRESS,
+  MAGIC_LINK_REQUEST_RETRY_AFTER_MS,
+  MAGIC_LINK_TTL_MS,
+} from "../../common/limits";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { isConnectionError } from "../db/faults";
@@ -10,6 +14,7 @@ import { transactionWithRetry } from "../db/retry";
 import { magicLinkRequests, magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
+import { underRecipientCap } from "../mail/recipient-cap";
 import { magicLinkEmail } from "./emails";
 import { createSession, type UserRow } from "./sessions";
 import { refuseToken, type TokenMessages, verificationTokens } from "./verification-tokens";
@@ -124,12 +129,12 @@ export async function storeMagicLinkRequest(
 }
 
 /** What became of a claimed request. */
-type RequestOutcome = "issued" | "no-account" | "expired";
+type RequestOutcome = "issued" | "no-account" | "expired" | "capped";
 
 /**
  * Claims one stored request matching `where` (skipping rows another worker holds), deletes it,
- * and in the same transaction issues the link when the address belongs to an active user and
- * the request is younger than a link's lifetime. The deletion and the link commit together:
+ * and in the same transaction issues the link when the address belongs to an active user, the
+ * request is younger than a link's lifetime and the address is under its email cap (ADR 0034). The deletion and the link commit together:
  * a failure rolls both back (the request is tried again), and nothing is issued twice.
  * @returns the outcome, or undefined when no request was free to claim
  */
@@ -158,14 +163,29 @@ async function claimMagicLinkRequest(
     // deactivation waits for this link and then deletes it, or this waits and sees it inactive.
     const user = await firstRow(tx.select().from(users).where(eq(users.email, request.email)).for("share"));
     if (!user?.isActive) return "no-account";
+    // At most MAGIC_LINK_EMAILS_PER_ADDRESS sign-in emails per link lifetime (ADR 0034): past
+    // the cap nothing is issued, so the last link sent stays the valid one, and the request
+    // answered the same 200 as any other.
+    if (
+      !(await underRecipientCap(
+        tx,
+        "magic_link",
+        user.email,
+        MAGIC_LINK_EMAILS_PER_ADDRESS,
+        MAGIC_LINK_TTL_MS,
+      ))
+    ) {
+      return "capped";
+    }
     await issueMagicLink(tx, user, config, request.bindingHash);
     return "issued";
   });
 }
 
 /**
- * Turns the stored request `id` into a sign-in link when its address belongs to an active user,
- * and removes it either way (docs/product.md#7-api `POST /api/auth/send-magic-link`). The route
+ * Turns the stored request `id` into a sign-in link when its address belongs to an active user
+ * that has had fewer than {@link MAGIC_LINK_EMAILS_PER_ADDRESS} sign-in emails in a link's
+ * lifetime (ADR 0034), and removes it either way (docs/product.md#7-api `POST /api/auth/send-magic-link`). The route
  * runs it once it has answered; a request another worker holds or has already handled is left
  * alone.
  * @returns true when a link was issued

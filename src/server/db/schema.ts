@@ -223,6 +223,8 @@ export const emailOutbox = pgTable(
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     // The claim: pending rows in (priority, id) order.
     index("email_outbox_claim_idx").on(t.priority, t.id).where(sql`status = 'pending'`),
+    // The per-recipient caps count recent rows of one kind to one address (ADR 0034).
+    index("email_outbox_recipient_idx").on(sql`lower(${t.toAddress})`, t.kind, t.createdAt),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { DemoRegistration, DemoRegistrationBody } from "../../common/api/de
 import { ERROR_CODES } from "../../common/api/errors";
 import { validateRegistration } from "../../common/demo-registration";
 import type { Language } from "../../common/languages";
+import { RECIPIENT_CAP_WINDOW_MS, REGISTRATION_CONFIRMATIONS_PER_RECIPIENT } from "../../common/limits";
 import {
   DEFAULT_DEMO_SLUG,
   findRetailerDemo,
@@ -16,6 +17,7 @@ import { demoRegistrations } from "../db/schema";
 import { csvDocument } from "../http/csv";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
+import { underRecipientCap } from "../mail/recipient-cap";
 import { registrationConfirmationEmail, registrationNoticeEmail } from "./emails";
 
 /**
@@ -36,7 +38,8 @@ export function resolveDemo(config: AppConfig, slug: string): RetailerDemo {
 
 /**
  * Stores a store-demo registration and, in the same transaction, queues the notice to
- * DEMO_REGISTRATION_EMAIL and the confirmation to the registrant (docs/architecture.md#data-and-reliability-rules: nothing a
+ * DEMO_REGISTRATION_EMAIL and the confirmation to the registrant (at most
+ * {@link REGISTRATION_CONFIRMATIONS_PER_RECIPIENT} per address a day, ADR 0034) (docs/architecture.md#data-and-reliability-rules: nothing a
  * visitor submits is lost; SMTP being down only delays mail). Idempotent on `registrationId`:
  * a replay stores and sends nothing more and gets the same answer. The confirmation is in
  * `language`, stored with the registration (ADR 0025).
@@ -86,8 +89,20 @@ export async function registerForDemo(
     }
     const notice = registrationNoticeEmail(demo, person, registrationId);
     await enqueueEmail(tx, { kind: "demo_registration", to: config.DEMO_REGISTRATION_EMAIL, ...notice });
-    const confirmation = registrationConfirmationEmail(demo, person, language);
-    await enqueueEmail(tx, { kind: "demo_registration_confirmation", to: person.email, ...confirmation });
+    // Capped per address like the Get Started confirmation (ADR 0034): the registration and
+    // its notice stand, only the visitor's confirmation is skipped past the cap.
+    if (
+      await underRecipientCap(
+        tx,
+        "demo_registration_confirmation",
+        person.email,
+        REGISTRATION_CONFIRMATIONS_PER_RECIPIENT,
+        RECIPIENT_CAP_WINDOW_MS,
+      )
+    ) {
+      const confirmation = registrationConfirmationEmail(demo, person, language);
+      await enqueueEmail(tx, { kind: "demo_registration_confirmation", to: person.email, ...confirmation });
+    }
     return { registrationId, created: true };
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import ipaddr from "ipaddr.js";
 import { ERROR_CODES } from "../../common/api/errors";
-import { RATE_LIMIT_WINDOW_MS } from "../../common/limits";
+import { IPV6_SITE_RATE_MULTIPLIER, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
 import { readSessionToken } from "../auth/guards";
 import { hashToken } from "../auth/tokens";
 import { HttpError } from "./errors";
@@ -9,7 +9,8 @@ import { HttpError } from "./errors";
 /**
  * A named rate limit for one route, as a preHandler (so the parsed body is available to `key`).
  * Counters live in Redis when REDIS_URL is set, in process memory otherwise (docs/architecture.md#scale-out). Every limit's numbers are in the limits registry (`src/common/limits.ts`). Exceeding it answers 429 `{error, code: "RATE_LIMITED"}` with Retry-After.
- * Several limits may guard one route: each counts independently. (The plugin's own
+ * Several limits may guard one route: each counts independently. A per-IP limit (key {@link byIp})
+ * also counts an IPv6 client's /48 at {@link IPV6_SITE_RATE_MULTIPLIER} times `max` (ADR 0034). (The plugin's own
  * `app.rateLimit()` handler runs only once per request, so a second one on a route was skipped.)
  * @param name namespaces the counter, so limits of different routes never share a count
  * @param options.max requests allowed per window; options.timeWindow window length in ms, by
@@ -23,20 +24,34 @@ export function rateLimitBy(
   options: { max: number; timeWindow?: number; key?: (request: FastifyRequest) => string },
 ): preHandlerAsyncHookHandler {
   const keyOf = options.key ?? byIp;
+  const timeWindow = options.timeWindow ?? RATE_LIMIT_WINDOW_MS;
   const limiter = app.createRateLimit({
     max: options.max,
-    timeWindow: options.timeWindow ?? RATE_LIMIT_WINDOW_MS,
+    timeWindow,
     keyGenerator: (request) => `${name}:${keyOf(request)}`,
   });
+  // A per-IP limit also counts an IPv6 client's /48, so rotating /64s inside one site gains
+  // little (ADR 0034). Only IPv6 requests are counted there: IPv4 keeps its one count.
+  const siteLimiter =
+    keyOf === byIp
+      ? app.createRateLimit({
+          max: options.max * IPV6_SITE_RATE_MULTIPLIER,
+          timeWindow,
+          keyGenerator: (request) => `${name}/site:${ipSiteKey(request.ip)}`,
+        })
+      : undefined;
   return async (request, reply) => {
-    const result = await limiter(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header("retry-after", result.ttlInSeconds);
-    throw new HttpError(
-      429,
-      ERROR_CODES.RATE_LIMITED,
-      `Too many requests. Please try again in ${describeWait(result.ttlInSeconds)}.`,
-    );
+    const limiters = siteLimiter && ipSiteKey(request.ip) !== undefined ? [limiter, siteLimiter] : [limiter];
+    for (const limit of limiters) {
+      const result = await limit(request);
+      if (result.isAllowed || !result.isExceeded) continue;
+      reply.header("retry-after", result.ttlInSeconds);
+      throw new HttpError(
+        429,
+        ERROR_CODES.RATE_LIMITED,
+        `Too many requests. Please try again in ${describeWait(result.ttlInSeconds)}.`,
+      );
+    }
   };
 }
 
@@ -65,6 +80,20 @@ export function ipKey(address: string): string {
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
   const prefix = new ipaddr.IPv6([...parts, 0, 0, 0, 0]);
   return `${prefix.toString()}/64`;
+}
+
+/**
+ * The wider rate-limit key of an IPv6 client (ADR 0034): its /48, one site's allocation (RFC 6177
+ * §3). IPv4 addresses, IPv4-mapped ones included, and anything unparsable have none.
+ * @param address e.g. `2001:db8:1:2:a:b:c:d`
+ * @returns e.g. `2001:db8:1::/48`, or undefined
+ */
+export function ipSiteKey(address: string): string | undefined {
+  if (!ipaddr.isValid(address)) return undefined;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return undefined;
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 3);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0, 0]).toString()}/48`;
 }
 
 /**

@@ -1,16 +1,19 @@
 import { count, desc, ilike, or, type SQL, sql } from "drizzle-orm";
 import { type Lead, type LeadRequest, normalizeLeadPhone } from "../../common/api/leads";
 import type { Language } from "../../common/languages";
+import { LEAD_CONFIRMATIONS_PER_RECIPIENT, RECIPIENT_CAP_WINDOW_MS } from "../../common/limits";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { leads } from "../db/schema";
 import { csvDocument } from "../http/csv";
 import { enqueueEmail } from "../mail/outbox";
+import { underRecipientCap } from "../mail/recipient-cap";
 import { leadConfirmationEmail, leadNoticeEmail } from "./emails";
 
 /**
  * Stores a Get Started lead and, in the same transaction, queues the notice to SALES_EMAIL and
- * the confirmation to the visitor (docs/architecture.md#data-and-reliability-rules: nothing a visitor submits is lost; SMTP
+ * the confirmation to the visitor (at most {@link LEAD_CONFIRMATIONS_PER_RECIPIENT} per address a
+ * day, ADR 0034) (docs/architecture.md#data-and-reliability-rules: nothing a visitor submits is lost; SMTP
  * being down only delays mail).
  * @param lead a body already validated with `leadBodySchema` (trimmed values)
  * @param language the visitor's language, stored and used for their confirmation (ADR 0025)
@@ -38,11 +41,23 @@ export async function createLead(
       .returning({ id: leads.id });
     if (!row) throw new Error("lead insert returned no row");
     await enqueueEmail(tx, { kind: "lead", to: config.SALES_EMAIL, ...leadNoticeEmail(lead, row.id) });
-    await enqueueEmail(tx, {
-      kind: "lead_confirmation",
-      to: lead.email,
-      ...leadConfirmationEmail(lead, language),
-    });
+    // The visitor's confirmation is capped per address (ADR 0034): past the cap the lead and
+    // the sales notice still go through, only the mail to a possibly forged address is skipped.
+    if (
+      await underRecipientCap(
+        tx,
+        "lead_confirmation",
+        lead.email,
+        LEAD_CONFIRMATIONS_PER_RECIPIENT,
+        RECIPIENT_CAP_WINDOW_MS,
+      )
+    ) {
+      await enqueueEmail(tx, {
+        kind: "lead_confirmation",
+        to: lead.email,
+        ...leadConfirmationEmail(lead, language),
+      });
+    }
     return row.id;
   });
 }

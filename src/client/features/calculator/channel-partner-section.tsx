@@ -1,3 +1,4 @@
+import type { ChannelPartnerContent, ChannelPartnerLabels } from "@common/api/gates";
 import { GATE_PASSWORD_MAX_LENGTH, SHAKE_DURATION_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { Loader2, Lock } from "lucide-react";
@@ -6,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { useGateCheck } from "~/hooks/use-gate-check";
+import { rereadChannelPartnerContent, useGateCheck } from "~/hooks/use-gate-check";
 import { errorMessage } from "~/lib/api";
 import { useTranslation } from "~/lib/react-i18n";
 import { CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
@@ -20,20 +21,30 @@ const FIGURES: readonly FigureSpec[] = [
   { name: "totalPartnerCommission", kind: "money", perMonth: true, highlight: true },
 ];
 
-function readUnlocked(): boolean {
+/**
+ * Whether this browser session gave the password before: only a hint to ask the server for the
+ * content again (ADR 0035). The flag unlocks nothing by itself; the server's pass cookie does.
+ */
+function passHinted(): boolean {
   try {
     return window.sessionStorage.getItem(CHANNEL_PARTNER_UNLOCKED_KEY) === "1";
   } catch {
-    return false; // storage blocked: stay locked
+    return false; // storage blocked: ask for the password again
   }
 }
 
-function rememberUnlocked(): void {
+function setPassHint(on: boolean): void {
   try {
-    window.sessionStorage.setItem(CHANNEL_PARTNER_UNLOCKED_KEY, "1");
+    if (on) window.sessionStorage.setItem(CHANNEL_PARTNER_UNLOCKED_KEY, "1");
+    else window.sessionStorage.removeItem(CHANNEL_PARTNER_UNLOCKED_KEY);
   } catch {
-    // storage blocked: unlocked for this page view only
+    // storage blocked: the next page view asks for the password again
   }
+}
+
+/** The section's labels in the page's language (English for any other). */
+function labelsIn(content: ChannelPartnerContent, language: string): ChannelPartnerLabels {
+  return language === "es" ? content.es : content.en;
 }
 
 /**
@@ -53,12 +64,16 @@ function restartShake(panel: HTMLElement | null): void {
  * The Channel Partner section (docs/product.md#2-pages, #4-states, #5-validation, #9-constants): locked behind a password the server checks
  * (`POST /api/gates/channel-partner`, through {@link useGateCheck}). A wrong password clears the field, shows 'Incorrect
  * password. Please try again.' and shakes and reddens the panel for 2 s (no shake under reduced
- * motion). Once unlocked it stays so for the browser session (sessionStorage) and shows the
- * partner's commission per store and in total.
+ * motion). The section's labels are confidential, so they are not in the bundle: the server sends
+ * them with its acceptance of the password and, for the rest of the browser session, to a browser
+ * holding its pass cookie (ADR 0035); a sessionStorage flag only says to ask it again. Unlocked,
+ * it shows the partner's commission per store and in total.
  */
 export function ChannelPartnerSection({ form, onChange, results }: CalculatorSectionProps) {
-  const { t } = useTranslation();
-  const [unlocked, setUnlocked] = useState(false);
+  const { t, i18n } = useTranslation();
+  /** The section's labels from the server (ADR 0035): the section is unlocked once they are here. */
+  const [content, setContent] = useState<ChannelPartnerContent | null>(null);
+  const unlocked = content !== null;
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   /** Counts wrong attempts while the feedback shows; each new one restarts the shake and the 2 s. */
@@ -71,7 +86,17 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
   const errorId = useId();
 
   useEffect(() => {
-    if (readUnlocked()) setUnlocked(true);
+    if (!passHinted()) return;
+    let current = true;
+    // The pass cookie is HttpOnly: only the server can tell whether it still holds.
+    void rereadChannelPartnerContent().then((served) => {
+      if (!current) return;
+      if (served) setContent(served);
+      else setPassHint(false);
+    });
+    return () => {
+      current = false;
+    };
   }, []);
 
   useEffect(() => {
@@ -92,12 +117,15 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
     event.preventDefault();
     const result = await gate.check(password);
     if (!result) return;
-    if (result.outcome === "unlocked") {
-      rememberUnlocked();
+    if (result.outcome === "unlocked" && result.content) {
+      setPassHint(true);
       setError(null);
       setPassword("");
       focusAfterUnlock.current = true;
-      setUnlocked(true);
+      setContent(result.content);
+    } else if (result.outcome === "unlocked") {
+      // Accepted, but no content came back (an older server): say the check failed.
+      setError(t("calculator.gateFailed"));
     } else if (result.outcome === "incorrect") {
       setPassword("");
       setError(t("calculator.incorrectPassword"));
@@ -127,12 +155,23 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
         {unlocked ? null : <CardDescription>{t("calculator.channelPartnerLocked")}</CardDescription>}
       </CardHeader>
       <CardContent>
-        {unlocked ? (
+        {content ? (
           <div className="grid gap-6">
             <div className="grid gap-4 sm:grid-cols-2">
-              <NumberFields fields={FIELDS} form={form} onChange={onChange} firstRef={percentageRef} />
+              <NumberFields
+                fields={FIELDS}
+                form={form}
+                onChange={onChange}
+                firstRef={percentageRef}
+                labels={labelsIn(content, i18n.language)}
+              />
             </div>
-            <Figures figures={FIGURES} results={results} className="grid gap-4 sm:grid-cols-2" />
+            <Figures
+              figures={FIGURES}
+              results={results}
+              className="grid gap-4 sm:grid-cols-2"
+              labels={labelsIn(content, i18n.language)}
+            />
           </div>
         ) : (
           <form onSubmit={onSubmit} className="calc-no-print grid gap-3 sm:max-w-md" noValidate>

@@ -75,5 +75,9 @@ export const FIELD_ATTRIBUTES: Record<TextField, { min: number; step: number | "
   storesInBrand: { min: 0, step: 1 },
 };
 
-/** sessionStorage key that keeps the Channel Partner section unlocked for the browser session (docs/product.md#4-states). */
+/**
+ * sessionStorage key saying this browser session gave the Channel Partner password, so the page
+ * asks the server for the section's content again (docs/product.md#4-states). Only a hint: the
+ * server's pass cookie decides (ADR 0035).
+ */
 export const CHANNEL_PARTNER_UNLOCKED_KEY = "aisleiq.channelPartnerUnlocked";

@@ -28,20 +28,24 @@ export interface FigureSpec {
  * @param figures which results, in order, and how each is shown
  * @param results every figure, from `calculate` (src/common/calculator.ts)
  * @param className the list's classes (its grid)
+ * @param labels labels by figure, in place of the catalog's `calculator.<name>` (the Channel
+ *   Partner section's labels come from the server, ADR 0035)
  */
 export function Figures({
   figures,
   results,
   className,
+  labels,
 }: {
   figures: readonly FigureSpec[];
   results: CalculatorResults;
   className: string;
+  labels?: Partial<Record<FigureName, string>>;
 }) {
   return (
     <dl className={className}>
       {figures.map((figure) => (
-        <Figure key={figure.name} {...figure} value={results[figure.name]} />
+        <Figure key={figure.name} {...figure} label={labels?.[figure.name]} value={results[figure.name]} />
       ))}
     </dl>
   );
@@ -52,7 +56,14 @@ export function Figures({
  * and no decimals, in tabular figures, one size smaller past 14 characters and smallest past 16
  * (docs/product.md#9-constants), so it never overflows its tile. Render inside a `<dl>`.
  */
-function Figure({ name, kind, highlight = false, perMonth = false, value }: FigureSpec & { value: number }) {
+function Figure({
+  name,
+  kind,
+  highlight = false,
+  perMonth = false,
+  label,
+  value,
+}: FigureSpec & { label?: string | undefined; value: number }) {
   const { t, i18n } = useTranslation();
   const text = formatFigure(value, kind, i18n.language);
   const size = figureSize(text);
@@ -63,7 +74,7 @@ function Figure({ name, kind, highlight = false, perMonth = false, value }: Figu
         highlight ? "border-primary/30 bg-secondary" : "bg-muted/40",
       )}
     >
-      <dt className="text-sm font-medium text-muted-foreground">{t(`calculator.${name}`)}</dt>
+      <dt className="text-sm font-medium text-muted-foreground">{label ?? t(`calculator.${name}`)}</dt>
       <dd
         data-testid={`figure-${name}`}
         data-size={size}

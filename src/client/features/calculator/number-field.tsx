@@ -8,22 +8,27 @@ import { type CalculatorForm, FIELD_ATTRIBUTES, type TextField as FieldName } fr
  * Render inside the element that lays them out.
  * @param fields which inputs, in order
  * @param firstRef a ref to the first input (focused after the Channel Partner section unlocks)
+ * @param labels labels by field, in place of the catalog's `calculator.<field>` (the Channel
+ *   Partner section's labels come from the server, ADR 0035)
  */
 export function NumberFields({
   fields,
   form,
   onChange,
   firstRef,
+  labels,
 }: {
   fields: readonly FieldName[];
   form: CalculatorForm;
   onChange: (field: FieldName, value: string) => void;
   firstRef?: React.Ref<HTMLInputElement>;
+  labels?: Partial<Record<FieldName, string>>;
 }) {
   return fields.map((field, index) => (
     <NumberField
       key={field}
       field={field}
+      label={labels?.[field]}
       value={form.text[field]}
       onChange={onChange}
       inputRef={index === 0 ? firstRef : undefined}
@@ -37,11 +42,13 @@ export function NumberFields({
  */
 function NumberField({
   field,
+  label,
   value,
   onChange,
   inputRef,
 }: {
   field: FieldName;
+  label?: string | undefined;
   value: string;
   onChange: (field: FieldName, value: string) => void;
   inputRef?: React.Ref<HTMLInputElement>;
@@ -54,7 +61,7 @@ function NumberField({
     <TextField
       ref={inputRef}
       id={id}
-      label={t(`calculator.${field}`)}
+      label={label ?? t(`calculator.${field}`)}
       className="grid min-w-0 grid-rows-[1fr_auto] items-end gap-2 [&_input]:tabular-nums"
       name={field}
       type="number"

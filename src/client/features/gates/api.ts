@@ -1,5 +1,12 @@
 import { ERROR_CODES } from "@common/api/errors";
-import { type Gate, type GateOkResponse, gatePasswordBodySchema } from "@common/api/gates";
+import {
+  type ChannelPartnerContent,
+  type ChannelPartnerContentResponse,
+  channelPartnerContentSchema,
+  type Gate,
+  type GateOkResponse,
+  gatePasswordBodySchema,
+} from "@common/api/gates";
 import { ApiError, apiRequest } from "~/lib/api";
 
 /**
@@ -7,7 +14,8 @@ import { ApiError, apiRequest } from "~/lib/api";
  * answered), for the caller's message.
  */
 export type GateCheckResult =
-  | { outcome: "unlocked" }
+  /** `content`: what the gate unlocks, when the server sends any (Channel Partner, ADR 0035). */
+  | { outcome: "unlocked"; content?: ChannelPartnerContent }
   /** The server's `INCORRECT_PASSWORD`, or a password the body schema refuses (it cannot be right). */
   | { outcome: "incorrect" }
   /** `RATE_LIMITED`: too many checks from this address for a while. */
@@ -27,12 +35,33 @@ export async function checkGatePassword(gate: Gate, password: string): Promise<G
   const parsed = gatePasswordBodySchema.safeParse({ password });
   if (!parsed.success) return { outcome: "incorrect" };
   try {
-    await apiRequest<GateOkResponse>("POST", `/api/gates/${gate}`, parsed.data);
-    return { outcome: "unlocked" };
+    const body = await apiRequest<GateOkResponse & { content?: unknown }>(
+      "POST",
+      `/api/gates/${gate}`,
+      parsed.data,
+    );
+    const content = channelPartnerContentSchema.safeParse(body.content);
+    return content.success ? { outcome: "unlocked", content: content.data } : { outcome: "unlocked" };
   } catch (failure) {
     const code = failure instanceof ApiError ? failure.body?.code : undefined;
     if (code === ERROR_CODES.INCORRECT_PASSWORD) return { outcome: "incorrect" };
     if (code === ERROR_CODES.RATE_LIMITED) return { outcome: "rate-limited", failure };
     return { outcome: "failed", failure };
+  }
+}
+
+/**
+ * `GET /api/gates/channel-partner/content` (ADR 0035): the Channel Partner section's content
+ * again, for a browser that gave the password earlier in this browser session (the server's
+ * HttpOnly pass cookie proves it).
+ * @returns the content, or null when the server refuses (no or expired pass) or cannot be reached
+ */
+export async function readChannelPartnerContent(): Promise<ChannelPartnerContent | null> {
+  try {
+    const body = await apiRequest<ChannelPartnerContentResponse>("GET", "/api/gates/channel-partner/content");
+    const content = channelPartnerContentSchema.safeParse(body.content);
+    return content.success ? content.data : null;
+  } catch {
+    return null;
   }
 }
