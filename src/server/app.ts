@@ -24,6 +24,7 @@ import { createStorage } from "./files/storage";
 import { gatesRoutes } from "./gates/routes";
 import { apiDocsRoutes, openApiOptions } from "./http/api-docs";
 import { isApiPath } from "./http/api-path";
+import { canonicalPath, installCanonicalPathGuard, pathOf } from "./http/canonical-path";
 import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
@@ -46,13 +47,19 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Redacts token-bearing page paths from request logs (no secrets in logs, docs/architecture.md#security-boundaries). */
-function redactUrl(url: string): string {
-  return url
-    .replace(/^\/(verify|accept-invitation)\/[^/?#]+/, "/$1/[redacted]")
-    .replace(/^\/api\/invitations\/([^/?#]+)/, (path, segment: string) =>
-      TOKEN_PATTERN.test(segment) ? "/api/invitations/[redacted]" : path,
-    );
+/**
+ * The request target as logged: its path in canonical form (ADR 0030, so `/%76erify/…` or
+ * `/x/../verify/…` cannot smuggle a token past the patterns), with the rest of a sign-in or
+ * invitation page path and every token-shaped segment redacted, and the query string kept
+ * (no secrets in logs, docs/architecture.md#security-boundaries).
+ */
+export function redactUrl(url: string): string {
+  const redacted = canonicalPath(url)
+    .replace(/^\/(verify|accept-invitation)\/.+/, "/$1/[redacted]")
+    .split("/")
+    .map((segment) => (TOKEN_PATTERN.test(segment) ? "[redacted]" : segment))
+    .join("/");
+  return redacted + url.slice(pathOf(url).length);
 }
 
 /**
@@ -114,6 +121,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.headers(headers);
     done();
   });
+  // First of all, so every hook below reads the path the router routed (ADR 0030).
+  installCanonicalPathGuard(app);
   app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
       {
