@@ -29,7 +29,7 @@ import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
-import { securityHeaders } from "./http/security-headers";
+import { headerKind, securityHeaders } from "./http/security-headers";
 import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
 import { invitationsRoutes } from "./invitations/routes";
 import { leadsRoutes } from "./leads/routes";
@@ -116,9 +116,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const withClient = (options.serveClient ?? true) && existsSync(path.join(clientDir, "index.html"));
   const scriptHashes = withClient ? inlineScriptHashes(clientDir) : [];
 
-  const headers = securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes });
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  // One header set per kind of response, computed once (ADR 0031).
+  const headerSets = {
+    public: securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes, kind: "public" }),
+    portal: securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes, kind: "portal" }),
+  };
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(headerSets[headerKind(request.url)]);
     done();
   });
   // First of all, so every hook below reads the path the router routed (ADR 0030).
