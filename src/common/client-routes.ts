@@ -38,3 +38,29 @@ export const IMU_PATH_MARKER = "accelerometer";
 
 /** Where the not-found page is prerendered (react-router.config.ts); itself an unknown path. */
 export const NOT_FOUND_PRERENDER_PATH = "/404";
+
+/**
+ * First segments of the account portal's pages (docs/product.md#2-pages; the routes under
+ * `portal-layout.tsx` in src/client/routes.ts, and `/sign-in`): pages that load no third-party
+ * script, frame or connection, so they get the CSP without third-party hosts (ADR 0031).
+ */
+export const PORTAL_PATH_PREFIXES = [
+  "/admin",
+  "/dashboard",
+  "/verify",
+  "/accept-invitation",
+  "/sign-in",
+] as const;
+
+/**
+ * True when `pathname` is a page of the account portal or anything under one of
+ * {@link PORTAL_PATH_PREFIXES} (a prefix matches whole segments: `/admin/login`, not
+ * `/administrator`), in either language (`/es/…`). Case-insensitive, like the page routes.
+ * @param pathname a decoded path without query string, e.g. `/admin/login`
+ */
+export function isPortalPath(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/^\/es(?=\/|$)/, "") || "/";
+  return PORTAL_PATH_PREFIXES.some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`),
+  );
+}

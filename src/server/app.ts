@@ -24,11 +24,12 @@ import { createStorage } from "./files/storage";
 import { gatesRoutes } from "./gates/routes";
 import { apiDocsRoutes, openApiOptions } from "./http/api-docs";
 import { isApiPath } from "./http/api-path";
+import { canonicalPath, installCanonicalPathGuard, pathOf } from "./http/canonical-path";
 import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
-import { securityHeaders } from "./http/security-headers";
+import { headerKind, securityHeaders } from "./http/security-headers";
 import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
 import { invitationsRoutes } from "./invitations/routes";
 import { leadsRoutes } from "./leads/routes";
@@ -46,13 +47,19 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Redacts token-bearing page paths from request logs (no secrets in logs, docs/architecture.md#security-boundaries). */
-function redactUrl(url: string): string {
-  return url
-    .replace(/^\/(verify|accept-invitation)\/[^/?#]+/, "/$1/[redacted]")
-    .replace(/^\/api\/invitations\/([^/?#]+)/, (path, segment: string) =>
-      TOKEN_PATTERN.test(segment) ? "/api/invitations/[redacted]" : path,
-    );
+/**
+ * The request target as logged: its path in canonical form (ADR 0030, so `/%76erify/…` or
+ * `/x/../verify/…` cannot smuggle a token past the patterns), with the rest of a sign-in or
+ * invitation page path and every token-shaped segment redacted, and the query string kept
+ * (no secrets in logs, docs/architecture.md#security-boundaries).
+ */
+export function redactUrl(url: string): string {
+  const redacted = canonicalPath(url)
+    .replace(/^\/(verify|accept-invitation)\/.+/, "/$1/[redacted]")
+    .split("/")
+    .map((segment) => (TOKEN_PATTERN.test(segment) ? "[redacted]" : segment))
+    .join("/");
+  return redacted + url.slice(pathOf(url).length);
 }
 
 /**
@@ -109,11 +116,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const withClient = (options.serveClient ?? true) && existsSync(path.join(clientDir, "index.html"));
   const scriptHashes = withClient ? inlineScriptHashes(clientDir) : [];
 
-  const headers = securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes });
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  // One header set per kind of response, computed once (ADR 0031).
+  const headerSets = {
+    public: securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes, kind: "public" }),
+    portal: securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes, kind: "portal" }),
+  };
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(headerSets[headerKind(request.url)]);
     done();
   });
+  // First of all, so every hook below reads the path the router routed (ADR 0030).
+  installCanonicalPathGuard(app);
   app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
       {

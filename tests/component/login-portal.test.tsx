@@ -42,6 +42,11 @@ function renderPortal(path: string) {
   );
 }
 
+/** Stands in for the portal's sign-in page, to tell a client-side navigation from a page load. */
+function ClientSidePortalPage() {
+  return <p>Client-side portal page</p>;
+}
+
 /** Everything any console method was called with, as one string. */
 function consoleOutput(): string {
   return consoleSpies.flatMap((spy) => spy.mock.calls.flat().map((arg) => String(arg))).join("\n");
@@ -111,6 +116,34 @@ describe("login portal form", () => {
       name: "Account portal — for invited team members, company admins and admins",
     });
     expect(link.getAttribute("href")).toBe("/admin/login");
+  });
+
+  it("opens the account portal by a full page load, so the portal gets its own CSP (ADR 0031)", async () => {
+    const user = userEvent.setup();
+    const Stub = createRoutesStub([
+      { path: "/plugins-login", Component: LoginPortalRoute },
+      { path: "/admin/login", Component: ClientSidePortalPage },
+    ]);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nextProvider i18n={i18next}>
+          <Stub initialEntries={["/plugins-login"]} />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    const links = screen.getAllByRole("link", {
+      name: "Account portal — for invited team members, company admins and admins",
+    });
+    const link = links.at(-1) as HTMLElement;
+    // jsdom does not load documents: stop the browser's own navigation after React Router has
+    // seen the click (a document listener runs after React's root listener), so a full page
+    // load leaves the rendered route as it was and a client-side one renders the stub page.
+    const stopNavigation = (event: Event) => event.preventDefault();
+    document.addEventListener("click", stopNavigation);
+    await user.click(link);
+    document.removeEventListener("click", stopNavigation);
+    expect(screen.queryByText("Client-side portal page")).toBeNull();
+    expect(screen.getByRole("button", { name: "Forgot Password" })).toBeTruthy();
   });
 
   it("Sign Up opens the Get Started form", async () => {

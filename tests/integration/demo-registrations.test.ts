@@ -94,6 +94,37 @@ describe.each(testBackends())("demo registrations API on $name", (backend) => {
       expect(noId.body.code).toBe("VALIDATION_ERROR");
     });
 
+    it("refuses a timestamp before 1970 or after year 9999 with 400 VALIDATION_ERROR and stores nothing", async () => {
+      const outside = [
+        "0000-01-01T00:00:00Z",
+        "0000-06-15T12:00:00.000+00:00",
+        "0001-01-01T00:00:00Z",
+        "1969-12-31T23:59:59Z",
+        "1970-01-01T00:59:59+01:00",
+        "9999-12-31T23:59:59-01:00",
+      ];
+      for (const timestamp of outside) {
+        const body = registration({ timestamp });
+        const response = await f.server.request("POST", "/api/demo-registrations/schnucks", { json: body });
+        expect([timestamp, response.status, response.body]).toEqual([
+          timestamp,
+          400,
+          { error: "timestamp must be an ISO 8601 time", code: "VALIDATION_ERROR", field: "timestamp" },
+        ]);
+        expect(await rowCount(body.registrationId)).toBe(0);
+      }
+      for (const timestamp of ["1970-01-01T00:00:00Z", "9999-12-31T23:59:59Z"]) {
+        const body = registration({ timestamp, email: `edge${timestamp.slice(0, 4)}@schnucks.com` });
+        const response = await f.server.request("POST", "/api/demo-registrations/schnucks", { json: body });
+        expect([timestamp, response.status]).toEqual([timestamp, 200]);
+        const [row] = await f.db
+          .select({ submittedAt: demoRegistrations.submittedAt })
+          .from(demoRegistrations)
+          .where(eq(demoRegistrations.id, body.registrationId));
+        expect(row?.submittedAt?.toISOString()).toBe(timestamp.replace("Z", ".000Z"));
+      }
+    });
+
     it("answers 404 for a demo that does not exist", async () => {
       const response = await f.server.request("POST", "/api/demo-registrations/nowhere", {
         json: registration(),

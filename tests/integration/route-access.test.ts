@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { declareContextAccess, installAccessControl, ROUTE_ACCESS } from "../../src/server/auth/access";
 import { loadConfig } from "../../src/server/config";
+import type { AppContext } from "../../src/server/context";
 import { installErrorHandler } from "../../src/server/http/errors";
 import { testBackends } from "./support/database";
 import { useTestDatabase } from "./support/fixture";
@@ -139,6 +140,10 @@ describe("access declarations", () => {
 
   it("enforces each level: 401 signed out, 403 below the level", async () => {
     const app = Fastify();
+    // The session cookie's name comes from PUBLIC_URL (ADR 0031); nothing else of the context is read.
+    app.decorate("ctx", {
+      config: loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_PUBLIC_URL }),
+    } as AppContext);
     installErrorHandler(app);
     await app.register(import("@fastify/cookie"));
     installAccessControl(app);

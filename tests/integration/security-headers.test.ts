@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { thirdPartyHosts } from "../../src/common/site-config";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openTestDatabase, type TestDatabase, testBackends } from "./support/database";
@@ -41,5 +45,73 @@ describe.each(testBackends())("security headers on $name", (backend) => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+});
+
+/**
+ * One CSP per kind of response (ADR 0031): the public pages that embed the booking widget and
+ * the jobs board allow those hosts; portal pages and API answers allow no third party.
+ */
+describe.each(testBackends())("CSP per kind of page on $name", (backend) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let clientDir: string;
+  const hosts = [
+    ...new Set([
+      ...thirdPartyHosts().scriptSrc,
+      ...thirdPartyHosts().frameSrc,
+      ...thirdPartyHosts().connectSrc,
+    ]),
+  ];
+  const cspOf = async (url: string) => {
+    const response = await app.inject({ method: "GET", url });
+    expect([url, response.statusCode]).toEqual([url, url.startsWith("/api/auth") ? 401 : 200]);
+    return String(response.headers["content-security-policy"]);
+  };
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), "aisleiq-csp-"));
+    await writeFile(path.join(clientDir, "index.html"), "<!doctype html><title>AisleIQ</title>");
+    database = await openTestDatabase(backend);
+    app = await buildApp(
+      loadConfig({
+        LOG_LEVEL: "silent",
+        NODE_ENV: "test",
+        PUBLIC_URL: "https://aisleiq.example",
+        CLIENT_DIR: clientDir,
+      }),
+      { dbHandle: database.handle, serveClient: true },
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it("lets the landing page, the calculator and a Spanish page load the booking widget and the jobs board", async () => {
+    expect(hosts).toContain("https://assets.calendly.com");
+    for (const url of ["/", "/calculator", "/es"]) {
+      const csp = await cspOf(url);
+      for (const host of hosts) expect([url, csp]).toEqual([url, expect.stringContaining(host)]);
+    }
+    expect(await cspOf("/")).toMatch(/script-src [^;]*https:\/\/assets\.calendly\.com/);
+  });
+
+  it.each([
+    "/admin/login",
+    "/admin/dashboard",
+    "/dashboard",
+    "/verify/abc",
+    "/accept-invitation/abc",
+    "/api/health",
+    "/api/auth/me",
+  ])("allows no third-party host on %s", async (url) => {
+    const csp = await cspOf(url);
+    expect(csp).toContain("default-src 'self'");
+    expect(hosts.filter((host) => csp.includes(host))).toEqual([]);
+    expect(csp).toMatch(/script-src 'self'(?: 'sha256-[^']+')*;/);
+    expect(csp).toContain("frame-src 'none'");
+    expect(csp).toMatch(/connect-src 'self';/);
   });
 });

@@ -8,7 +8,7 @@ import {
   MAGIC_LINK_TTL_MS,
 } from "../../src/common/limits";
 import { issueStaleMagicLinkRequests, storeMagicLinkRequest } from "../../src/server/auth/service";
-import { deleteSessionsOf } from "../../src/server/auth/sessions";
+import { createSession, deleteSessionsOf } from "../../src/server/auth/sessions";
 import { hashToken, issueToken } from "../../src/server/auth/tokens";
 import {
   emailOutbox,
@@ -657,25 +657,34 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
       ).toBe(401);
     });
 
-    it("still reads the old cookie name for one release and moves it to the new one", async () => {
-      const token = verifyTokenFrom(
-        await (async () => {
-          await f.server.request("POST", "/api/auth/send-magic-link", {
-            json: { email: "secure@example.com" },
-          });
-          return f.smtp.nextEmail("secure@example.com");
-        })(),
-        "https://aisleiq.test",
-      );
-      const verified = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
-      const raw = cookieFrom(verified.setCookies, HOST_SESSION_COOKIE)?.value;
-      const me = await f.server.request("GET", "/api/auth/me", { cookie: `${SESSION_COOKIE}=${raw}` });
-      expect(me.status).toBe(200);
-      expect(me.body.user.email).toBe("secure@example.com");
-      const moved = cookieFrom(me.setCookies, HOST_SESSION_COOKIE);
-      expect(moved?.value).toBe(raw);
-      expect(moved?.attributes).toMatchObject({ secure: true, path: "/" });
-      expect(cookieFrom(me.setCookies, SESSION_COOKIE)?.value).toBe("");
+    it("reads only __Host-aisleiq_session: a cookie planted under the unprefixed name signs nobody in", async () => {
+      // A sibling subdomain can set `aisleiq_session` for this host (cookie tossing, ADR 0031).
+      const attacker = await createUser(f.db, { email: "tosser@example.com" });
+      const victim = await createUser(f.db, { email: "victim@example.com" });
+      const planted = (await createSession(f.db, attacker.id)).token;
+      const own = (await createSession(f.db, victim.id)).token;
+
+      const alone = await f.server.request("GET", "/api/auth/me", { cookie: `${SESSION_COOKIE}=${planted}` });
+      expect(alone.status).toBe(401);
+      expect(cookieFrom(alone.setCookies, HOST_SESSION_COOKIE)?.value).toBeFalsy();
+
+      const both = await f.server.request("GET", "/api/auth/me", {
+        cookie: `${SESSION_COOKIE}=${planted}; ${HOST_SESSION_COOKIE}=${own}`,
+      });
+      expect(both.status).toBe(200);
+      expect(both.body.user.email).toBe("victim@example.com");
+
+      // A state-changing call with only the planted cookie is not the attacker's either.
+      const language = await f.server.request("PATCH", "/api/auth/me/language", {
+        cookie: `${SESSION_COOKIE}=${planted}`,
+        json: { language: "es" },
+      });
+      expect(language.status).toBe(401);
+      const [row] = await f.db
+        .select({ language: users.language })
+        .from(users)
+        .where(eq(users.id, attacker.id));
+      expect(row?.language).not.toBe("es");
     });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routes from "../../src/client/routes";
-import { CLIENT_ROUTE_PATTERNS } from "../../src/common/client-routes";
+import { CLIENT_ROUTE_PATTERNS, isPortalPath } from "../../src/common/client-routes";
 import { isClientRoute } from "../../src/server/http/static";
 
 /** The server's list of the app's pages (issue #12: 200 for them, 404 for the rest) matches the route table. */
@@ -24,5 +24,33 @@ describe("CLIENT_ROUTE_PATTERNS", () => {
     expect(isClientRoute("/verify/abc/def")).toBe(false);
     expect(isClientRoute("/404")).toBe(false);
     expect(isClientRoute("/nope")).toBe(false);
+  });
+});
+
+/** The portal's pages get the CSP without third-party hosts (ADR 0031): exactly the portal layout's pages. */
+describe("isPortalPath", () => {
+  it("holds for every page of the portal layout and for no other page of the route table", () => {
+    const portal = routes.find((route) => route.file === "routes/portal-layout.tsx");
+    const portalPaths = (portal?.children ?? []).map((route) => `/${route.path ?? ""}`);
+    expect(portalPaths.length).toBeGreaterThan(3);
+    expect(
+      portalPaths.filter((routePath) => !isPortalPath(routePath.replace(/\/:token\?$/, "/abc"))),
+    ).toEqual([]);
+    const others = routes
+      .filter((route) => route !== portal)
+      .map((route) => (route.index ? "/" : `/${route.path ?? ""}`))
+      .filter((routePath) => routePath !== "/*");
+    expect(others.length).toBeGreaterThan(10);
+    expect(others.filter(isPortalPath)).toEqual([]);
+  });
+
+  it("matches whole segments, either language, any case", () => {
+    expect(isPortalPath("/admin/login")).toBe(true);
+    expect(isPortalPath("/Dashboard")).toBe(true);
+    expect(isPortalPath("/es/sign-in")).toBe(true);
+    expect(isPortalPath("/verify/abc")).toBe(true);
+    expect(isPortalPath("/administrator")).toBe(false);
+    expect(isPortalPath("/es")).toBe(false);
+    expect(isPortalPath("/calculator")).toBe(false);
   });
 });

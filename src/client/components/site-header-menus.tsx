@@ -87,7 +87,9 @@ function AccountPortalLink({
 }: Omit<React.ComponentProps<typeof Link>, "to"> & { hintClassName: string }) {
   const { t } = useTranslation();
   return (
-    <Link {...props} to={ACCOUNT_SIGN_IN_PATH}>
+    // A full page load: the portal gets its own CSP without third-party hosts (ADR 0031), and
+    // no script the public page loaded (the booking widget) keeps running on it.
+    <Link {...props} to={ACCOUNT_SIGN_IN_PATH} reloadDocument>
       <span>{t("landing.nav.accountPortal")}</span>
       <span className={hintClassName}>{t("landing.nav.accountPortalHint")}</span>
     </Link>

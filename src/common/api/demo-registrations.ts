@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { languageField, safeText } from "./fields";
+import { isoInstantField, languageField, safeText } from "./fields";
 
 /**
  * Contracts of the store-demo registration API (docs/product.md#3-records "Demo registration", #7-api, issue #6).
@@ -24,7 +24,7 @@ export const demoRegistrationBodySchema = z.object({
   phone: bodyText("phone"),
   acceptTerms: z.boolean({ error: "acceptTerms must be true or false" }),
   /** ISO 8601 time the registrant pressed submit (docs/product.md#3-records). */
-  timestamp: z.iso.datetime({ offset: true, error: "timestamp must be an ISO 8601 time" }).optional(),
+  timestamp: isoInstantField("timestamp must be an ISO 8601 time").optional(),
   /** The page's language, for the registrant's confirmation email (ADR 0025); else the `lang` cookie. */
   language: languageField.optional(),
 });

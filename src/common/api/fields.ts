@@ -89,3 +89,26 @@ export function listResponse<K extends string, T extends z.ZodType, P extends z.
   const items = { [key]: z.array(item) } as { [Q in K]: z.ZodArray<T> };
   return z.object({ ...items, total: z.number().int(), ...paging });
 }
+
+/** Earliest and latest instants an {@link isoInstantField} accepts: the Unix epoch to the end of year 9999 UTC. */
+const INSTANT_MIN_MS = 0;
+const INSTANT_MAX_MS = new Date("9999-12-31T23:59:59.999Z").getTime();
+
+/**
+ * An ISO 8601 date-time with offset (`2026-05-04T10:00:00Z`, `…+02:00`) whose instant lies
+ * between 1970-01-01T00:00:00Z (where a reset device clock stands) and the end of year 9999 UTC
+ * (the last four-digit year). zod's format check alone lets year 0000 through: JavaScript dates
+ * hold it, PostgreSQL's timestamptz has no year 0 and the insert answered 500; and years below
+ * 100 come back from the database drivers a century or two off (`0001` read as `2001`).
+ * Out of range is a 400 VALIDATION_ERROR with `message` (docs/product.md#3-records, ADR 0013).
+ * @param message the error text for a malformed or out-of-range value
+ */
+export function isoInstantField(message: string) {
+  return z.iso.datetime({ offset: true, error: message }).refine(
+    (value) => {
+      const ms = new Date(value).getTime();
+      return ms >= INSTANT_MIN_MS && ms <= INSTANT_MAX_MS;
+    },
+    { error: message },
+  );
+}

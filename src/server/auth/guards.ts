@@ -28,19 +28,19 @@ export function sessionCookieName(config: { PUBLIC_URL: string }): string {
 }
 
 /**
- * The raw session token the request carries: under `__Host-aisleiq_session`, else under the old
- * name `aisleiq_session` (read for one release after the switch to `__Host-`, issue #11 item 5).
- * Either name is accepted whatever PUBLIC_URL says: the token itself is what the database checks.
+ * The raw session token the request carries, read ONLY under the configured name
+ * ({@link sessionCookieName}). Over HTTPS the unprefixed `aisleiq_session` is never read: any
+ * sibling subdomain can set it (cookie tossing), so reading it would sign a victim in as
+ * whoever planted it; only a `__Host-` cookie is known to come from this host (RFC 6265bis
+ * §4.1.3.2, docs/architecture.md#security-boundaries).
  * @returns the token and the cookie name it came from, or undefined when there is none
  */
 export function readSessionToken(
-  request: Pick<FastifyRequest, "cookies">,
+  request: Pick<FastifyRequest, "cookies" | "server">,
 ): { raw: string; name: string } | undefined {
-  for (const name of [HOST_SESSION_COOKIE, SESSION_COOKIE]) {
-    const raw = request.cookies[name];
-    if (raw) return { raw, name };
-  }
-  return undefined;
+  const name = sessionCookieName(request.server.ctx.config);
+  const raw = request.cookies[name];
+  return raw ? { raw, name } : undefined;
 }
 
 /** Removes the session cookie under both names. */
@@ -61,11 +61,10 @@ export async function startSessionCookie(
   session: { token: string; expiresAt: Date },
 ): Promise<void> {
   const { db, config } = request.server.ctx;
-  for (const name of new Set([SESSION_COOKIE, HOST_SESSION_COOKIE])) {
-    const previous = request.cookies[name];
-    if (previous && previous !== session.token) await deleteSession(db, previous);
-  }
+  const previous = readSessionToken(request);
+  if (previous && previous.raw !== session.token) await deleteSession(db, previous.raw);
   const name = sessionCookieName(config);
+  // Over HTTPS an unprefixed cookie is never read; drop a host-only one left from older releases.
   if (name !== SESSION_COOKIE && request.cookies[SESSION_COOKIE])
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
   reply.setCookie(name, session.token, sessionCookieOptions(isSecure(config), session.expiresAt));
@@ -73,7 +72,7 @@ export async function startSessionCookie(
 
 /**
  * Returns the signed-in user's session or throws 401. Re-sends the cookie when the sliding
- * expiry moved forward, and moves a session found under the old cookie name to the current one.
+ * expiry moved forward.
  * Only the access hook (`auth/access.ts`) calls it: routes declare their access instead of
  * calling it by hand (issue #11).
  * @throws HttpError 401 UNAUTHENTICATED
@@ -87,10 +86,8 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
     clearSessionCookies(reply);
     throw unauthorized("Your session has ended. Please sign in again.");
   }
-  const name = sessionCookieName(config);
-  if (session.renewedUntil || found.name !== name) {
-    if (found.name !== name) reply.clearCookie(found.name, { path: "/" });
-    reply.setCookie(name, found.raw, sessionCookieOptions(isSecure(config), session.expiresAt));
+  if (session.renewedUntil) {
+    reply.setCookie(found.name, found.raw, sessionCookieOptions(isSecure(config), session.expiresAt));
   }
   return session;
 }

@@ -6,8 +6,8 @@ import { companies, magicLinkTokens, sessions, users } from "../db/schema";
 import { hashToken, issueToken } from "./tokens";
 
 /**
- * Name of the session cookie over plain HTTP, and the name read as a fallback for one release
- * after the switch to {@link HOST_SESSION_COOKIE} (issue #11 item 5). HttpOnly, SameSite=Lax.
+ * Name of the session cookie over plain HTTP (HttpOnly, SameSite=Lax). Never read when
+ * PUBLIC_URL is HTTPS: a sibling subdomain could have planted it (ADR 0031).
  */
 export const SESSION_COOKIE = "aisleiq_session";
 

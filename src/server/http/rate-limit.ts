@@ -123,8 +123,8 @@ export function byEmailAndIp(request: FastifyRequest): string {
 }
 
 /**
- * Rate-limit key function for signed-in calls: the session token's SHA-256 (under either cookie
- * name), else the client's IP grouped like {@link byIp}. The digest, not the token: counters may
+ * Rate-limit key function for signed-in calls: the session token's SHA-256 (under the configured
+ * cookie name), else the client's IP grouped like {@link byIp}. The digest, not the token: counters may
  * live in Redis, which must not hold live sessions.
  */
 export function bySession(request: FastifyRequest): string {

@@ -1,6 +1,29 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet, { type HelmetOptions } from "helmet";
+import { isPortalPath } from "../../common/client-routes";
 import { thirdPartyHosts } from "../../common/site-config";
+import { isApiPath } from "./api-path";
+import { pathOf } from "./canonical-path";
+
+/**
+ * The kinds of response that get their own security headers (ADR 0031): `public` pages may
+ * load the third-party hosts of `thirdPartyHosts()`; `portal` (portal pages, API answers and
+ * everything else) may not.
+ */
+export type HeaderKind = "public" | "portal";
+
+/**
+ * The kind of a request's response, decided from its path alone (ADR 0031): `portal` for the
+ * API and the portal's pages ({@link isPortalPath}), `public` for every other path (the public
+ * pages, their `/es` twins, the not-found page, static files).
+ * @param url `request.url` (canonical after the guard of ADR 0030), query string allowed
+ */
+export function headerKind(url: string): HeaderKind {
+  const path = pathOf(url);
+  // A path with an escape or a dot segment is refused by the guard of ADR 0030 anyway: strictest.
+  if (path.includes("%") || path.includes("/.")) return "portal";
+  return isApiPath(path) || isPortalPath(path) ? "portal" : "public";
+}
 
 /**
  * The security headers every response carries, computed ONCE at start-up with helmet (a kept
@@ -8,25 +31,30 @@ import { thirdPartyHosts } from "../../common/site-config";
  * request, which showed in the `GET /api/auth/me` profile (issue #13).
  * @param options.publicUrl an `https://` URL turns on HSTS and `upgrade-insecure-requests`
  * @param options.scriptHashes `'sha256-…'` sources of the built HTML's inline scripts
+ * @param options.kind `public` adds the third-party hosts to script-src, connect-src and
+ *   frame-src (ADR 0031); `portal` (the default) allows no third party
  * @returns header name → value, lower-case names
  */
 export function securityHeaders(options: {
   publicUrl: string;
   scriptHashes: readonly string[];
+  kind?: HeaderKind;
 }): Record<string, string> {
   const https = options.publicUrl.startsWith("https://");
+  const third =
+    options.kind === "public" ? thirdPartyHosts() : { scriptSrc: [], connectSrc: [], frameSrc: [] };
   const config: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...options.scriptHashes, ...thirdPartyHosts().scriptSrc],
+        scriptSrc: ["'self'", ...options.scriptHashes, ...third.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...thirdPartyHosts().connectSrc],
+        connectSrc: ["'self'", ...third.connectSrc],
         mediaSrc: ["'self'"],
-        frameSrc: thirdPartyHosts().frameSrc,
+        frameSrc: third.frameSrc.length > 0 ? third.frameSrc : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -81,7 +81,9 @@ export function AcceptInvitationScreen({ token }: { token: string | undefined })
             </CardHeader>
             <CardContent className="grid">
               <Button asChild>
-                <Link to="/">{t("portal.accept.goHome")}</Link>
+                <Link to="/" reloadDocument>
+                  {t("portal.accept.goHome")}
+                </Link>
               </Button>
             </CardContent>
           </>

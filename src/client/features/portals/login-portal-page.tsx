@@ -165,7 +165,7 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
                           ? t("loginPortals.forgotText")
                           : t("loginPortals.inviteText", { portal: title })}
                       </p>
-                      <Link to={ACCOUNT_SIGN_IN_PATH} className={textLinkClass}>
+                      <Link to={ACCOUNT_SIGN_IN_PATH} className={textLinkClass} reloadDocument>
                         {t("loginPortals.accountPortalLink")}
                       </Link>
                     </div>
@@ -192,7 +192,7 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
             </Button>
             <p className="text-center text-sm text-muted-foreground">
               {t("loginPortals.haveAccount")}{" "}
-              <Link to={ACCOUNT_SIGN_IN_PATH} className={textLinkClass}>
+              <Link to={ACCOUNT_SIGN_IN_PATH} className={textLinkClass} reloadDocument>
                 {t("loginPortals.accountPortalLink")}
               </Link>
             </p>
