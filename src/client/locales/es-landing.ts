@@ -34,7 +34,7 @@ export const esLanding: Translation<typeof enLanding> = {
     revenueBot: {
       title: "RevenueBot",
       description:
-        "Un chatbot de IA que conoce sus productos y el inventario de su tienda. Comisión promedio sobre ventas: 0,03895.",
+        "Un chatbot de IA que conoce sus productos y el inventario de su tienda. Comisión promedio sobre ventas: 3.895%.",
       alt: "Un globo de chat que responde la pregunta de un cliente",
     },
     recommendations: {
