@@ -81,7 +81,7 @@ test.describe("in the browser", () => {
   }) => {
     await page.goto(`${app.baseUrl}/`);
     await page.getByRole("button", { name: /Language/ }).click();
-    await page.getByRole("menuitemradio", { name: "Spanish" }).click();
+    await page.getByRole("menuitemradio", { name: "Español" }).click();
     await page.waitForURL(`${app.baseUrl}/es/`);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("refrescantemente simple");
