@@ -127,6 +127,7 @@ export const enPortal = {
     actions: "Actions",
     review: "Review",
     reviewLabel: "Review background check of {{name}}",
+    ownCheck: "Your own check: another reviewer decides it.",
     empty: "No background checks submitted yet",
     loadFailed: "Could not load background checks.",
   },

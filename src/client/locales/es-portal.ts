@@ -129,6 +129,7 @@ export const esPortal: Translation<typeof enPortal> = {
     actions: "Acciones",
     review: "Revisar",
     reviewLabel: "Revisar la verificación de antecedentes de {{name}}",
+    ownCheck: "Es su propia verificación: otra persona debe decidirla.",
     empty: "Todavía no se enviaron verificaciones de antecedentes",
     loadFailed: "No se pudieron cargar las verificaciones de antecedentes.",
   },
