@@ -8,6 +8,7 @@ import { BrandLogo } from "~/components/brand-logo";
 import { TextField } from "~/components/form-field";
 import { LoadingScreen } from "~/components/loading-screen";
 import { SectionCard } from "~/components/section-card";
+import { SkipLink } from "~/components/skip-link";
 import { Button } from "~/components/ui/button";
 import { CardContent } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
@@ -116,6 +117,7 @@ export function AdminLoginScreen() {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-secondary/60 to-background">
       <header className="mx-auto flex h-16 w-full max-w-[1100px] items-center px-4 sm:px-6">
+        <SkipLink />
         <BrandLogo />
       </header>
       <main
