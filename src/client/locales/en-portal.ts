@@ -178,6 +178,10 @@ export const enPortal = {
     typeText: "{{file}} is not a supported file type",
     sizeTitle: "File Too Large",
     sizeText: "{{file}} exceeds the 10MB size limit",
+    /** Several files refused at once: one toast names them all ({{files}} is "a.exe, b.bat, and c.zip"). */
+    typeTextMany: "{{files}} are not supported file types",
+    sizeTextMany: "{{files}} exceed the 10MB size limit",
+    refusedTitle: "Some Files Were Not Added",
     tooManyTitle: "Too Many Files",
     tooManyText: "Only the first 5 files are kept",
     successTitle: "Background Check Submitted",
