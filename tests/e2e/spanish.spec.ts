@@ -84,7 +84,7 @@ test.describe("in the browser", () => {
     await page.getByRole("menuitemradio", { name: "Español" }).click();
     await page.waitForURL(`${app.baseUrl}/es/`);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("refrescantemente simple");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("simple y sin complicaciones");
     await expect(page.getByRole("link", { name: "Calculadora" }).first()).toHaveAttribute(
       "href",
       "/es/calculator",
@@ -96,7 +96,7 @@ test.describe("in the browser", () => {
 
     await page.reload();
     await expect(page).toHaveURL(`${app.baseUrl}/es/`);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("refrescantemente simple");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("simple y sin complicaciones");
     // An English address now opens in Spanish (server redirect by the cookie)…
     await page.goto(`${app.baseUrl}/calculator`);
     await expect(page).toHaveURL(`${app.baseUrl}/es/calculator`);
