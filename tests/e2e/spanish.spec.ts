@@ -101,7 +101,8 @@ test.describe("in the browser", () => {
     await page.goto(`${app.baseUrl}/calculator`);
     await expect(page).toHaveURL(`${app.baseUrl}/es/calculator`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calculadora de ingresos");
-    await expect(page.getByText(/\d{1,3}\.\d{3}/).first()).toBeVisible();
+    // Dollars as es-US writes them (ADR 0040), not Spain's "53.820 $".
+    await expect(page.getByTestId("figure-monthlyIncreaseInRevenue")).toHaveText("$53,820");
 
     // …until the visitor picks English in the footer.
     await page.goto(`${app.baseUrl}/es/`);
