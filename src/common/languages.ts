@@ -12,6 +12,22 @@ export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 
+/**
+ * The locale every `Intl` formatter uses for each language (ADR 0040): money, numbers,
+ * percentages and dates. Spanish is United States Spanish: our prices are US dollars, which
+ * es-US writes "$53,820" (Spain's "es" writes "53.820 $", Mexico's "USD 53,820").
+ */
+export const INTL_LOCALES: Readonly<Record<Language, string>> = { en: "en-US", es: "es-US" };
+
+/**
+ * The `Intl` locale of a language (ADR 0040): {@link INTL_LOCALES} for ours, any other BCP 47
+ * tag as given.
+ * @param language "en", "es" or another BCP 47 tag
+ */
+export function intlLocale(language: string): string {
+  return isLanguage(language) ? INTL_LOCALES[language] : language;
+}
+
 /** Name of the cookie that remembers the visitor's choice (value `en` or `es`, 1 year, SameSite=Lax). */
 export const LANGUAGE_COOKIE = "lang";
 

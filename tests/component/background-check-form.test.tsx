@@ -52,6 +52,24 @@ describe("background-check form (docs/product.md#5-validation)", () => {
     expect(screen.queryByRole("list", { name: "Documents" })).toBeNull();
   });
 
+  it("names every refused file of one choice in one toast, not only the last", async () => {
+    const { input, events } = renderForm();
+    await events.upload(input, [
+      new File(["a"], "notes.txt", { type: "text/plain" }),
+      new File(["b"], "setup.exe", { type: "application/octet-stream" }),
+      pdf("ok.pdf"),
+    ]);
+    expect(await screen.findByText("Invalid File Type")).toBeTruthy();
+    expect(screen.getByText("notes.txt and setup.exe are not supported file types")).toBeTruthy();
+    expect(listed()).toHaveLength(1);
+
+    await events.upload(input, [new File(["c"], "photo.bmp"), pdf("big.pdf", MAX_FILE_BYTES + 1)]);
+    expect(await screen.findByText("Some Files Were Not Added")).toBeTruthy();
+    expect(
+      screen.getByText("photo.bmp is not a supported file type. big.pdf exceeds the 10MB size limit"),
+    ).toBeTruthy();
+  });
+
   it("keeps at most 5 files, drops the extras, and removes files one by one", async () => {
     const { input, events, submit } = renderForm();
     await events.upload(

@@ -201,11 +201,9 @@ describe("number formatting", () => {
     expect(formatFigure(1234567, "count", "de")).toBe("1.234.567");
   });
 
-  it("prints Spanish figures with a dot for thousands, four digits included (ADR 0022)", () => {
-    expect(formatFigure(5200, "count", "es")).toBe("5.200");
-    expect(formatFigure(1234567.89, "count", "es")).toBe("1.234.568");
-    expect(formatFigure(53820, "money", "es")).toBe("53.820\u00a0$");
-    expect(formatFigure(-0.4, "money", "es")).toBe("0\u00a0$");
+  it("prints Spanish figures as es-US does, four digits grouped too (ADR 0040)", () => {
+    expect(formatFigure(5200, "count", "es")).toBe("5,200");
+    expect(formatFigure(53820, "money", "es")).toBe("$53,820");
   });
 
   it('prints in English exactly what Intl.NumberFormat("en") prints', () => {

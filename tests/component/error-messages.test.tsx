@@ -73,6 +73,21 @@ describe("server error messages on a Spanish portal screen", () => {
   });
 });
 
+describe("server file errors on a Spanish portal screen", () => {
+  it("name the file the server names", async () => {
+    addSpanishPortal();
+    setPageLanguage("es");
+    await submitAndFail("Enviar verificación de antecedentes", 415, {
+      error: "id.pdf is not a supported file type (its content does not match its name)",
+      code: "UNSUPPORTED_FILE_TYPE",
+      file: "id.pdf",
+    });
+    expect(
+      await screen.findByText("id.pdf no es de un tipo admitido. Use PDF, JPEG, PNG, GIF, DOC o DOCX."),
+    ).toBeTruthy();
+  });
+});
+
 describe("server error messages in English", () => {
   it("keep the words the server sends", async () => {
     await submitAndFail("Submit Background Check", 503, STORAGE_DOWN);

@@ -239,7 +239,7 @@ describe("Invite User dialog: re-inviting a pending address (issue #11 item 3)",
     const language = within(dialog).getByLabelText("Email language") as HTMLSelectElement;
     expect(language.value).toBe("en");
     await events.type(within(dialog).getByLabelText("Email"), "lucia@new.example");
-    await events.selectOptions(language, "Spanish");
+    await events.selectOptions(language, "Español");
     await events.click(within(dialog).getByRole("button", { name: "Send Invitation" }));
     expect(await screen.findByText("User invitation has been sent successfully")).toBeTruthy();
     expect(sent()).toEqual([{ email: "lucia@new.example", role: "user", companyId: null, language: "es" }]);

@@ -6,12 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import { BackgroundChecksSection } from "~/features/admin/background-checks-section";
 import "~/lib/i18n";
+import type { SessionUser } from "@common/api/auth";
 import { createQueryClient } from "~/lib/query-client";
+import { ADMIN, sessionUser } from "./support/fake-api";
 
 /** One approved check on the fake server; PATCH to a non-final status clears the review like the server. */
 let check: CheckSummary;
 let reviewedByName: string | null;
 let patches: unknown[];
+/** The signed-in reviewer (`/api/auth/me`): Ada Admin unless a test signs in someone else. */
+let me: SessionUser;
 
 beforeEach(() => {
   check = {
@@ -28,11 +32,13 @@ beforeEach(() => {
   };
   reviewedByName = "Cara Company";
   patches = [];
+  me = ADMIN;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url === "/api/background-checks") return Response.json([check]);
+      if (url === "/api/auth/me") return Response.json({ user: me, company: null });
       if (url === "/api/admin/stats")
         return Response.json({ totalUsers: 1, companies: 0, pendingChecks: 0, approved: 1 });
       if (url === "/api/background-checks/4" && init?.method === "PATCH") {
@@ -129,5 +135,38 @@ describe("Review dialog (issue #11 item 1)", () => {
     expect(within(dialog).queryByText("Reviewed")).toBeNull();
     expect(within(dialog).queryByTestId("review-reviewed")).toBeNull();
     expect(within(dialog).getByLabelText("Review Notes")).toHaveProperty("value", "");
+  });
+
+  it("opens with focus on its title, so an arrow key cannot change the status", async () => {
+    const events = userEvent.setup();
+    renderSection();
+    await screen.findByRole("table");
+    await events.click(reviewButton());
+    const dialog = await screen.findByRole("dialog", { name: "Review Background Check" });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole("heading", { name: "Review Background Check" }),
+      ),
+    );
+    await events.keyboard("{ArrowDown}");
+    expect(within(dialog).getByLabelText("Status")).toHaveProperty("value", "");
+  });
+
+  it("disables Review on the reviewer's own check and says why (ADR 0017)", async () => {
+    me = sessionUser({ id: check.userId, fullName: "Uma User", role: "company_admin", companyId: 2 });
+    renderSection();
+    await screen.findByRole("table");
+    const button = await waitFor(() => {
+      const found = within(screen.getByRole("table", { hidden: true })).getByRole("button", {
+        name: /^Review background check of Uma User/,
+        hidden: true,
+      });
+      expect(found).toHaveProperty("disabled", true);
+      return found;
+    });
+    expect(button.getAttribute("aria-label")).toBe(
+      "Review background check of Uma User. Your own check: another reviewer decides it.",
+    );
+    expect(screen.getAllByText("Your own check: another reviewer decides it.").length).toBeGreaterThan(0);
   });
 });

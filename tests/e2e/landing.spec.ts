@@ -179,7 +179,7 @@ test("the mobile drawer repeats the navigation at 390 px and scrolls to a sectio
   }
   for (const name of [/Pro Connect/, /Channel Partner/])
     await expect(drawer.getByRole("link", { name })).toBeVisible();
-  for (const name of ["Events", "English", "Spanish"])
+  for (const name of ["Events", "English", "Español"])
     await expect(drawer.getByRole("button", { name })).toBeVisible();
 
   await drawer.getByRole("link", { name: "Pricing" }).click();

@@ -81,10 +81,10 @@ test.describe("in the browser", () => {
   }) => {
     await page.goto(`${app.baseUrl}/`);
     await page.getByRole("button", { name: /Language/ }).click();
-    await page.getByRole("menuitemradio", { name: "Spanish" }).click();
+    await page.getByRole("menuitemradio", { name: "Español" }).click();
     await page.waitForURL(`${app.baseUrl}/es/`);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("refrescantemente simple");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("simple y sin complicaciones");
     await expect(page.getByRole("link", { name: "Calculadora" }).first()).toHaveAttribute(
       "href",
       "/es/calculator",
@@ -96,12 +96,13 @@ test.describe("in the browser", () => {
 
     await page.reload();
     await expect(page).toHaveURL(`${app.baseUrl}/es/`);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("refrescantemente simple");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("simple y sin complicaciones");
     // An English address now opens in Spanish (server redirect by the cookie)…
     await page.goto(`${app.baseUrl}/calculator`);
     await expect(page).toHaveURL(`${app.baseUrl}/es/calculator`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Calculadora de ingresos");
-    await expect(page.getByText(/\d{1,3}\.\d{3}/).first()).toBeVisible();
+    // Dollars as es-US writes them (ADR 0040), not Spain's "53.820 $".
+    await expect(page.getByTestId("figure-monthlyIncreaseInRevenue")).toHaveText("$53,820");
 
     // …until the visitor picks English in the footer.
     await page.goto(`${app.baseUrl}/es/`);

@@ -70,7 +70,7 @@ describe.each(testBackends())("emails in the recipient's language on $name", (ba
     const chosen = await f.smtp.nextEmail("chosen@example.com");
     expect(chosen.subject).toBe("Tiene una invitación a AisleIQ");
     expect(chosen.text).toContain(
-      "Iris le envió una invitación para unirse a AisleIQ con el rol de Usuario.",
+      "Iris le envió una invitación para unirse a AisleIQ con el rol de usuario.",
     );
     expect(chosen.text).toContain("Vence en 7 días y sirve una sola vez.");
 

@@ -109,6 +109,8 @@ describe.each(testBackends())("background-check uploads and review on $name", (b
     expect(response.body).toEqual({
       error: expect.stringContaining("invoice.pdf"),
       code: "UNSUPPORTED_FILE_TYPE",
+      // Named beside the English message, so a Spanish page can name it too.
+      file: "invoice.pdf",
     });
     expect(await checkCount()).toBe(before.checks);
     expect(await storedFiles()).toHaveLength(before.files);
@@ -120,6 +122,7 @@ describe.each(testBackends())("background-check uploads and review on $name", (b
     ]);
     expect(response.status).toBe(415);
     expect(response.body.error).toBe("notes.txt is not a supported file type");
+    expect(response.body.file).toBe("notes.txt");
   });
 
   it("refuses 6 files with 413 TOO_MANY_FILES and keeps none of them", async () => {
@@ -142,7 +145,11 @@ describe.each(testBackends())("background-check uploads and review on $name", (b
       { name: "big.pdf", data: pdfOfSize(OVER_LIMIT) },
     ]);
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ error: "big.pdf exceeds the 10MB size limit", code: "FILE_TOO_LARGE" });
+    expect(over.body).toEqual({
+      error: "big.pdf exceeds the 10MB size limit",
+      code: "FILE_TOO_LARGE",
+      file: "big.pdf",
+    });
     expect(await checkCount()).toBe(before.checks);
     expect(await storedFiles()).toHaveLength(before.files);
   });

@@ -42,7 +42,9 @@ describe("error registry", () => {
   });
 
   it("uses every catalog message, and every ERROR_CODES name is a registry code", () => {
-    const used = new Set(entries.map(([, entry]) => keyOf(entry.message)));
+    const used = new Set(
+      entries.flatMap(([, entry]) => [entry.message, ...("named" in entry ? [entry.named] : [])]).map(keyOf),
+    );
     expect(Object.keys(enErrors).filter((key) => !used.has(key as keyof typeof enErrors))).toEqual([]);
     for (const code of Object.values(ERROR_CODES)) expect(isErrorCode(code), code).toBe(true);
     expect(new Set(Object.values(ERROR_CODES)).size).toBe(entries.length);

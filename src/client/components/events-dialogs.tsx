@@ -1,6 +1,6 @@
 import { SITE_CONFIG } from "@common/site-config";
 import { CalendarDays, ExternalLink, Video } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { useGateCheck } from "~/hooks/use-gate-check";
 import { addCatalog } from "~/lib/i18n";
 import { useTranslation } from "~/lib/react-i18n";
@@ -27,6 +27,10 @@ interface EventsDialogsProps {
  */
 export function EventsDialogs({ open, onOpenChange }: EventsDialogsProps) {
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  // The element that opened the flow (the Sign In menu's trigger, once its menu has closed): the
+  // scheduling dialog opens from the password dialog, so closing it returns focus here rather
+  // than to the page (WCAG 2.4.3).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <>
       <EventsPasswordDialog
@@ -36,8 +40,27 @@ export function EventsDialogs({ open, onOpenChange }: EventsDialogsProps) {
           onOpenChange(false);
           setScheduleOpen(true);
         }}
+        content={{
+          onOpenAutoFocus: () => {
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          },
+          // Unlocked: the scheduling dialog has focus now; do not pull it back to the opener.
+          onCloseAutoFocus: (event) => {
+            if (scheduleOpen) event.preventDefault();
+          },
+        }}
       />
-      <SchedulingDialog open={scheduleOpen} onOpenChange={setScheduleOpen} />
+      <SchedulingDialog
+        open={scheduleOpen}
+        onOpenChange={setScheduleOpen}
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      />
     </>
   );
 }
@@ -46,7 +69,11 @@ function EventsPasswordDialog({
   open,
   onOpenChange,
   onUnlocked,
-}: EventsDialogsProps & { onUnlocked: () => void }) {
+  content,
+}: EventsDialogsProps & {
+  onUnlocked: () => void;
+  content: Pick<ComponentProps<typeof DialogContent>, "onOpenAutoFocus" | "onCloseAutoFocus">;
+}) {
   const { t } = useTranslation();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -89,6 +116,7 @@ function EventsPasswordDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
+      content={content}
       title={t("landing.events.passwordTitle")}
       description={t("landing.events.passwordDescription")}
       onSubmit={submit}
@@ -155,7 +183,11 @@ function loadBookingWidget(): Promise<CalendlyApi> {
 
 type BookingState = "idle" | "loading" | "ready" | "failed";
 
-function SchedulingDialog({ open, onOpenChange }: EventsDialogsProps) {
+function SchedulingDialog({
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: EventsDialogsProps & { onCloseAutoFocus: (event: Event) => void }) {
   const { t } = useTranslation();
   const [booking, setBooking] = useState<BookingState>("idle");
   const widgetRef = useRef<HTMLDivElement>(null);
@@ -184,7 +216,10 @@ function SchedulingDialog({ open, onOpenChange }: EventsDialogsProps) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={booking === "idle" ? "max-w-xl" : "max-w-3xl"}>
+      <DialogContent
+        className={booking === "idle" ? "max-w-xl" : "max-w-3xl"}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogHeader>
           <DialogTitle>{t("landing.events.scheduleTitle")}</DialogTitle>
           <DialogDescription>{t("landing.events.scheduleDescription")}</DialogDescription>

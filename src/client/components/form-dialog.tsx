@@ -1,4 +1,4 @@
-import type { ComponentProps, FormEvent, ReactNode } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useRef } from "react";
 import { DialogActions } from "./dialog-actions";
 import {
   Dialog,
@@ -18,6 +18,8 @@ import {
  * @param trigger the button that opens it, when the dialog owns one (Radix `DialogTrigger`)
  * @param descriptionClassName classes added to the description, e.g. `break-words` for an email
  * @param content props of the panel (`DialogContent`): `className`, `onCloseAutoFocus` …
+ * @param focusTitle on opening, focus the title instead of the first field: for a form whose
+ *   first field is a select that arrow keys would change (Review's status)
  * @param intro what the dialog shows between its heading and the form, e.g. the record under review
  * @param onSubmit the form's submit handler (it calls `preventDefault`)
  * @param noValidate leave the fields' checks to `onSubmit` instead of the browser
@@ -34,6 +36,7 @@ export function FormDialog({
   description,
   descriptionClassName,
   content,
+  focusTitle = false,
   intro,
   onSubmit,
   noValidate,
@@ -49,6 +52,7 @@ export function FormDialog({
   description: ReactNode;
   descriptionClassName?: string;
   content?: Omit<ComponentProps<typeof DialogContent>, "children">;
+  focusTitle?: boolean;
   intro?: ReactNode;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   noValidate?: boolean;
@@ -57,12 +61,25 @@ export function FormDialog({
   disabled: boolean;
   children: ReactNode;
 }) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const onOpenAutoFocus = (event: Event) => {
+    content?.onOpenAutoFocus?.(event);
+    if (!focusTitle || event.defaultPrevented) return;
+    event.preventDefault();
+    titleRef.current?.focus();
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
-      <DialogContent {...content}>
+      <DialogContent {...content} onOpenAutoFocus={onOpenAutoFocus}>
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
+          <DialogTitle
+            ref={titleRef}
+            tabIndex={focusTitle ? -1 : undefined}
+            className={focusTitle ? "outline-none" : undefined}
+          >
+            {title}
+          </DialogTitle>
           <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
         </DialogHeader>
         {intro}

@@ -85,11 +85,15 @@ export function TextField({
   );
 }
 
-/** One choice of a select: the submitted `value`, the shown `label`, and whether it can be picked. */
+/**
+ * One choice of a select: the submitted `value`, the shown `label`, whether it can be picked, and
+ * the label's language when it differs from the page's (`lang`, e.g. a language's own name).
+ */
 export interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
+  lang?: string;
 }
 
 /**
@@ -98,7 +102,7 @@ export interface SelectOption {
  */
 export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
   return options.map((option) => (
-    <option key={option.value} value={option.value} disabled={option.disabled}>
+    <option key={option.value} value={option.value} disabled={option.disabled} lang={option.lang}>
       {option.label}
     </option>
   ));

@@ -1,8 +1,9 @@
-import { isLanguage } from "@common/languages";
+import { isLanguage, LANGUAGES } from "@common/languages";
 import { SITE_CONFIG } from "@common/site-config";
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import { switchLanguage, useLanguage } from "~/lib/language";
+import { languageName } from "~/lib/language-options";
 import { useTranslation } from "~/lib/react-i18n";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
@@ -102,8 +103,11 @@ export function SiteFooter() {
                 if (isLanguage(value) && value !== language) switchLanguage(value);
               }}
             >
-              <option value="en">{t("landing.nav.english")}</option>
-              <option value="es">{t("landing.nav.spanish")}</option>
+              {LANGUAGES.map((option) => (
+                <option key={option} value={option} lang={option}>
+                  {languageName(t, option)}
+                </option>
+              ))}
             </NativeSelect>
           </div>
         </div>

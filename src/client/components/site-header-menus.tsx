@@ -1,4 +1,4 @@
-import { isLanguage } from "@common/languages";
+import { isLanguage, LANGUAGES } from "@common/languages";
 import { SUBMENU_CLOSE_DELAY_MS, SUBMENU_OPEN_DELAY_MS } from "@common/limits";
 import { SITE_CONFIG } from "@common/site-config";
 import { clsx } from "clsx";
@@ -6,6 +6,7 @@ import { ExternalLink, Menu } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { switchLanguage, useLanguage } from "~/lib/language";
+import { languageName } from "~/lib/language-options";
 import { useTranslation } from "~/lib/react-i18n";
 import { SectionLink } from "./section-link";
 import { DevelopersTrigger, LanguageTrigger, SignInTrigger } from "./site-header-triggers";
@@ -52,11 +53,6 @@ const RETAILER_SIGN_IN = { key: "retailer", to: "/retailer-login" } as const;
 
 /** The account sign-in page (docs/product.md#2-pages "Admin login page"): invited users, company admins and admins (issue #11). */
 const ACCOUNT_SIGN_IN_PATH = "/admin/login";
-
-const LANGUAGES = [
-  { value: "en", key: "english" },
-  { value: "es", key: "spanish" },
-] as const;
 
 /**
  * An outside app of the Sign In menu (dropdown or drawer): opens in a new tab, says so to screen
@@ -214,7 +210,7 @@ export function DevelopersMenu(props: MenuProps) {
   );
 }
 
-/** The header's language dropdown: English or Spanish, the current one checked. */
+/** The header's language dropdown: each language in its own name, the current one checked. */
 export function LanguageMenu(props: MenuProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -227,9 +223,9 @@ export function LanguageMenu(props: MenuProps) {
           if (isLanguage(value) && value !== language) switchLanguage(value);
         }}
       >
-        {LANGUAGES.map((language) => (
-          <DropdownMenuRadioItem key={language.value} value={language.value}>
-            {t(`landing.nav.${language.key}`)}
+        {LANGUAGES.map((option) => (
+          <DropdownMenuRadioItem key={option} value={option} lang={option}>
+            {languageName(t, option)}
           </DropdownMenuRadioItem>
         ))}
       </DropdownMenuRadioGroup>
@@ -327,16 +323,17 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
           <DrawerGroup title={t("landing.nav.language")}>
             {/* Choosing a language loads this page in it and remembers the choice (ADR 0022). */}
             {LANGUAGES.map((language) => (
-              <li key={language.value}>
+              <li key={language}>
                 <button
                   type="button"
+                  lang={language}
                   className={clsx(drawerLinkClass, "w-full")}
-                  aria-pressed={language.value === currentLanguage}
+                  aria-pressed={language === currentLanguage}
                   onClick={() => {
-                    if (language.value !== currentLanguage) switchLanguage(language.value);
+                    if (language !== currentLanguage) switchLanguage(language);
                   }}
                 >
-                  {t(`landing.nav.${language.key}`)}
+                  {languageName(t, language)}
                 </button>
               </li>
             ))}

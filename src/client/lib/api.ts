@@ -31,7 +31,10 @@ export function apiErrorFrom(status: number, text: string): ApiError {
   let body: ApiErrorBody | null = null;
   try {
     const parsed = JSON.parse(text) as Partial<ApiErrorBody>;
-    if (typeof parsed.error === "string") body = { error: parsed.error, code: String(parsed.code ?? "") };
+    if (typeof parsed.error === "string") {
+      body = { error: parsed.error, code: String(parsed.code ?? "") };
+      if (typeof parsed.file === "string") body.file = parsed.file;
+    }
   } catch {
     // Not JSON: the message keeps the raw text.
   }
@@ -88,8 +91,10 @@ export function getQueryFn<T>(options: { on401: "throw" | "returnNull" } = { on4
 export function serverErrorMessage(body: ApiErrorBody | null | undefined): string | null {
   if (!body) return null;
   if (!isErrorCode(body.code)) return body.error;
-  const entry: { message: string; detail?: true } = ERRORS[body.code];
+  const entry: { message: string; detail?: true; named?: string } = ERRORS[body.code];
   if (entry.detail && i18next.language === DEFAULT_LANGUAGE) return body.error;
+  // A file error names its file in the reader's language when the server says which (`file`).
+  if (entry.named && body.file) return i18next.t(entry.named, { file: body.file, defaultValue: body.error });
   return i18next.t(entry.message, { defaultValue: body.error });
 }
 

@@ -60,5 +60,6 @@ export const enAccount = {
     welcome: "Welcome back, {{name}}",
     subtitle: "Manage users, companies and background checks.",
     accessDenied: "Access Denied - You don't have permission to access this page.",
+    sectionsNav: "Sections of this page",
   },
 } as const;

@@ -52,6 +52,9 @@ export const enErrors = {
   idempotencyKeyReused: "This registration ID belongs to a different registration.",
   unsupportedFileType: "A file is not a supported type. Use PDF, JPEG, PNG, GIF, DOC or DOCX.",
   fileTooLarge: "A file is larger than the size limit.",
+  /** The same two with the file's name (the error body's `file`). */
+  unsupportedFileTypeNamed: "{{file}} is not a supported file type. Use PDF, JPEG, PNG, GIF, DOC or DOCX.",
+  fileTooLargeNamed: "{{file}} is larger than the size limit.",
   tooManyFiles: "Too many files. Remove some and try again.",
   filesRequired: "Please upload at least one document for your background check",
   multipartRequired: "Send the form as multipart/form-data.",

@@ -127,6 +127,7 @@ export const enPortal = {
     actions: "Actions",
     review: "Review",
     reviewLabel: "Review background check of {{name}}",
+    ownCheck: "Your own check: another reviewer decides it.",
     empty: "No background checks submitted yet",
     loadFailed: "Could not load background checks.",
   },
@@ -177,6 +178,10 @@ export const enPortal = {
     typeText: "{{file}} is not a supported file type",
     sizeTitle: "File Too Large",
     sizeText: "{{file}} exceeds the 10MB size limit",
+    /** Several files refused at once: one toast names them all ({{files}} is "a.exe, b.bat, and c.zip"). */
+    typeTextMany: "{{files}} are not supported file types",
+    sizeTextMany: "{{files}} exceed the 10MB size limit",
+    refusedTitle: "Some Files Were Not Added",
     tooManyTitle: "Too Many Files",
     tooManyText: "Only the first 5 files are kept",
     successTitle: "Background Check Submitted",

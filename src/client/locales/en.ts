@@ -35,6 +35,8 @@ export const en = {
     skipToContent: "Skip to content",
   },
   roles: { admin: "Admin", company_admin: "Company Admin", user: "User" },
+  /** A role inside a sentence ("as {{role}}"): English keeps the capitals of the spec's role names. */
+  rolesInText: { admin: "Admin", company_admin: "Company Admin", user: "User" },
   notFound: {
     title: "404 Page Not Found",
     text: "Did you forget to add the page to the router?",

@@ -63,5 +63,6 @@ export const esAccount: Translation<typeof enAccount> = {
     welcome: "Hola de nuevo, {{name}}",
     subtitle: "Administre usuarios, empresas y verificaciones de antecedentes.",
     accessDenied: "Acceso denegado: no tiene permiso para ver esta página.",
+    sectionsNav: "Secciones de esta página",
   },
 };

@@ -55,6 +55,8 @@ export const esErrors: Translation<typeof enErrors> = {
   idempotencyKeyReused: "Este ID de registro pertenece a otro registro.",
   unsupportedFileType: "Un archivo no es de un tipo admitido. Use PDF, JPEG, PNG, GIF, DOC o DOCX.",
   fileTooLarge: "Un archivo supera el tamaño máximo permitido.",
+  unsupportedFileTypeNamed: "{{file}} no es de un tipo admitido. Use PDF, JPEG, PNG, GIF, DOC o DOCX.",
+  fileTooLargeNamed: "{{file}} supera el tamaño máximo permitido.",
   tooManyFiles: "Hay demasiados archivos. Quite algunos y vuelva a intentarlo.",
   filesRequired: "Suba al menos un documento para su verificación de antecedentes",
   multipartRequired: "Envíe el formulario como multipart/form-data.",

@@ -3,13 +3,13 @@ import type { Translation } from "./types";
 
 /** Spanish texts of the public marketing site: the same keys as `en-landing.ts` (ADR 0022). */
 export const esLanding: Translation<typeof enLanding> = {
-  metaTitle: "AisleIQ — Una plataforma de apps de IA para retail, refrescantemente simple",
-  metaDescription: "Una plataforma de apps de IA y de personal para retail, refrescantemente simple.",
-  ogImageAlt: "AisleIQ: una plataforma de apps de IA para retail, refrescantemente simple",
+  metaTitle: "AisleIQ — Una plataforma de apps de IA para retail, simple y sin complicaciones",
+  metaDescription: "Una plataforma de apps de IA y de personal para retail, simple y sin complicaciones.",
+  ogImageAlt: "AisleIQ: una plataforma de apps de IA para retail, simple y sin complicaciones",
   hero: {
     eyebrow: "Plataforma de apps de IA y de personal para retail",
     introducing: "Le presentamos AisleIQ",
-    headline: "Una plataforma de apps de IA para retail, refrescantemente simple",
+    headline: "Una plataforma de apps de IA para retail, simple y sin complicaciones",
     lead: "Dé a cada cliente una app con su marca que conoce sus pasillos, y a cada empleado un copiloto de IA. En marcha en semanas, no en trimestres.",
     getStarted: "Comenzar",
     salesLift: "Aumento de ventas",
@@ -34,7 +34,7 @@ export const esLanding: Translation<typeof enLanding> = {
     revenueBot: {
       title: "RevenueBot",
       description:
-        "Un chatbot de IA que conoce sus productos y el inventario de su tienda. Comisión promedio sobre ventas: 0,03895.",
+        "Un chatbot de IA que conoce sus productos y el inventario de su tienda. Comisión promedio sobre ventas: 3.895%.",
       alt: "Un globo de chat que responde la pregunta de un cliente",
     },
     recommendations: {
@@ -192,7 +192,7 @@ export const esLanding: Translation<typeof enLanding> = {
     opensInNewTab: "(se abre en una pestaña nueva)",
   },
   footer: {
-    tagline: "Una plataforma de apps de IA y de personal para retail, refrescantemente simple.",
+    tagline: "Una plataforma de apps de IA y de personal para retail, simple y sin complicaciones.",
     industries: "Industrias",
     resources: "Recursos",
     company: "Empresa",

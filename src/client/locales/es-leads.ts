@@ -6,13 +6,13 @@ import type { Translation } from "./types";
  * other portal texts when the `lang` cookie asks for Spanish (`es-portal-register.ts`).
  */
 export const esLeads: Translation<typeof enLeads> = {
-  title: "Contactos",
+  title: "Clientes potenciales",
   description:
     "Solicitudes de Comenzar recibidas desde el sitio web, de la más reciente a la más antigua. Busque por nombre, empresa, correo, teléfono o plan.",
-  searchLabel: "Buscar contactos",
-  searchPlaceholder: "Buscar contactos",
+  searchLabel: "Buscar clientes potenciales",
+  searchPlaceholder: "Buscar clientes potenciales",
   exportCsv: "Exportar CSV",
-  exportCsvLabel: "Exportar CSV de los contactos que se muestran",
+  exportCsvLabel: "Exportar CSV de los clientes potenciales que se muestran",
   refresh: "Actualizar",
   name: "Nombre",
   company: "Empresa",
@@ -20,12 +20,12 @@ export const esLeads: Translation<typeof enLeads> = {
   phone: "Teléfono",
   plan: "Plan",
   received: "Recibido",
-  empty: "Todavía no hay contactos. Aquí aparecerán las solicitudes de Comenzar del sitio web.",
-  noMatches: "Ningún contacto coincide con «{{q}}».",
-  loadFailed: "No se pudieron cargar los contactos. Vuelva a intentarlo.",
+  empty: "Todavía no hay clientes potenciales. Aquí aparecerán las solicitudes de Comenzar del sitio web.",
+  noMatches: "Ningún cliente potencial coincide con «{{q}}».",
+  loadFailed: "No se pudieron cargar los clientes potenciales. Vuelva a intentarlo.",
   retry: "Reintentar",
   range: "Mostrando {{from}}–{{to}} de {{total}}",
   previous: "Anterior",
   next: "Siguiente",
-  pagination: "Páginas de contactos",
+  pagination: "Páginas de clientes potenciales",
 };

@@ -11,8 +11,8 @@ import type { Translation } from "./types";
 export const es: Translation<typeof en> = {
   brand: {
     name: "AisleIQ",
-    title: "AisleIQ — Una plataforma de apps de IA para retail, refrescantemente simple",
-    description: "Una plataforma de apps de IA y de personal para retail, refrescantemente simple.",
+    title: "AisleIQ — Una plataforma de apps de IA para retail, simple y sin complicaciones",
+    description: "Una plataforma de apps de IA y de personal para retail, simple y sin complicaciones.",
   },
   common: {
     loading: "Cargando...",
@@ -26,6 +26,8 @@ export const es: Translation<typeof en> = {
     skipToContent: "Ir al contenido",
   },
   roles: { admin: "Administrador", company_admin: "Administrador de empresa", user: "Usuario" },
+  // Inside a sentence a role is a common noun: lower case in Spanish ("con el rol de usuario").
+  rolesInText: { admin: "administrador", company_admin: "administrador de empresa", user: "usuario" },
   notFound: {
     title: "404: página no encontrada",
     text: "La página que busca no existe o cambió de dirección.",

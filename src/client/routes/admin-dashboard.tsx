@@ -4,6 +4,7 @@ import { UserDashboard } from "~/features/dashboard/user-dashboard";
 import { LeadsSection } from "~/features/leads/leads-section";
 import { DemoRegistrationsSection } from "~/features/retailer-demo/demo-registrations-section";
 import { i18next } from "~/lib/i18n";
+import { useTranslation } from "~/lib/react-i18n";
 
 export const meta = () => [{ title: `${i18next.t("admin.title")} · ${i18next.t("brand.name")}` }];
 
@@ -13,17 +14,20 @@ export const meta = () => [{ title: `${i18next.t("admin.title")} · ${i18next.t(
  * Inside the portal layout.
  */
 export default function AdminDashboardRoute() {
+  const { t } = useTranslation();
   return (
     <ProtectedRoute adminOnly fallback={(session) => <UserDashboard session={session} />}>
       {(session) => (
         <AdminDashboard
           session={session}
-          adminSections={
-            <>
-              <LeadsSection />
-              <DemoRegistrationsSection />
-            </>
-          }
+          adminSections={[
+            { id: "leads", label: t("leads.title"), content: <LeadsSection /> },
+            {
+              id: "demo-registrations",
+              label: t("retailerDemo.admin.title"),
+              content: <DemoRegistrationsSection />,
+            },
+          ]}
         />
       )}
     </ProtectedRoute>

@@ -31,6 +31,11 @@ export interface ErrorEntry {
    * meet it from an older server), and the server must not emit it (ADR 0026, ADR 0033).
    */
   readonly retired?: string;
+  /**
+   * Catalog key of the message that names the file, used when the body carries `file` (an
+   * upload's file errors), so every language names it.
+   */
+  readonly named?: `errors.${string}`;
 }
 
 /** Every code the API answers, by code string. Never rename a key: clients branch on them. */
@@ -114,8 +119,18 @@ export const ERRORS = {
   IDEMPOTENCY_KEY_REUSED: { status: 409, message: "errors.idempotencyKeyReused" },
 
   // Background-check uploads (ADR 0014).
-  UNSUPPORTED_FILE_TYPE: { status: 415, message: "errors.unsupportedFileType", detail: true },
-  FILE_TOO_LARGE: { status: 413, message: "errors.fileTooLarge", detail: true },
+  UNSUPPORTED_FILE_TYPE: {
+    status: 415,
+    message: "errors.unsupportedFileType",
+    detail: true,
+    named: "errors.unsupportedFileTypeNamed",
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    message: "errors.fileTooLarge",
+    detail: true,
+    named: "errors.fileTooLargeNamed",
+  },
   TOO_MANY_FILES: { status: 413, message: "errors.tooManyFiles", detail: true },
   FILES_REQUIRED: { status: 400, message: "errors.filesRequired" },
   MULTIPART_REQUIRED: { status: 415, message: "errors.multipartRequired" },
@@ -174,11 +189,13 @@ export const ERROR_CODES = {
 /**
  * Every error the API answers has this body (docs/architecture.md): `error` is a human message
  * in English (never prefixed with a field name, issue #11), `code` a registry code, and, on
- * validation errors, `field` the dotted path of the offending input (`email`, `items.2.name`).
+ * validation errors, `field` the dotted path of the offending input (`email`, `items.2.name`);
+ * on an upload's file errors, `file` the file's name (so a Spanish client can name it too).
  * Clients read `code` as a plain string: a newer server may send a code they do not know.
  */
 export interface ApiErrorBody {
   error: string;
   code: string;
   field?: string;
+  file?: string;
 }

@@ -191,7 +191,7 @@ interface UploadState {
 }
 
 function fileTooLarge(name: string): HttpError {
-  return new HttpError(413, ERROR_CODES.FILE_TOO_LARGE, `${name} exceeds the ${MAX_LABEL} size limit`);
+  return new HttpError(413, ERROR_CODES.FILE_TOO_LARGE, `${name} exceeds the ${MAX_LABEL} size limit`, name);
 }
 
 async function storeFile(
@@ -217,6 +217,7 @@ async function storeFile(
         415,
         ERROR_CODES.UNSUPPORTED_FILE_TYPE,
         `${originalName} is not a supported file type`,
+        originalName,
       );
     }
     const { head, ended } = await readHead(file, SNIFF_BYTES);
@@ -229,6 +230,7 @@ async function storeFile(
         415,
         ERROR_CODES.UNSUPPORTED_FILE_TYPE,
         `${originalName} is not a supported file type (its content does not match its name)`,
+        originalName,
       );
     }
     let result: { key: string; size: number };

@@ -14,13 +14,15 @@ import { isConnectionError, safeError } from "../db/faults";
 import { securityHeaders } from "./security-headers";
 
 /**
- * The `{error, code, field?}` body of every error answer (common/api/errors.ts `ApiErrorBody`):
- * `code` is one of the registry's codes, so the OpenAPI document lists them all (ADR 0026).
+ * The `{error, code, field?, file?}` body of every error answer (common/api/errors.ts
+ * `ApiErrorBody`): `code` is one of the registry's codes, so the OpenAPI document lists them all
+ * (ADR 0026).
  */
 export const apiErrorSchema = z.object({
   error: z.string(),
   code: z.enum(ERROR_CODE_LIST),
   field: z.string().optional(),
+  file: z.string().optional(),
 });
 
 /**
@@ -41,10 +43,15 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
  * it; the error handler turns it into `{"error", "code"}` (docs/architecture.md#errors).
  */
 export class HttpError extends Error {
+  /**
+   * @param file the uploaded file the error is about, sent beside the message so that a client
+   *   can name it in its own language
+   */
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    readonly file?: string,
   ) {
     super(message);
     this.name = "HttpError";
@@ -85,7 +92,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       // Every 503 tells the client when to come back (RFC 9110 §10.2.3), whatever raised it.
       if (error.statusCode === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-      return reply.status(error.statusCode).send({ error: error.message, code: error.code });
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.message, code: error.code, ...(error.file ? { file: error.file } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The message alone is what people see (issue #11: no "email: " prefix); the field's

@@ -27,7 +27,8 @@ const TEXTS: Record<Language, InvitationWords> = {
   es: {
     subject: "Tiene una invitación a AisleIQ",
     intro: (inviter, company, role) => {
-      const roleName = { admin: "Administrador", company_admin: "Administrador de empresa", user: "Usuario" }[
+      // A role inside a sentence is a common noun in Spanish: lower case.
+      const roleName = { admin: "administrador", company_admin: "administrador de empresa", user: "usuario" }[
         role
       ];
       return `${inviter} le envió una invitación para unirse a AisleIQ${company ? ` en ${company}` : ""} con el rol de ${roleName}.`;

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useRef } from "react";
 import { useTranslation } from "~/lib/react-i18n";
 import { cn } from "~/lib/utils";
 
@@ -18,13 +19,37 @@ export function ModalPanel({
   closeClassName,
   iconClassName,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { closeClassName: string; iconClassName: string }) {
   const { t } = useTranslation();
+  // Radix returns focus on close only to a `Dialog.Trigger`; our dialogs open from state, so
+  // without this focus would fall to <body> (WCAG 2.4.3): return it to the element that had it
+  // when the dialog opened, if still there. A caller's `onCloseAutoFocus` that calls
+  // `preventDefault()` chooses for itself.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-      <DialogPrimitive.Content className={className} {...props}>
+      <DialogPrimitive.Content
+        className={className}
+        onOpenAutoFocus={(event) => {
+          // Fired before focus moves in: the active element is still the opener.
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+        {...props}
+      >
         {children}
         <DialogPrimitive.Close
           aria-label={t("common.close")}

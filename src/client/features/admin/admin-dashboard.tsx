@@ -14,22 +14,54 @@ import { StatCards } from "./stat-cards";
 import { UserAuditPanel } from "./user-audit-panel";
 import { UsersSection } from "./users-section";
 
+/** A section of the dashboard: its anchor (`#section-<id>`), its name in the in-page nav, its content. */
+export interface DashboardSection {
+  id: string;
+  label: string;
+  content: ReactNode;
+}
+
 /**
  * Admin dashboard (docs/product.md#2-pages, issue #3): header with welcome message and role badge, the four
- * stat cards, Invite User, Background Checks with Review, Invitations, Users with their audit
- * trail (issue #11), and (admins only) Companies. Company admins see only their own company (ADR 0009). Without manage rights:
- * the catalog's Access Denied text.
+ * stat cards, Invite User, then an in-page nav to the sections below: Background Checks with
+ * Review, (admins only) Companies — before Invitations and Users, since a company must exist
+ * before someone can be invited into it —, Invitations, Users with their audit trail (issue #11),
+ * and the admins' other sections. Company admins see only their own company (ADR 0009). Without
+ * manage rights: the catalog's Access Denied text.
  * @param adminSections sections of other features shown to admins only (composed by the route)
  */
 export function AdminDashboard({
   session,
-  adminSections,
+  adminSections = [],
 }: {
   session: MeResponse;
-  adminSections?: ReactNode;
+  adminSections?: readonly DashboardSection[];
 }) {
   const { t } = useTranslation();
   const { user, company } = session;
+  const admin = isAdmin(user.role);
+  const sections: DashboardSection[] = [
+    { id: "checks", label: t("portal.checks.title"), content: <BackgroundChecksSection /> },
+    ...(admin
+      ? [{ id: "companies", label: t("portal.companies.title"), content: <CompaniesSection /> }]
+      : []),
+    {
+      id: "invitations",
+      label: t("portal.invitations.title"),
+      content: <InvitationsSection role={user.role} />,
+    },
+    {
+      id: "users",
+      label: t("portal.users.title"),
+      content: (
+        <>
+          <UsersSection viewer={user} />
+          <UserAuditPanel />
+        </>
+      ),
+    },
+    ...(admin ? adminSections : []),
+  ];
   return (
     <div className="min-h-screen bg-muted/40">
       <PortalHeader user={user} />
@@ -51,12 +83,13 @@ export function AdminDashboard({
               <InviteUserDialog user={user} />
             </div>
             <StatCards />
-            <BackgroundChecksSection />
-            <InvitationsSection role={user.role} />
-            <UsersSection viewer={user} />
-            <UserAuditPanel />
-            {isAdmin(user.role) && <CompaniesSection />}
-            {isAdmin(user.role) && adminSections}
+            <SectionNav sections={sections} />
+            {sections.map((section) => (
+              // scroll-mt: the link's target clears the top of the window with some air.
+              <div key={section.id} id={`section-${section.id}`} className="grid scroll-mt-6 gap-6">
+                {section.content}
+              </div>
+            ))}
           </>
         ) : (
           <Card>
@@ -68,5 +101,29 @@ export function AdminDashboard({
         )}
       </main>
     </div>
+  );
+}
+
+/**
+ * Links to each section of the dashboard (WCAG 2.4.5): seven stacked sections are over 3,000 px
+ * tall on a phone. Pills that wrap, 44 px tall (WCAG 2.5.5).
+ */
+function SectionNav({ sections }: { sections: readonly DashboardSection[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("admin.sectionsNav")}>
+      <ul className="flex flex-wrap gap-2">
+        {sections.map((section) => (
+          <li key={section.id}>
+            <a
+              href={`#section-${section.id}`}
+              className="inline-flex min-h-11 items-center rounded-full border border-border bg-background px-4 text-sm font-medium hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {section.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -8,6 +8,7 @@ import { SectionCard } from "~/components/section-card";
 import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
+import { useSession } from "~/lib/session";
 import { checksQueryOptions } from "./api/checks";
 import { ReviewDialog } from "./review-dialog";
 
@@ -23,15 +24,35 @@ export function BackgroundChecksSection() {
   const list = checks.data ?? [];
 
   const submitted = (check: CheckSummary) => formatDate(check.submittedAt, i18n.language);
-  const reviewButton = (check: CheckSummary) => (
-    <RowAction
-      aria-label={t("portal.checks.reviewLabel", { name: check.fullName })}
-      data-review-trigger={check.id}
-      onClick={(event) => setReviewing({ check, trigger: event.currentTarget })}
-    >
-      {t("portal.checks.review")}
-    </RowAction>
-  );
+  const me = useSession().data?.user;
+  // Nobody reviews their own check (ADR 0017): the server refuses it, so the button is disabled
+  // and says why, instead of the reviewer learning it only on Update.
+  const reviewButton = (check: CheckSummary) => {
+    const own = me !== undefined && check.userId === me.id;
+    return (
+      <span className="inline-flex flex-wrap items-center justify-end gap-2">
+        {own && (
+          <span className="text-xs text-muted-foreground" aria-hidden="true">
+            {t("portal.checks.ownCheck")}
+          </span>
+        )}
+        {/* The table and the phone cards both render this button: the reason goes into its name, not an id. */}
+        <RowAction
+          aria-label={
+            own
+              ? `${t("portal.checks.reviewLabel", { name: check.fullName })}. ${t("portal.checks.ownCheck")}`
+              : t("portal.checks.reviewLabel", { name: check.fullName })
+          }
+          title={own ? t("portal.checks.ownCheck") : undefined}
+          disabled={own}
+          data-review-trigger={check.id}
+          onClick={(event) => setReviewing({ check, trigger: event.currentTarget })}
+        >
+          {t("portal.checks.review")}
+        </RowAction>
+      </span>
+    );
+  };
 
   return (
     <SectionCard

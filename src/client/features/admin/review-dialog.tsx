@@ -92,6 +92,8 @@ export function ReviewDialog({
           target.focus();
         },
       }}
+      // Not the status select: an arrow key there would change the status (WCAG 3.2.2).
+      focusTitle
       title={t("portal.review.title")}
       description={t("portal.review.description", { name: check.fullName, email: check.email })}
       descriptionClassName="break-all"

@@ -1,3 +1,4 @@
+import { intlLocale } from "@common/languages";
 import { useQuery } from "@tanstack/react-query";
 import { Building2, CheckCircle2, Clock, Users } from "lucide-react";
 import { Card } from "~/components/ui/card";
@@ -8,7 +9,7 @@ import { adminStatsQueryOptions } from "./api/stats";
 export function StatCards() {
   const { t, i18n } = useTranslation();
   const stats = useQuery(adminStatsQueryOptions());
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const cards = [
     { key: "totalUsers", icon: Users, value: stats.data?.totalUsers },
     { key: "companies", icon: Building2, value: stats.data?.companies },

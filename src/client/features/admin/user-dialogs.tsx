@@ -110,10 +110,13 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
             : companyName
               ? t("portal.users.editSummary", {
                   name: user.fullName,
-                  role: t(`roles.${role}`),
+                  role: t(`rolesInText.${role}`),
                   company: companyName,
                 })
-              : t("portal.users.editSummaryNoCompany", { name: user.fullName, role: t(`roles.${role}`) })}
+              : t("portal.users.editSummaryNoCompany", {
+                  name: user.fullName,
+                  role: t(`rolesInText.${role}`),
+                })}
       </p>
     </FormDialog>
   );

@@ -2,12 +2,13 @@ import { canManageUsers } from "@common/roles";
 import { EMAIL_PATTERN } from "@common/validation";
 import { useQuery } from "@tanstack/react-query";
 import { Loader2, Mail, ShieldCheck } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
 import { TextField } from "~/components/form-field";
 import { LoadingScreen } from "~/components/loading-screen";
 import { SectionCard } from "~/components/section-card";
+import { SkipLink } from "~/components/skip-link";
 import { Button } from "~/components/ui/button";
 import { CardContent } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
@@ -36,6 +37,7 @@ export function AdminLoginScreen() {
   const sendLink = useSendMagicLink();
   const createAdmin = useCreateInitialAdmin();
   const { language } = useLanguage();
+  const sentTitle = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const user = session.data?.user;
@@ -44,6 +46,16 @@ export function AdminLoginScreen() {
 
   const currentMode: Mode | null =
     mode ?? (setupNeeded.data === undefined ? null : setupNeeded.data ? "setup" : "login");
+
+  // Switching modes replaces the form (and its focused button): focus the "Check Your Email"
+  // heading, or the email field when the reader asks to send another link, never <body> (WCAG 2.4.3).
+  const previousMode = useRef(currentMode);
+  useEffect(() => {
+    const before = previousMode.current;
+    previousMode.current = currentMode;
+    if (currentMode === "sent" && before !== "sent") sentTitle.current?.focus();
+    else if (before === "sent" && currentMode === "login") document.getElementById("email")?.focus();
+  }, [currentMode]);
   if (session.isPending || session.data || currentMode === null) return <LoadingScreen />;
 
   const onSend = (event: FormEvent) => {
@@ -105,6 +117,7 @@ export function AdminLoginScreen() {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-secondary/60 to-background">
       <header className="mx-auto flex h-16 w-full max-w-[1100px] items-center px-4 sm:px-6">
+        <SkipLink />
         <BrandLogo />
       </header>
       <main
@@ -121,6 +134,7 @@ export function AdminLoginScreen() {
               </span>
             }
             title={t("adminLogin.sentTitle")}
+            titleRef={sentTitle}
             description={t("adminLogin.sentDescription", { email: email.trim() })}
           >
             <CardContent className="grid gap-4 text-center">

@@ -1,3 +1,5 @@
+import { intlLocale } from "@common/languages";
+
 /**
  * Number display of the calculator (docs/product.md#9-constants "figures": thousands separators, no
  * decimals, smaller type past 14 to 16 characters), in tabular figures.
@@ -23,22 +25,24 @@ const FAST_PATH_LIMIT = Number.MAX_SAFE_INTEGER;
  * in a page starts ICU's number formatting, about 30 ms on our test VM, which Lighthouse's 4×
  * CPU throttling turns into a 120 ms long task on /calculator's first load.
  * @param value any finite number (the calculator's results always are)
- * @param kind "money" prints US dollars ("$53,820"; Spanish "53.820 $"), "count" a bare number
- *   ("5,200"; Spanish "5.200")
- * @param language a BCP 47 tag, normally i18next's current language
+ * @param kind "money" prints US dollars ("$53,820", Spanish the same), "count" a bare number
+ *   ("5,200", Spanish the same)
+ * @param language "en" or "es" (formatted in its locale of ADR 0040, es-US for Spanish), or
+ *   another BCP 47 tag; normally i18next's current language
  */
 export function formatFigure(value: number, kind: FigureKind, language: string): string {
-  if ((language === "en" || language === "en-US") && Math.abs(value) < FAST_PATH_LIMIT) {
+  const locale = intlLocale(language);
+  if ((locale === "en" || locale === "en-US") && Math.abs(value) < FAST_PATH_LIMIT) {
     return formatEnglish(value, kind);
   }
-  const key = `${language}:${kind}`;
+  const key = `${locale}:${kind}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(language, {
+    formatter = new Intl.NumberFormat(locale, {
       maximumFractionDigits: 0,
       minimumFractionDigits: 0,
-      // Spanish groups 4-digit numbers too ("5.200", docs/product.md#9-constants: thousands separators; ADR 0022),
-      // and prints the dollar as "$" ("53.820 $"), not "US$".
+      // Group 4-digit numbers too ("5,200", docs/product.md#9-constants: thousands separators),
+      // and print the dollar as "$", not "US$".
       useGrouping: "always",
       ...(kind === "money" ? { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol" } : {}),
     });

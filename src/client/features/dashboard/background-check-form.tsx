@@ -1,4 +1,5 @@
 import type { SessionUser } from "@common/api/auth";
+import { intlLocale } from "@common/languages";
 import { MAX_FILE_BYTES, MAX_FILES_PER_CHECK } from "@common/limits";
 import { formatFileSize, UPLOAD_ACCEPT, uploadKindOf } from "@common/uploads";
 import { FileText, UploadCloud, X } from "lucide-react";
@@ -20,7 +21,7 @@ import { useSubmitCheck } from "./api";
  * files with extras dropped, required fields), and a real upload progress bar.
  */
 export function BackgroundCheckForm({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [fullName, setFullName] = useState(user.fullName);
   const [email, setEmail] = useState(user.email);
   const [files, setFiles] = useState<Array<{ key: number; file: File }>>([]);
@@ -31,17 +32,37 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
   const hintId = useId();
   const submit = useSubmitCheck(setProgress);
 
-  /** Keeps allowed files up to the limit; every refusal gets its toast. */
+  /**
+   * Keeps allowed files up to the limit. Refused files are named in one toast (only one toast
+   * shows at a time, docs/product.md#9-constants): "a.exe is not a supported file type" for one,
+   * "a.exe and b.zip are not supported file types" for several, both kinds in one message.
+   */
   const addFiles = (incoming: File[]) => {
     const accepted: Array<{ key: number; file: File }> = [];
+    const wrongType: string[] = [];
+    const tooLarge: string[] = [];
     for (const file of incoming) {
-      if (!uploadKindOf(file.name)) {
-        toastError(t("portal.submit.typeTitle"), t("portal.submit.typeText", { file: file.name }));
-      } else if (file.size > MAX_FILE_BYTES) {
-        toastError(t("portal.submit.sizeTitle"), t("portal.submit.sizeText", { file: file.name }));
-      } else {
-        accepted.push({ key: nextKey.current++, file });
-      }
+      if (!uploadKindOf(file.name)) wrongType.push(file.name);
+      else if (file.size > MAX_FILE_BYTES) tooLarge.push(file.name);
+      else accepted.push({ key: nextKey.current++, file });
+    }
+    const names = new Intl.ListFormat(intlLocale(i18n.language), { type: "conjunction" });
+    const sentence = (key: "typeText" | "sizeText", files: string[]) =>
+      files.length === 1
+        ? t(`portal.submit.${key}`, { file: files[0] })
+        : t(`portal.submit.${key}Many`, { files: names.format(files) });
+    if (wrongType.length > 0 || tooLarge.length > 0) {
+      const title =
+        tooLarge.length === 0
+          ? t("portal.submit.typeTitle")
+          : wrongType.length === 0
+            ? t("portal.submit.sizeTitle")
+            : t("portal.submit.refusedTitle");
+      const sentences = [
+        ...(wrongType.length > 0 ? [sentence("typeText", wrongType)] : []),
+        ...(tooLarge.length > 0 ? [sentence("sizeText", tooLarge)] : []),
+      ];
+      toastError(title, sentences.join(". "));
     }
     setFiles((current) => {
       const next = [...current, ...accepted];

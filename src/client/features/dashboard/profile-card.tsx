@@ -2,17 +2,14 @@ import type { MeResponse } from "@common/api/auth";
 import { RoleBadge } from "~/components/role-badge";
 import { SectionCard } from "~/components/section-card";
 import { CardContent } from "~/components/ui/card";
+import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 
 /** Profile card of docs/product.md#2-pages: Full Name, Email, Role badge, Last Login date or 'Never'. */
 export function ProfileCard({ session }: { session: MeResponse }) {
   const { t, i18n } = useTranslation();
   const { user, company } = session;
-  const lastLogin = user.lastLoginAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
-        new Date(user.lastLoginAt),
-      )
-    : t("common.never");
+  const lastLogin = user.lastLoginAt ? formatDate(user.lastLoginAt, i18n.language, true) : t("common.never");
   return (
     <SectionCard title={t("dashboard.profile")}>
       <CardContent>

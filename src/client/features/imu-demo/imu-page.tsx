@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowLeft, Lock, Smartphone } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
+import { SkipLink } from "~/components/skip-link";
 import { Button } from "~/components/ui/button";
 import { Slider } from "~/components/ui/slider";
 import { useTranslation } from "~/lib/react-i18n";
@@ -23,6 +24,7 @@ export function ImuPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-950 text-slate-50">
       <header className="mx-auto flex h-16 w-full max-w-[1200px] items-center px-4 sm:px-6">
+        <SkipLink />
         <Link
           to="/"
           className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-slate-200 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"

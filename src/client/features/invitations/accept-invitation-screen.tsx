@@ -63,7 +63,7 @@ export function AcceptInvitationScreen({ token }: { token: string | undefined })
 
   const invalid = !token || preview.isError;
   const data = switching ? undefined : preview.data;
-  const roleName = data ? t(`roles.${data.role}`) : "";
+  const roleName = data ? t(`rolesInText.${data.role}`) : "";
 
   return (
     <main
