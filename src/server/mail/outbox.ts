@@ -195,8 +195,12 @@ export class OutboxWorker {
   private unlisten: (() => Promise<void>) | undefined;
   private stopped = true;
 
-  /** Rows claimed by this worker and not finished yet. */
-  private readonly inFlight = new Set<number>();
+  /**
+   * The leases this worker holds: row id → `attempts` as its claim set it, which names that one
+   * claim (every claim adds one). A row is here while it is being sent and while its `sent` mark
+   * is pending, and leaves before its release is written (ADR 0037).
+   */
+  private readonly leases = new Map<number, number>();
   /** Rows SMTP accepted whose `sent` mark is not written yet: id → acceptance time. */
   private readonly sentMarks = new Map<number, Date>();
   private flushing: Promise<void> | undefined;
@@ -398,12 +402,13 @@ export class OutboxWorker {
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
+    // This claim is the lease the heartbeat renews from now on.
+    this.leases.set(row.id, row.attempts);
     // Accepted by SMTP already, only the mark is missing: never send it again (issue #10).
     if (this.sentMarks.has(row.id)) {
       this.scheduleFlush();
       return;
     }
-    this.inFlight.add(row.id);
     try {
       await this.transport.send({
         from: this.options.from,
@@ -414,12 +419,12 @@ export class OutboxWorker {
         messageId: messageIdHeader(row.messageId, this.options.from),
       });
     } catch (error) {
+      // Given up before the release is written, so no heartbeat renews a released row (ADR 0037).
+      this.leases.delete(row.id);
       await this.recordFailure(row, error);
-      this.inFlight.delete(row.id);
       return;
     }
     this.sentMarks.set(row.id, new Date());
-    this.inFlight.delete(row.id);
     this.options.log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "email sent");
     this.transportRecovered();
     this.scheduleFlush(MARK_GROUP_MS);
@@ -450,7 +455,8 @@ export class OutboxWorker {
           lastError: message.slice(0, 500),
           nextAttemptAt: new Date(Date.now() + delay),
         })
-        .where(eq(emailOutbox.id, row.id));
+        // Only this claim's lease: a row another worker has claimed since is theirs.
+        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.attempts, row.attempts)));
     } catch (dbError) {
       // Not sent, so nothing is lost: the lease expires and the row is tried again.
       this.databaseFailed(dbError);
@@ -512,7 +518,10 @@ export class OutboxWorker {
               text: "",
             })
             .where(inArray(emailOutbox.id, ids));
-          for (const id of ids) this.sentMarks.delete(id);
+          for (const id of ids) {
+            this.sentMarks.delete(id);
+            this.leases.delete(id);
+          }
         }
       } catch (error) {
         this.databaseFailed(error);
@@ -527,15 +536,37 @@ export class OutboxWorker {
     }
   }
 
-  /** Keeps the rows this worker holds (sending, or sent with the mark pending) leased to it. */
+  /**
+   * Keeps the rows this worker holds (sending, or sent with the mark pending) leased to it. Renews
+   * a row only while it is still under this worker's claim: same `attempts` as the claim set, and
+   * a lease not released. A heartbeat that set off before a failed send released its
+   * row therefore cannot lock it again after the release (ADR 0037).
+   */
   private async renewLeases(): Promise<void> {
-    const ids = [...this.inFlight, ...this.sentMarks.keys()];
-    if (ids.length === 0 || this.stopped) return;
+    if (this.leases.size === 0 || this.stopped) return;
+    const byClaim = new Map<number, number[]>();
+    for (const [id, attempts] of this.leases) {
+      const ids = byClaim.get(attempts) ?? [];
+      ids.push(id);
+      byClaim.set(attempts, ids);
+    }
     try {
       await this.handle.db
         .update(emailOutbox)
         .set({ lockedUntil: new Date(Date.now() + this.leaseMs) })
-        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "pending")));
+        .where(
+          and(
+            eq(emailOutbox.status, "pending"),
+            // Released rows have none. A lease run out but not claimed again (same attempts) is
+            // still this worker's: renewing it after a stall keeps a second worker off it.
+            isNotNull(emailOutbox.lockedUntil),
+            or(
+              ...[...byClaim].map(([attempts, ids]) =>
+                and(eq(emailOutbox.attempts, attempts), inArray(emailOutbox.id, ids)),
+              ),
+            ),
+          ),
+        );
     } catch (error) {
       this.databaseFailed(error);
     }
