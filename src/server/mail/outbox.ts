@@ -70,10 +70,22 @@ export interface OutboxOptions {
    * Work the sweep does besides waking the claim loops, at start and every
    * {@link OUTBOX_SWEEP_INTERVAL_MS}: the app passes the auth module's stored magic-link requests
    * (ADR 0029). One run at a time; a failure is logged (without query text; a database outage
-   * once) and retried at the next sweep; `stop()` waits for a run in flight.
+   * once) and retried at the next sweep; `stop()` waits for a run in flight. When it resolves to
+   * a {@link SweepResult} with `sweepAgainInMs`, one more sweep runs then (at least
+   * {@link SWEEP_AGAIN_MIN_MS} later), besides the regular ones; each run's answer replaces the
+   * previous one's.
    */
-  onSweep?: () => Promise<unknown>;
+  onSweep?: () => Promise<SweepResult | unknown>;
 }
+
+/** What an `onSweep` step may ask of the worker. */
+export interface SweepResult {
+  /** Run one more sweep in this many ms: the step left work that becomes due then. */
+  sweepAgainInMs?: number | undefined;
+}
+
+/** The soonest a sweep asked for by `onSweep` runs after the one that asked, in ms (no tight loop). */
+export const SWEEP_AGAIN_MIN_MS = 250;
 
 export interface OutboxMessage {
   /** One of {@link OutboxKind} for the app's emails; other kinds are sent as bulk. */
@@ -213,6 +225,8 @@ export class OutboxWorker {
   private dbRetryTimer: NodeJS.Timeout | undefined;
 
   private sweeping: Promise<void> | undefined;
+  /** The one-off sweep the latest `onSweep` step asked for. */
+  private sweepAgain: NodeJS.Timeout | undefined;
 
   private transportDown = false;
   private probeMs: number;
@@ -260,9 +274,9 @@ export class OutboxWorker {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of [this.timer, this.flushTimer, this.dbRetryTimer, this.probeTimer])
+    for (const timer of [this.timer, this.flushTimer, this.dbRetryTimer, this.probeTimer, this.sweepAgain])
       clearTimeout(timer);
-    this.timer = this.flushTimer = this.dbRetryTimer = this.probeTimer = undefined;
+    this.timer = this.flushTimer = this.dbRetryTimer = this.probeTimer = this.sweepAgain = undefined;
     this.transportDown = false;
     clearInterval(this.sweep);
     await this.unlisten?.().catch(() => {});
@@ -292,7 +306,7 @@ export class OutboxWorker {
       this.sweeping = Promise.resolve()
         .then(onSweep)
         .then(
-          () => undefined,
+          (result) => this.armSweepAgain((result as SweepResult | undefined)?.sweepAgainInMs),
           (error: unknown) => {
             if (isConnectionError(error)) this.databaseFailed(error);
             else this.options.log.error({ err: safeError(error) }, "outbox sweep step failed");
@@ -304,6 +318,22 @@ export class OutboxWorker {
     }
     await this.sweeping;
     this.wake();
+  }
+
+  /**
+   * Arms the one-off sweep the latest `onSweep` run asked for, replacing any earlier one: the
+   * latest run saw the freshest state (none asked for, none armed).
+   */
+  private armSweepAgain(inMs: number | undefined): void {
+    clearTimeout(this.sweepAgain);
+    this.sweepAgain = undefined;
+    if (this.stopped || inMs === undefined || !Number.isFinite(inMs)) return;
+    const delay = Math.min(Math.max(inMs + 20, SWEEP_AGAIN_MIN_MS), OUTBOX_SWEEP_INTERVAL_MS);
+    this.sweepAgain = setTimeout(() => {
+      this.sweepAgain = undefined;
+      void this.sweepNow();
+    }, delay);
+    this.sweepAgain.unref();
   }
 
   /** Asks the worker to look for due messages now (coalesces concurrent calls). */
