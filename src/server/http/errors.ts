@@ -257,8 +257,9 @@ export function installShutdownGate(app: FastifyInstance): void {
     // Node's server.close() (next) drops every connection without a request in progress at
     // once, also one whose next request is already on its way: that client gets a reset. So
     // the listener stays open while kept-alive connections close one by one: a busy one after
-    // its answer (Connection: close, below), a quiet one once quiet long enough that nothing is
-    // on its way. Bounded by SHUTDOWN_DRAIN_MS; Node closes what is left.
+    // the 503 with Connection: close its next request gets (below), a quiet one once quiet long
+    // enough that nothing is on its way. An answer in flight keeps its connection, so a request
+    // pipelined behind it is still answered. Bounded by SHUTDOWN_DRAIN_MS; Node closes the rest.
     const deadline = Date.now() + SHUTDOWN_DRAIN_MS;
     while (connections.size > 0 && Date.now() < deadline) {
       const now = Date.now();
@@ -268,10 +269,7 @@ export function installShutdownGate(app: FastifyInstance): void {
       if (connections.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });
-  // An answer sent while draining closes its connection, so its client sends nothing more on it.
-  app.addHook("onSend", async (_request, reply) => {
-    if (closing) reply.header("connection", "close");
-  });
+
   app.addHook("onRequest", async (_request, reply) => {
     if (!closing) return;
     return reply
