@@ -35,6 +35,19 @@ function readHolder(lockPath: string): number | undefined {
 }
 
 /**
+ * Puts the lock file in place, failing with EEXIST when one is there: a hard link of the fully
+ * written `staging` file, or, on a file system without hard links, an exclusive create.
+ */
+function place(staging: string, lockPath: string, content: string): void {
+  try {
+    linkSync(staging, lockPath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw error;
+    writeFileSync(lockPath, content, { flag: "wx" });
+  }
+}
+
+/**
  * Takes the exclusive lock of an embedded database directory: the file `lockPath` holding this
  * process's id, created atomically (written aside, then hard-linked into place, so nobody ever
  * reads a half-written one). A lock whose process is gone (killed, even with SIGKILL) or whose
@@ -52,7 +65,7 @@ export function lockDataDir(dataDir: string, lockPath: string): () => void {
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        linkSync(staging, lockPath);
+        place(staging, lockPath, mine);
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 3) throw error;
