@@ -297,18 +297,18 @@ describe.each(testBackends())("email outbox guarantees on $name", (backend) => {
     const smtp = await sink();
     const emails = Array.from({ length: 10 }, (_, index) => `lease-${index}@example.com`);
     smtp.refuseNext(emails.length);
-    // Heartbeat every 2 s; each release answers 2.1 s late, so a heartbeat runs in between.
-    const leaseMs = 6000;
+    // Heartbeat every 3 s; each release answers 3.1 s late, so a heartbeat runs in between.
+    const leaseMs = 9000;
     await startWorker(
       createMailTransport(smtp.url, silent),
       { leaseMs, concurrency: emails.length },
-      slowReleaseHandle(database.handle, 2100),
+      slowReleaseHandle(database.handle, 3100),
     );
     const started = Date.now();
     for (const email of emails) await enqueue(database.db, "magic_link", email);
 
     // One refusal each, then a retry 50 ms later: all delivered long before a lease runs out.
-    await waitFor(() => emails.every((email) => smtp.emailsTo(email).length > 0), { timeoutMs: 5000 });
+    await waitFor(() => emails.every((email) => smtp.emailsTo(email).length > 0), { timeoutMs: leaseMs });
     expect(Date.now() - started).toBeLessThan(leaseMs);
     await waitFor(async () => {
       const rows = await database.db.select().from(emailOutbox);
