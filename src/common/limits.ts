@@ -228,3 +228,11 @@ export const MAGIC_LINK_REQUEST_RETRY_AFTER_MS = 10 * SECOND;
 
 /** On SIGTERM the server waits this long for in-flight requests before it exits anyway, in ms (ADR 0028). */
 export const SHUTDOWN_GRACE_MS = 10 * SECOND;
+/**
+ * While draining on shutdown, a kept-alive connection is closed once it has carried no request
+ * for this long, in ms: a request already on its way on it is read (and answered 503 with
+ * `Connection: close`) first, instead of being cut off by a reset (docs/operations.md#shutdown).
+ */
+export const SHUTDOWN_QUIET_CONNECTION_MS = 200;
+/** How long the drain waits for kept-alive connections to close before the server closes the rest, in ms. */
+export const SHUTDOWN_DRAIN_MS = 2 * SECOND;

@@ -11,7 +11,7 @@ import { TOKEN_PATTERN } from "../common/validation";
 import { adminRoutes } from "./admin/routes";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
-import { issueStaleMagicLinkRequests } from "./auth/service";
+import { issueStaleMagicLinkRequests, nextMagicLinkRequestDueInMs } from "./auth/service";
 import { backgroundChecksRoutes } from "./background-checks/routes";
 import { BackgroundTasks } from "./background-tasks";
 import { companiesRoutes } from "./companies/routes";
@@ -103,8 +103,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     from: config.MAIL_FROM,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     log: app.log,
-    // Sign-in requests whose process died before issuing the link (ADR 0029).
-    onSweep: () => issueStaleMagicLinkRequests(dbHandle.db, config),
+    // Sign-in requests whose process died before issuing the link (ADR 0029); one more sweep
+    // when the next request too young for this one becomes old enough.
+    onSweep: async () => {
+      await issueStaleMagicLinkRequests(dbHandle.db, config);
+      return { sweepAgainInMs: await nextMagicLinkRequestDueInMs(dbHandle.db) };
+    },
   });
   const tasks = new BackgroundTasks(app.log);
   const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);

@@ -2,6 +2,7 @@ import "dotenv/config";
 import { SHUTDOWN_GRACE_MS } from "../common/limits";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { DataDirLockedError } from "./db/data-dir-lock";
 import { isConnectionError, safeError } from "./db/faults";
 
 /**
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // One clear line, no stack: the operator started a second process on the same DATA_DIR.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

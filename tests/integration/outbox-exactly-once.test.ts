@@ -109,6 +109,49 @@ async function removeSentMarkFault(db: Database): Promise<void> {
   await db.execute(sql.raw("drop sequence if exists outbox_fault_refusals"));
 }
 
+/**
+ * A database handle on which the outbox's release of a row after a failed send (the UPDATE that
+ * clears `locked_until` and records `last_error`) reaches the database at once but its answer
+ * comes back `delayMs` late, as over a slow network: the lease heartbeat ticks in between.
+ */
+function slowReleaseHandle(handle: DbHandle, delayMs: number): DbHandle {
+  const db = new Proxy(handle.db, {
+    get(target, property, receiver) {
+      if (property !== "update") return Reflect.get(target, property, receiver);
+      return (table: Parameters<Database["update"]>[0]) => {
+        const builder = target.update(table);
+        return new Proxy(builder, {
+          get(updateTarget, name, updateReceiver) {
+            if (name !== "set") return Reflect.get(updateTarget, name, updateReceiver);
+            return (values: Record<string, unknown>) => {
+              const set = updateTarget.set(values);
+              const isRelease =
+                values.lockedUntil === null && "lastError" in values && values.status === "pending";
+              if (!isRelease) return set;
+              return {
+                where: (condition: Parameters<typeof set.where>[0]) => {
+                  const query = set.where(condition);
+                  return {
+                    // biome-ignore lint/suspicious/noThenProperty: a thenable standing in for the query
+                    then: (resolve: (value: unknown) => void, reject: (error: unknown) => void) =>
+                      query
+                        .then(async (result) => {
+                          await sleep(delayMs);
+                          return result;
+                        })
+                        .then(resolve, reject),
+                  };
+                },
+              };
+            };
+          },
+        });
+      };
+    },
+  }) as Database;
+  return { ...handle, db };
+}
+
 function enqueue(db: Database, kind: OutboxKind, to: string) {
   return enqueueEmail(db, { kind, to, subject: `${kind} for ${to}`, html: `<p>${kind}</p>`, text: kind });
 }
@@ -248,6 +291,31 @@ describe.each(testBackends())("email outbox guarantees on $name", (backend) => {
     await setSentMarkFault(database.db, false);
     await waitFor(async () => (await rowOf(database.db, id)).status === "sent");
     expect(smtp.emailsTo("twice@example.com")).toHaveLength(2);
+  });
+
+  it("delivers every email promptly and once when SMTP refused it and the lease heartbeat ran while the release was on its way", async () => {
+    const smtp = await sink();
+    const emails = Array.from({ length: 10 }, (_, index) => `lease-${index}@example.com`);
+    smtp.refuseNext(emails.length);
+    // Heartbeat every 3 s; each release answers 3.1 s late, so a heartbeat runs in between.
+    const leaseMs = 9000;
+    await startWorker(
+      createMailTransport(smtp.url, silent),
+      { leaseMs, concurrency: emails.length },
+      slowReleaseHandle(database.handle, 3100),
+    );
+    const started = Date.now();
+    for (const email of emails) await enqueue(database.db, "magic_link", email);
+
+    // One refusal each, then a retry 50 ms later: all delivered long before a lease runs out.
+    await waitFor(() => emails.every((email) => smtp.emailsTo(email).length > 0), { timeoutMs: leaseMs });
+    expect(Date.now() - started).toBeLessThan(leaseMs);
+    await waitFor(async () => {
+      const rows = await database.db.select().from(emailOutbox);
+      return rows.length === emails.length && rows.every((row) => row.status === "sent");
+    });
+    expect(smtp.refusedCount).toBe(emails.length);
+    for (const email of emails) expect(smtp.emailsTo(email)).toHaveLength(1);
   });
 
   it("uses the row's Message-ID on every attempt", async () => {

@@ -20,10 +20,11 @@ import {
 } from "../../src/server/db/schema";
 import { createUser } from "../support/actors";
 import { BINDING_COOKIE, cookieFrom, HOST_SESSION_COOKIE, SESSION_COOKIE } from "../support/cookies";
-import { verifyTokenFrom } from "../support/smtp-sink";
+import { startSmtpSink, verifyTokenFrom } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
 import {
   requestMagicLink,
+  resetDatabase,
   type ServerFixture,
   useTestDatabase,
   useTestServer,
@@ -413,6 +414,40 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
         expect(await requestsFor(email)).toHaveLength(0);
         expect(await tokensFor(email)).toHaveLength(1);
         expect(await outboxFor(email)).toHaveLength(1);
+      }
+    });
+  });
+
+  describe("a request stored just before a restart (ADR 0029)", () => {
+    it("is issued soon after it comes of age, not at the next regular sweep a minute later", async () => {
+      await resetDatabase(database.db);
+      const email = "restarted@example.com";
+      await createUser(database.db, { email });
+      // The process that stored it died before issuing it; it becomes old enough in 1.5 s.
+      const comesOfAgeInMs = 1500;
+      await storeMagicLinkRequest(database.db, email, null);
+      await database.db
+        .update(magicLinkRequests)
+        .set({
+          createdAt: sql`now() - make_interval(secs => ${(MAGIC_LINK_REQUEST_RETRY_AFTER_MS - comesOfAgeInMs) / 1000})`,
+        })
+        .where(eq(magicLinkRequests.email, email));
+      const smtp = await startSmtpSink();
+      const started = Date.now();
+      const server = await startTestServer({ db: database.handle, env: { SMTP_URL: smtp.url } });
+      try {
+        // The start-up sweep leaves it to its process, as it is too young...
+        await server.app.ctx.outbox.idle();
+        expect(smtp.emailsTo(email)).toHaveLength(0);
+        // ...and the sweep armed for its coming of age issues it (the regular one is 60 s away).
+        const mail = await smtp.nextEmail(email, 8000);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(comesOfAgeInMs - 200);
+        expect(verifyTokenFrom(mail, TEST_PUBLIC_URL)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        await server.app.ctx.outbox.idle();
+        expect(smtp.emailsTo(email)).toHaveLength(1);
+      } finally {
+        await server.close();
+        await smtp.close();
       }
     });
   });

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { DB_CONNECT_TIMEOUT_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS } from "../../common/limits";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 /** The one database type both drivers satisfy; services take this, never a driver type. */
@@ -63,7 +64,8 @@ export function migrationsFolder(): string {
 /**
  * Opens the database: PostgreSQL through node-postgres when `databaseUrl` is set, embedded
  * PGlite otherwise (ADR 0002). Both expose the same Drizzle API.
- * @throws when the connection string is invalid or PGlite cannot open its directory
+ * @throws when the connection string is invalid or PGlite cannot open its directory;
+ *   DataDirLockedError when another live process has the PGlite directory open (ADR 0036)
  */
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.log);
@@ -278,12 +280,22 @@ await db.close();`;
 }
 
 async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
+  let unlock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await initPgliteDirectory(dataDir);
+    // Two processes on one directory each keep their own copy and the last to close wins, losing
+    // the other's acknowledged writes: one process per directory (ADR 0036).
+    unlock = lockDataDir(dataDir, `${path.resolve(dataDir)}.lock`);
   }
-  const client = new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initPgliteDirectory(dataDir);
+    client = new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -301,6 +313,7 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
     },
     async close() {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

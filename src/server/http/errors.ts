@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type {
   FastifyError,
@@ -9,7 +10,7 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode } from "../../common/api/errors";
-import { RETRY_AFTER_SECONDS } from "../../common/limits";
+import { RETRY_AFTER_SECONDS, SHUTDOWN_DRAIN_MS, SHUTDOWN_QUIET_CONNECTION_MS } from "../../common/limits";
 import { isConnectionError, safeError } from "../db/faults";
 import { securityHeaders } from "./security-headers";
 
@@ -247,9 +248,39 @@ const STATUS_TEXT: Record<number, string> = {
  */
 export function installShutdownGate(app: FastifyInstance): void {
   let closing = false;
+  // Every connection, with how many requests it is answering and since when it carries none.
+  const connections = new Map<Socket, { busy: number; quietSince: number }>();
+  app.server.on("connection", (socket: Socket) => {
+    connections.set(socket, { busy: 0, quietSince: Date.now() });
+    socket.once("close", () => connections.delete(socket));
+  });
+  app.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const state = connections.get(request.socket);
+    if (!state) return;
+    state.busy++;
+    response.once("close", () => {
+      state.busy--;
+      state.quietSince = Date.now();
+    });
+  });
   app.addHook("preClose", async () => {
     closing = true;
+    // Node's server.close() (next) drops every connection without a request in progress at
+    // once, also one whose next request is already on its way: that client gets a reset. So
+    // the listener stays open while kept-alive connections close one by one: a busy one after
+    // the 503 with Connection: close its next request gets (below), a quiet one once quiet long
+    // enough that nothing is on its way. An answer in flight keeps its connection, so a request
+    // pipelined behind it is still answered. Bounded by SHUTDOWN_DRAIN_MS; Node closes the rest.
+    const deadline = Date.now() + SHUTDOWN_DRAIN_MS;
+    while (connections.size > 0 && Date.now() < deadline) {
+      const now = Date.now();
+      for (const [socket, state] of connections) {
+        if (state.busy === 0 && now - state.quietSince >= SHUTDOWN_QUIET_CONNECTION_MS) socket.destroy();
+      }
+      if (connections.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
+
   app.addHook("onRequest", async (_request, reply) => {
     if (!closing) return;
     return reply

@@ -70,10 +70,22 @@ export interface OutboxOptions {
    * Work the sweep does besides waking the claim loops, at start and every
    * {@link OUTBOX_SWEEP_INTERVAL_MS}: the app passes the auth module's stored magic-link requests
    * (ADR 0029). One run at a time; a failure is logged (without query text; a database outage
-   * once) and retried at the next sweep; `stop()` waits for a run in flight.
+   * once) and retried at the next sweep; `stop()` waits for a run in flight. When it resolves to
+   * a {@link SweepResult} with `sweepAgainInMs`, one more sweep runs then (at least
+   * {@link SWEEP_AGAIN_MIN_MS} later), besides the regular ones; each run's answer replaces the
+   * previous one's.
    */
-  onSweep?: () => Promise<unknown>;
+  onSweep?: () => Promise<SweepResult | unknown>;
 }
+
+/** What an `onSweep` step may ask of the worker. */
+export interface SweepResult {
+  /** Run one more sweep in this many ms: the step left work that becomes due then. */
+  sweepAgainInMs?: number | undefined;
+}
+
+/** The soonest a sweep asked for by `onSweep` runs after the one that asked, in ms (no tight loop). */
+export const SWEEP_AGAIN_MIN_MS = 250;
 
 export interface OutboxMessage {
   /** One of {@link OutboxKind} for the app's emails; other kinds are sent as bulk. */
@@ -195,8 +207,12 @@ export class OutboxWorker {
   private unlisten: (() => Promise<void>) | undefined;
   private stopped = true;
 
-  /** Rows claimed by this worker and not finished yet. */
-  private readonly inFlight = new Set<number>();
+  /**
+   * The leases this worker holds: row id → `attempts` as its claim set it, which names that one
+   * claim (every claim adds one). A row is here while it is being sent and while its `sent` mark
+   * is pending, and leaves before its release is written (ADR 0037).
+   */
+  private readonly leases = new Map<number, number>();
   /** Rows SMTP accepted whose `sent` mark is not written yet: id → acceptance time. */
   private readonly sentMarks = new Map<number, Date>();
   private flushing: Promise<void> | undefined;
@@ -209,6 +225,8 @@ export class OutboxWorker {
   private dbRetryTimer: NodeJS.Timeout | undefined;
 
   private sweeping: Promise<void> | undefined;
+  /** The one-off sweep the latest `onSweep` step asked for. */
+  private sweepAgain: NodeJS.Timeout | undefined;
 
   private transportDown = false;
   private probeMs: number;
@@ -256,9 +274,9 @@ export class OutboxWorker {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const timer of [this.timer, this.flushTimer, this.dbRetryTimer, this.probeTimer])
+    for (const timer of [this.timer, this.flushTimer, this.dbRetryTimer, this.probeTimer, this.sweepAgain])
       clearTimeout(timer);
-    this.timer = this.flushTimer = this.dbRetryTimer = this.probeTimer = undefined;
+    this.timer = this.flushTimer = this.dbRetryTimer = this.probeTimer = this.sweepAgain = undefined;
     this.transportDown = false;
     clearInterval(this.sweep);
     await this.unlisten?.().catch(() => {});
@@ -288,7 +306,7 @@ export class OutboxWorker {
       this.sweeping = Promise.resolve()
         .then(onSweep)
         .then(
-          () => undefined,
+          (result) => this.armSweepAgain((result as SweepResult | undefined)?.sweepAgainInMs),
           (error: unknown) => {
             if (isConnectionError(error)) this.databaseFailed(error);
             else this.options.log.error({ err: safeError(error) }, "outbox sweep step failed");
@@ -300,6 +318,22 @@ export class OutboxWorker {
     }
     await this.sweeping;
     this.wake();
+  }
+
+  /**
+   * Arms the one-off sweep the latest `onSweep` run asked for, replacing any earlier one: the
+   * latest run saw the freshest state (none asked for, none armed).
+   */
+  private armSweepAgain(inMs: number | undefined): void {
+    clearTimeout(this.sweepAgain);
+    this.sweepAgain = undefined;
+    if (this.stopped || inMs === undefined || !Number.isFinite(inMs)) return;
+    const delay = Math.min(Math.max(inMs + 20, SWEEP_AGAIN_MIN_MS), OUTBOX_SWEEP_INTERVAL_MS);
+    this.sweepAgain = setTimeout(() => {
+      this.sweepAgain = undefined;
+      void this.sweepNow();
+    }, delay);
+    this.sweepAgain.unref();
   }
 
   /** Asks the worker to look for due messages now (coalesces concurrent calls). */
@@ -398,12 +432,13 @@ export class OutboxWorker {
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
+    // This claim is the lease the heartbeat renews from now on.
+    this.leases.set(row.id, row.attempts);
     // Accepted by SMTP already, only the mark is missing: never send it again (issue #10).
     if (this.sentMarks.has(row.id)) {
       this.scheduleFlush();
       return;
     }
-    this.inFlight.add(row.id);
     try {
       await this.transport.send({
         from: this.options.from,
@@ -414,12 +449,12 @@ export class OutboxWorker {
         messageId: messageIdHeader(row.messageId, this.options.from),
       });
     } catch (error) {
+      // Given up before the release is written, so no heartbeat renews a released row (ADR 0037).
+      this.leases.delete(row.id);
       await this.recordFailure(row, error);
-      this.inFlight.delete(row.id);
       return;
     }
     this.sentMarks.set(row.id, new Date());
-    this.inFlight.delete(row.id);
     this.options.log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "email sent");
     this.transportRecovered();
     this.scheduleFlush(MARK_GROUP_MS);
@@ -450,7 +485,8 @@ export class OutboxWorker {
           lastError: message.slice(0, 500),
           nextAttemptAt: new Date(Date.now() + delay),
         })
-        .where(eq(emailOutbox.id, row.id));
+        // Only this claim's lease: a row another worker has claimed since is theirs.
+        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.attempts, row.attempts)));
     } catch (dbError) {
       // Not sent, so nothing is lost: the lease expires and the row is tried again.
       this.databaseFailed(dbError);
@@ -512,7 +548,10 @@ export class OutboxWorker {
               text: "",
             })
             .where(inArray(emailOutbox.id, ids));
-          for (const id of ids) this.sentMarks.delete(id);
+          for (const id of ids) {
+            this.sentMarks.delete(id);
+            this.leases.delete(id);
+          }
         }
       } catch (error) {
         this.databaseFailed(error);
@@ -527,15 +566,37 @@ export class OutboxWorker {
     }
   }
 
-  /** Keeps the rows this worker holds (sending, or sent with the mark pending) leased to it. */
+  /**
+   * Keeps the rows this worker holds (sending, or sent with the mark pending) leased to it. Renews
+   * a row only while it is still under this worker's claim: same `attempts` as the claim set, and
+   * a lease not released. A heartbeat that set off before a failed send released its
+   * row therefore cannot lock it again after the release (ADR 0037).
+   */
   private async renewLeases(): Promise<void> {
-    const ids = [...this.inFlight, ...this.sentMarks.keys()];
-    if (ids.length === 0 || this.stopped) return;
+    if (this.leases.size === 0 || this.stopped) return;
+    const byClaim = new Map<number, number[]>();
+    for (const [id, attempts] of this.leases) {
+      const ids = byClaim.get(attempts) ?? [];
+      ids.push(id);
+      byClaim.set(attempts, ids);
+    }
     try {
       await this.handle.db
         .update(emailOutbox)
         .set({ lockedUntil: new Date(Date.now() + this.leaseMs) })
-        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "pending")));
+        .where(
+          and(
+            eq(emailOutbox.status, "pending"),
+            // Released rows have none. A lease run out but not claimed again (same attempts) is
+            // still this worker's: renewing it after a stall keeps a second worker off it.
+            isNotNull(emailOutbox.lockedUntil),
+            or(
+              ...[...byClaim].map(([attempts, ids]) =>
+                and(eq(emailOutbox.attempts, attempts), inArray(emailOutbox.id, ids)),
+              ),
+            ),
+          ),
+        );
     } catch (error) {
       this.databaseFailed(error);
     }
