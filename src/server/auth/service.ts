@@ -6,10 +6,10 @@ import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { isConnectionError } from "../db/faults";
 import { firstRow, hasRow } from "../db/queries";
-import { magicLinkRequests, magicLinkTokens, users } from "../db/schema";
+import { companies, magicLinkRequests, magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
-import { magicLinkEmail } from "./emails";
+import { deactivatedAccountEmail, magicLinkEmail } from "./emails";
 import { createSession, type UserRow } from "./sessions";
 import { refuseToken, type TokenMessages, verificationTokens } from "./verification-tokens";
 
@@ -123,12 +123,13 @@ export async function storeMagicLinkRequest(
 }
 
 /** What became of a claimed request. */
-type RequestOutcome = "issued" | "no-account" | "expired";
+type RequestOutcome = "issued" | "deactivated" | "no-account" | "expired";
 
 /**
  * Claims one stored request matching `where` (skipping rows another worker holds), deletes it,
  * and in the same transaction issues the link when the address belongs to an active user and
- * the request is younger than a link's lifetime. The deletion and the link commit together:
+ * the request is younger than a link's lifetime, or queues the deactivated-account email when
+ * it belongs to a deactivated one (ADR 0038). The deletion and the link commit together:
  * a failure rolls both back (the request is tried again), and nothing is issued twice.
  * @returns the outcome, or undefined when no request was free to claim
  */
@@ -153,16 +154,30 @@ async function claimMagicLinkRequest(
     if (!request) return undefined;
     await tx.delete(magicLinkRequests).where(eq(magicLinkRequests.id, request.id));
     if (request.expired) return "expired";
-    const user = await firstRow(tx.select().from(users).where(eq(users.email, request.email)));
-    if (!user?.isActive) return "no-account";
+    const found = await firstRow(
+      tx
+        .select({ user: users, company: companies.name })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(users.email, request.email)),
+    );
+    if (!found) return "no-account";
+    const { user, company } = found;
+    if (!user.isActive) {
+      // A deactivated address is told why no link comes, and whom to ask (ADR 0038); the
+      // answer on screen was the same as for any address, as it was sent before this lookup.
+      const email = deactivatedAccountEmail({ fullName: user.fullName, company, language: user.language });
+      await enqueueEmail(tx, { kind: "account_deactivated", to: user.email, ...email });
+      return "deactivated";
+    }
     await issueMagicLink(tx, user, config, request.bindingHash);
     return "issued";
   });
 }
 
 /**
- * Turns the stored request `id` into a sign-in link when its address belongs to an active user,
- * and removes it either way (docs/product.md#7-api `POST /api/auth/send-magic-link`). The route
+ * Turns the stored request `id` into a sign-in link when its address belongs to an active user
+ * (into the deactivated-account email for a deactivated one, ADR 0038), and removes it either way (docs/product.md#7-api `POST /api/auth/send-magic-link`). The route
  * runs it once it has answered; a request another worker holds or has already handled is left
  * alone.
  * @returns true when a link was issued
@@ -226,7 +241,8 @@ const accountInactive = () => new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "
  * Looks at a magic link without using it (issue #11 item 5, ADR 0015): whose it is and whether
  * it was asked for in this browser. Changes nothing, so a scanner calling it consumes nothing.
  * @param isBound tells whether the request's binding cookie matches the stored digest
- * @returns `email` (the full address: the caller masks it) and `bound`
+ * @returns `email` (the full address: the caller masks it), `bound`, and `language`: the user's
+ *   stored language, the one her link's email was written in (ADR 0025)
  * @throws the same 404 TOKEN_INVALID / 410 TOKEN_USED / 410 TOKEN_EXPIRED / 403 ACCOUNT_INACTIVE
  *   as {@link verifyMagicLink} (ADR 0024)
  */
@@ -234,17 +250,17 @@ export async function inspectMagicLink(
   db: Database,
   rawToken: string,
   isBound: (bindingHash: string | null) => boolean,
-): Promise<{ email: string; bound: boolean }> {
+): Promise<{ email: string; bound: boolean; language: Language }> {
   const link = await magicLinks.check(db, rawToken);
   if (link.status !== "ok") throw refuseToken(link.status, MAGIC_LINK_MESSAGES);
   const user = await firstRow(
     db
-      .select({ email: users.email, isActive: users.isActive })
+      .select({ email: users.email, isActive: users.isActive, language: users.language })
       .from(users)
       .where(eq(users.id, link.row.userId)),
   );
   if (!user?.isActive) throw accountInactive();
-  return { email: user.email, bound: isBound(link.row.bindingHash) };
+  return { email: user.email, bound: isBound(link.row.bindingHash), language: user.language };
 }
 
 /**
