@@ -110,7 +110,7 @@ describe("login portal form", () => {
     const link = within(status).getByRole("link", {
       name: "Account portal — for invited team members, company admins and admins",
     });
-    expect(link.getAttribute("href")).toBe("/admin/login");
+    expect(link.getAttribute("href")).toBe("/sign-in");
   });
 
   it("Sign Up opens the Get Started form", async () => {
