@@ -8,6 +8,7 @@ export default [
   // The portal and its sign-in screens: one layout holds their catalogs and TanStack Query.
   layout("routes/portal-layout.tsx", [
     route("admin/login", "routes/admin-login.tsx"),
+    route("sign-in", "routes/sign-in.tsx"),
     route("verify/:token?", "routes/verify.tsx"),
     route("accept-invitation/:token?", "routes/accept-invitation.tsx"),
     route("dashboard", "routes/dashboard.tsx"),

@@ -18,6 +18,7 @@ export interface ClientRoutePattern {
 export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
   { path: "/" },
   { path: "/admin/login" },
+  { path: "/sign-in" },
   { path: "/verify/:token?" },
   { path: "/accept-invitation/:token?" },
   { path: "/dashboard" },

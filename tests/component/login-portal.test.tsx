@@ -115,7 +115,7 @@ describe("login portal form", () => {
     const link = within(status).getByRole("link", {
       name: "Account portal — for invited team members, company admins and admins",
     });
-    expect(link.getAttribute("href")).toBe("/admin/login");
+    expect(link.getAttribute("href")).toBe("/sign-in");
   });
 
   it("opens the account portal by a full page load, so the portal gets its own CSP (ADR 0031)", async () => {

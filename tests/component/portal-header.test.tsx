@@ -35,7 +35,8 @@ function renderAt(path: string, element: React.ReactNode) {
         <Routes>
           <Route path="/dashboard" element={element} />
           <Route path="/admin/dashboard" element={element} />
-          <Route path="/admin/login" element={<p>Sign-in page</p>} />
+          <Route path="/admin/login" element={<p>Admin sign-in page</p>} />
+          <Route path="/sign-in" element={<p>Sign-in page</p>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -93,10 +94,17 @@ describe("portal header (issue #11 item 1)", () => {
     await waitFor(() => expect(admin.getAttribute("aria-current")).toBe("page"));
 
     await events.click(screen.getByRole("button", { name: "Sign out" }));
+    // A company admin signs in again on `/sign-in` (ADR 0038).
     expect(await screen.findByText("Sign-in page")).toBeTruthy();
     expect(
       fetchMock.mock.calls.some(([url, init]) => url === "/api/auth/logout" && init?.method === "POST"),
     ).toBe(true);
+  });
+
+  it("signs an admin out to the admin sign-in page (ADR 0038)", async () => {
+    renderAt("/dashboard", <PortalHeader user={person("admin")} />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Sign out" }));
+    expect(await screen.findByText("Admin sign-in page")).toBeTruthy();
   });
 });
 

@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import { VerifyScreen } from "~/features/auth/verify-screen";
-import "~/lib/i18n";
+import { setPageLanguage } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 
 const TOKEN = "v".repeat(43);
@@ -29,12 +29,12 @@ function renderVerify() {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** A fetch stub answering inspect with `bound`, and counting verify calls. */
-function stubServer(bound: boolean) {
+/** A fetch stub answering inspect with `bound` (and the link's `language`), and counting verify calls. */
+function stubServer(bound: boolean, language: "en" | "es" = "en") {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === "/api/auth/magic-link/inspect" && init?.method === "POST") {
       expect(JSON.parse(String(init.body))).toEqual({ token: TOKEN });
-      return json(200, { bound, maskedEmail: "a•••@example.com" });
+      return json(200, { bound, maskedEmail: "a•••@example.com", language });
     }
     if (url === "/api/auth/verify-magic-link" && init?.method === "POST") return json(200, { user: {} });
     return json(401, { error: "Please sign in to continue.", code: "UNAUTHENTICATED" });
@@ -47,6 +47,31 @@ function stubServer(bound: boolean) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setPageLanguage("en");
+  // biome-ignore lint/suspicious/noDocumentCookie: forgets the language choice a test made
+  document.cookie = "lang=; Max-Age=0; Path=/";
+});
+
+describe("verify screen language (ADR 0025)", () => {
+  it("opened with no language cookie, shows a Spanish link's page in Spanish and keeps that choice", async () => {
+    expect(document.cookie).not.toContain("lang=");
+    stubServer(false, "es");
+    renderVerify();
+    // The Spanish catalogs are a chunk of their own: allow for loading it.
+    expect(
+      await screen.findByRole("button", { name: "Continuar como a•••@example.com" }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText("Confirm Sign-In")).toBeNull();
+    expect(document.cookie).toContain("lang=es");
+  });
+
+  it("keeps the language this browser chose over the link's", async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the visitor's own choice, as the language menu sets it
+    document.cookie = "lang=en; Path=/";
+    stubServer(false, "es");
+    renderVerify();
+    expect(await screen.findByRole("button", { name: "Continue as a•••@example.com" })).toBeTruthy();
+  });
 });
 
 describe("verify screen (docs/product.md#2-pages, issue #11 item 5, ADR 0015)", () => {

@@ -49,10 +49,15 @@ test("first admin: setup, emailed magic link, dashboard, sign out, protected rou
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
 
-  // 6. A protected route now shows the login screen.
+  // 6. A protected route now sends a visitor to the sign-in entry of its audience (ADR 0038).
   await page.goto(`${app.baseUrl}/dashboard`);
-  await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
+  await page.waitForURL(`${app.baseUrl}/sign-in`);
+  await expect(page.getByRole("heading", { name: "Sign in to AisleIQ" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Send Secure Login Link" })).toBeVisible();
+  await expect(page).toHaveTitle("Sign in to AisleIQ · AisleIQ");
+  await page.goto(`${app.baseUrl}/admin/dashboard`);
+  await page.waitForURL(`${app.baseUrl}/admin/login`);
+  await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
 
   // The used link cannot sign in again.
   await page.goto(link);

@@ -70,8 +70,20 @@ test("an admin searches, deactivates, changes and deletes a user, all in the aud
   await expect(page.getByText("Uma User can no longer sign in.", { exact: true })).toBeVisible();
   await expect(row).toContainText("Deactivated");
   await expect(row.getByRole("button", { name: "Reactivate Uma User" })).toBeFocused();
+  // Her next page load says why and whom to ask, on her sign-in page (ADR 0038).
   await uma.reload();
-  await expect(uma.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
+  await uma.waitForURL(`${app.baseUrl}/sign-in`);
+  await expect(uma.getByRole("heading", { name: "Sign in to AisleIQ" })).toBeVisible();
+  await expect(uma.getByRole("alert")).toContainText("Your account is deactivated");
+  await expect(uma.getByRole("alert")).toContainText("ask your company's admin");
+  expect(await axeViolations(uma)).toEqual([]);
+  // A link request shows the same "Check Your Email" as for anyone, and the email says why.
+  await uma.getByLabel("Email").fill("uma@freshfoods.example");
+  await uma.getByRole("button", { name: "Send Secure Login Link" }).click();
+  await expect(uma.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  const told = await app.smtp.nextEmail("uma@freshfoods.example");
+  expect(told.subject).toBe("Your AisleIQ account is deactivated");
+  expect(told.text).toContain("ask an admin of Fresh Foods to reactivate your account");
 
   // Role change to Company Admin (she keeps Fresh Foods).
   await row.getByRole("button", { name: "Edit Uma User: role or company" }).click();

@@ -182,16 +182,17 @@ test("the Sign In menu, the drawer and the portals link to the account portal, s
     await expect(page.getByRole("menuitem", { name: new RegExp(entry) })).toBeVisible();
   }
   const item = page.getByRole("menuitem", { name: accountPortal });
-  await expect(item).toHaveAttribute("href", "/admin/login");
+  await expect(item).toHaveAttribute("href", "/sign-in");
   expect(await violations(page)).toEqual([]);
   await item.click();
-  await expect(page).toHaveURL(`${app.baseUrl}/admin/login`);
+  await expect(page).toHaveURL(`${app.baseUrl}/sign-in`);
+  await expect(page.getByRole("heading", { name: "Sign in to AisleIQ" })).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${app.baseUrl}/schnucks`);
   await page.getByRole("button", { name: "Open menu" }).click();
   const drawer = page.getByRole("dialog", { name: "Menu" });
-  await expect(drawer.getByRole("link", { name: accountPortal })).toHaveAttribute("href", "/admin/login");
+  await expect(drawer.getByRole("link", { name: accountPortal })).toHaveAttribute("href", "/sign-in");
   await expect(drawer.getByRole("link", { name: "Retailer" })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
@@ -199,7 +200,7 @@ test("the Sign In menu, the drawer and the portals link to the account portal, s
   await page.goto(`${app.baseUrl}/plugins-login`);
   await page.getByRole("button", { name: "Forgot Password" }).click();
   const notice = page.getByRole("status");
-  await expect(notice.getByRole("link", { name: accountPortal })).toHaveAttribute("href", "/admin/login");
+  await expect(notice.getByRole("link", { name: accountPortal })).toHaveAttribute("href", "/sign-in");
   expect(await violations(page)).toEqual([]);
 });
 

@@ -51,6 +51,16 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
   const mail = await app.smtp.nextEmail("lucia@tiendas.example");
   expect(mail.subject).toBe("Su enlace para entrar a AisleIQ");
   expect(mail.text).toContain("Vence en 15 minutos y sirve una sola vez.");
+  // Opened in a browser that chose no language and did not ask for it, the link's page is in
+  // the link's language (ADR 0025); looking at it uses nothing.
+  const elsewhere = await persona(browser);
+  await elsewhere.page.goto(extractLink(mail.raw, "/verify"));
+  await expect(elsewhere.page.getByRole("heading", { name: "Confirmar inicio de sesión" })).toBeVisible();
+  await expect(
+    elsewhere.page.getByRole("button", { name: "Continuar como l•••@tiendas.example" }),
+  ).toBeVisible();
+  await expect(elsewhere.page.locator("html")).toHaveAttribute("lang", "es");
+  await elsewhere.context.close();
   await page.goto(extractLink(mail.raw, "/verify"));
   await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();

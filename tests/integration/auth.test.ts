@@ -1,9 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../src/server/auth/tokens";
-import { emailOutbox, magicLinkTokens, sessions, users } from "../../src/server/db/schema";
+import { companies, emailOutbox, magicLinkTokens, sessions, users } from "../../src/server/db/schema";
 import { createUser } from "../support/actors";
-import { cookieFrom, SESSION_COOKIE } from "../support/cookies";
+import { BINDING_COOKIE, cookieFrom, SESSION_COOKIE } from "../support/cookies";
 import { verifyTokenFrom } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
 import { requestMagicLink, useTestDatabase, useTestServer, verifyToken } from "./support/fixture";
@@ -139,18 +139,49 @@ describe.each(testBackends())("auth API on $name", (backend) => {
       expect(f.smtp.emailsTo("unknown@example.com")).toHaveLength(0);
     });
 
-    it("does not mail an inactive user, with the same answer", async () => {
-      await createUser(f.db, { email: "inactive@example.com", isActive: false });
-      const response = await f.server.request("POST", "/api/auth/send-magic-link", {
+    it("mails a deactivated user, in her language, that the account is deactivated and whom to ask; the answer is the same as for anyone", async () => {
+      const [company] = await f.db
+        .insert(companies)
+        .values({ name: "Tiendas Sol", email: "admin@tiendas-sol.example" })
+        .returning();
+      const user = await createUser(f.db, {
+        email: "inactive@example.com",
+        fullName: "Inés Activa",
+        companyId: company?.id ?? null,
+        isActive: false,
+      });
+      await f.db.update(users).set({ language: "es" }).where(eq(users.id, user.id));
+      const deactivated = await f.server.request("POST", "/api/auth/send-magic-link", {
         json: { email: "inactive@example.com" },
       });
-      expect(response.status).toBe(200);
-      await f.server.app.ctx.tasks.idle();
-      const queued = await f.db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.toAddress, "inactive@example.com"));
-      expect(queued).toHaveLength(0);
+      const unknown = await f.server.request("POST", "/api/auth/send-magic-link", {
+        json: { email: "nobody-here@example.com" },
+      });
+      expect(deactivated.status).toBe(200);
+      expect(deactivated.body).toEqual(unknown.body);
+      expect(cookieFrom(deactivated.setCookies, BINDING_COOKIE)).toBeDefined();
+      expect(cookieFrom(unknown.setCookies, BINDING_COOKIE)).toBeDefined();
+      const mail = await f.smtp.nextEmail("inactive@example.com");
+      expect(mail.subject).toBe("Su cuenta de AisleIQ está desactivada");
+      expect(mail.text).toContain("Hola, Inés Activa:");
+      expect(mail.text).toContain("pida a un administrador de Tiendas Sol que reactive su cuenta");
+      expect(mail.text).toContain("soporte de AisleIQ");
+      expect(mail.text).not.toContain("/verify/");
+      // Nothing she could sign in with was made.
+      const links = await f.db.select().from(magicLinkTokens).where(eq(magicLinkTokens.userId, user.id));
+      expect(links).toHaveLength(0);
+    });
+
+    it("mails a deactivated admin without a company in English, naming another admin", async () => {
+      await createUser(f.db, { email: "old-admin@example.com", role: "admin", isActive: false });
+      await f.server.request("POST", "/api/auth/send-magic-link", {
+        json: { email: "old-admin@example.com" },
+      });
+      const mail = await f.smtp.nextEmail("old-admin@example.com");
+      expect(mail.subject).toBe("Your AisleIQ account is deactivated");
+      expect(mail.text).toContain(
+        "ask another AisleIQ admin to reactivate your account, or contact AisleIQ support",
+      );
     });
 
     it("signs in through the emailed link, then signs out", async () => {
@@ -324,8 +355,15 @@ describe.each(testBackends())("auth API on $name", (backend) => {
       await f.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
       const me = await f.server.request("GET", "/api/auth/me", { cookie });
       expect(me.status).toBe(401);
-      expect(me.body.code).toBe("UNAUTHENTICATED");
+      // She is told why (ADR 0038), not just asked to sign in again.
+      expect(me.body).toEqual({ error: expect.stringContaining("deactivated"), code: "ACCOUNT_DEACTIVATED" });
       expect(cookieFrom(me.setCookies)?.value).toBe("");
+      // Someone else's expired or unknown cookie still gets the plain answer.
+      const stranger = await f.server.request("GET", "/api/auth/me", {
+        cookie: `${SESSION_COOKIE}=${"x".repeat(43)}`,
+      });
+      expect(stranger.status).toBe(401);
+      expect(stranger.body.code).toBe("UNAUTHENTICATED");
     });
 
     it("slides a session older than a day and re-sends the cookie", async () => {

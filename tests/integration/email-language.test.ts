@@ -47,6 +47,10 @@ describe.each(testBackends())("emails in the recipient's language on $name", (ba
     const spanish = await f.smtp.nextEmail("sofia@example.com");
     expect(spanish.subject).toBe("Su enlace para entrar a AisleIQ");
     expect(spanish.text).toContain("Use el enlace seguro de abajo para entrar a AisleIQ.");
+    // The link's page learns the email's language, for a browser that chose none (ADR 0025).
+    const token = verifyTokenFrom(spanish, f.server.config.PUBLIC_URL);
+    const inspected = await f.server.request("POST", "/api/auth/magic-link/inspect", { json: { token } });
+    expect(inspected.body).toMatchObject({ bound: false, language: "es" });
 
     await f.server.request("POST", "/api/auth/send-magic-link", {
       json: { email: "sam@example.com" },

@@ -157,7 +157,7 @@ describe.each(testBackends())("user management on $name", (backend) => {
   });
 
   describe("deactivation", () => {
-    it("signs the user out at once: sessions and unused magic links are deleted; reactivation revives none", async () => {
+    it("signs the user out at once (sessions ended and told why, unused magic links deleted); reactivation revives none", async () => {
       const member = await newUser(companyA, "Soon Inactive");
       const link = issueToken();
       await f.db.insert(magicLinkTokens).values({
@@ -170,21 +170,27 @@ describe.each(testBackends())("user management on $name", (backend) => {
       const off = await as(caA, "POST", `/api/admin/users/${member.id}/deactivate`);
       expect(off.status).toBe(200);
       expect(off.body.user.isActive).toBe(false);
-      expect(await f.db.select().from(sessions).where(eq(sessions.userId, member.id))).toEqual([]);
+      // Her sessions are ended for good (kept, expired, so her browser can be told why: ADR 0038).
+      const ended = await f.db.select().from(sessions).where(eq(sessions.userId, member.id));
+      expect(ended.every((session) => session.expiresAt.getTime() <= Date.now())).toBe(true);
       expect(
         await f.db
           .select()
           .from(magicLinkTokens)
           .where(eq(magicLinkTokens.tokenHash, hashToken(link.raw))),
       ).toEqual([]);
-      expect((await as(member, "GET", "/api/auth/me")).status).toBe(401);
+      const me = await as(member, "GET", "/api/auth/me");
+      expect(me.status).toBe(401);
+      expect(me.body.code).toBe("ACCOUNT_DEACTIVATED");
       const verify = await f.server.request("POST", "/api/auth/verify-magic-link", {
         json: { token: link.raw },
       });
       expect(verify.status).not.toBe(200);
       const on = await as(caA, "POST", `/api/admin/users/${member.id}/reactivate`);
       expect(on.body.user.isActive).toBe(true);
-      expect((await as(member, "GET", "/api/auth/me")).status).toBe(401);
+      const afterReactivation = await as(member, "GET", "/api/auth/me");
+      expect(afterReactivation.status).toBe(401);
+      expect(afterReactivation.body.code).toBe("UNAUTHENTICATED");
       const actions = (await as(caA, "GET", "/api/admin/users/audit")).body.entries
         .filter((entry: { targetEmail: string }) => entry.targetEmail === member.email)
         .map((entry: { action: string }) => entry.action);

@@ -1,6 +1,7 @@
 import type { SessionUser } from "@common/api/auth";
 import { isLanguage } from "@common/languages";
 import { canManageUsers } from "@common/roles";
+import { signInPathFor } from "@common/sign-in-paths";
 import { LayoutDashboard, LogOut, ShieldCheck } from "lucide-react";
 import { NavLink, useNavigate } from "react-router";
 import { toastError } from "~/lib/error-toast";
@@ -68,7 +69,10 @@ export function PortalHeader({ user }: { user: SessionUser }) {
             className="shrink-0"
             disabled={logout.isPending}
             onClick={() =>
-              logout.mutate(undefined, { onSettled: () => navigate("/admin/login", { replace: true }) })
+              logout.mutate(undefined, {
+                // Admins sign in again on theirs, everyone else on `/sign-in` (ADR 0038).
+                onSettled: () => navigate(signInPathFor(user.role), { replace: true }),
+              })
             }
           >
             <LogOut aria-hidden="true" />

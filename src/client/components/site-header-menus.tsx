@@ -1,5 +1,7 @@
 import { isLanguage, LANGUAGES } from "@common/languages";
 import { SUBMENU_CLOSE_DELAY_MS, SUBMENU_OPEN_DELAY_MS } from "@common/limits";
+// The account sign-in page for invited users and company admins (ADR 0038).
+import { ACCOUNT_SIGN_IN_PATH } from "@common/sign-in-paths";
 import { SITE_CONFIG } from "@common/site-config";
 import { clsx } from "clsx";
 import { ExternalLink, Menu } from "lucide-react";
@@ -50,9 +52,6 @@ const EXTERNAL_SIGN_IN = [
 
 /** The retailer sign-in page, first in the Sign In menu and drawer group. */
 const RETAILER_SIGN_IN = { key: "retailer", to: "/retailer-login" } as const;
-
-/** The account sign-in page (docs/product.md#2-pages "Admin login page"): invited users, company admins and admins (issue #11). */
-const ACCOUNT_SIGN_IN_PATH = "/admin/login";
 
 /**
  * An outside app of the Sign In menu (dropdown or drawer): opens in a new tab, says so to screen

@@ -32,6 +32,14 @@ export const enAccount = {
     sendFailed: "Failed to send magic link",
     createFailed: "Failed to create admin account",
   },
+  // The `/sign-in` entry and why a session ended (ADR 0038).
+  signIn: {
+    title: "Sign in to AisleIQ",
+    description: "Enter the email you were invited with and we'll send you a secure login link.",
+    deactivatedTitle: "Your account is deactivated",
+    deactivatedText:
+      "You were signed out because your account was deactivated. To use AisleIQ again, ask your company's admin (or the person who invited you) to reactivate it, or contact AisleIQ support.",
+  },
   verify: {
     verifying: "Verifying Access",
     verifyingText: "Please wait while we sign you in.",

@@ -33,6 +33,8 @@ export const enErrors = {
   tokenExpired: "This link has expired. Request a new one.",
   tokenUsed: "This link has already been used. Request a new one.",
   accountInactive: "This account is disabled.",
+  accountDeactivated:
+    "Your account has been deactivated. To use AisleIQ again, ask your company's admin or AisleIQ support to reactivate it.",
   selfReviewForbidden: "You can't review your own background check. Another reviewer has to decide it.",
   selfManagementForbidden: "You can't change, deactivate or delete your own account. Ask another admin.",
   incorrectPassword: "Incorrect password. Please try again.",

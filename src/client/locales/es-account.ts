@@ -35,6 +35,14 @@ export const esAccount: Translation<typeof enAccount> = {
     sendFailed: "No se pudo enviar el enlace de acceso",
     createFailed: "No se pudo crear la cuenta de administrador",
   },
+  // The `/sign-in` entry and why a session ended (ADR 0038).
+  signIn: {
+    title: "Inicie sesión en AisleIQ",
+    description: "Ingrese el correo de su invitación y le enviaremos un enlace seguro de acceso.",
+    deactivatedTitle: "Su cuenta está desactivada",
+    deactivatedText:
+      "Se cerró su sesión porque su cuenta fue desactivada. Para volver a usar AisleIQ, pida al administrador de su empresa (o a la persona que le envió la invitación) que la reactive, o comuníquese con el soporte de AisleIQ.",
+  },
   verify: {
     verifying: "Verificando el acceso",
     verifyingText: "Espere un momento mientras iniciamos su sesión.",

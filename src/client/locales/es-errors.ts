@@ -33,6 +33,8 @@ export const esErrors: Translation<typeof enErrors> = {
   tokenExpired: "Este enlace ya venció. Solicite uno nuevo.",
   tokenUsed: "Este enlace ya se usó. Solicite uno nuevo.",
   accountInactive: "Esta cuenta está desactivada.",
+  accountDeactivated:
+    "Su cuenta fue desactivada. Para volver a usar AisleIQ, pida al administrador de su empresa o al soporte de AisleIQ que la reactive.",
   selfReviewForbidden:
     "No puede revisar su propia verificación de antecedentes. Otra persona tiene que decidirla.",
   selfManagementForbidden:

@@ -10,7 +10,7 @@ import { enRetailerDemo } from "~/locales/en-retailer-demo";
 addCatalog({ ...enAccount, portal: enPortal, leads: enLeads, retailerDemo: enRetailerDemo });
 
 /**
- * The layout of the signed-in portal and its sign-in screens (`/admin/login`, `/verify`,
+ * The layout of the signed-in portal and its sign-in screens (`/admin/login`, `/sign-in`, `/verify`,
  * `/accept-invitation`, `/dashboard`, `/admin/dashboard`; docs/product.md#2-pages): registers their
  * English catalogs and provides TanStack Query once for all of them. Their Spanish catalogs are
  * registered together in `locales/es-portal-register.ts`, which the root loads when the `lang`

@@ -92,7 +92,12 @@ export const inspectMagicLinkBodySchema = verifyMagicLinkBodySchema;
 /**
  * What the verify screen needs before signing in: whether this browser asked for the link (then
  * it verifies at once) and whose link it is, masked ("a•••@example.com") for the
- * "Continue as …" button shown everywhere else (ADR 0015).
+ * "Continue as …" button shown everywhere else (ADR 0015); and the language the link's email was
+ * written in, which a browser that chose none is shown the page in (ADR 0025).
  */
-export const inspectMagicLinkResponseSchema = z.object({ bound: z.boolean(), maskedEmail: z.string() });
+export const inspectMagicLinkResponseSchema = z.object({
+  bound: z.boolean(),
+  maskedEmail: z.string(),
+  language: languageField,
+});
 export type InspectMagicLinkResponse = z.infer<typeof inspectMagicLinkResponseSchema>;

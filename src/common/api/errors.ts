@@ -80,6 +80,11 @@ export const ERRORS = {
   /** A sign-in link or an invitation already used. */
   TOKEN_USED: { status: 410, message: "errors.tokenUsed", detail: true },
   ACCOUNT_INACTIVE: { status: 403, message: "errors.accountInactive" },
+  /**
+   * A session whose user has since been deactivated (ADR 0038): a 401 like UNAUTHENTICATED, so
+   * the portal knows to say why she was signed out and whom to ask.
+   */
+  ACCOUNT_DEACTIVATED: { status: 401, message: "errors.accountDeactivated" },
   /** Nobody reviews their own background check (issue #11, ADR 0017). */
   SELF_REVIEW_FORBIDDEN: { status: 403, message: "errors.selfReviewForbidden" },
   /** Nobody changes the role or company of, deactivates or deletes their own account (issue #11). */

@@ -58,3 +58,68 @@ export function magicLinkEmail(options: {
     text: `${greeting}\n\n${words.intro}\n\n${url}\n\n${words.ignore}\n`,
   };
 }
+
+/** The deactivated-account email's words, per language (ADR 0025, ADR 0038). */
+const DEACTIVATED_TEXTS: Record<
+  Language,
+  {
+    subject: string;
+    heading: string;
+    greeting: (name: string) => string;
+    intro: string;
+    whomToAsk: (company: string | null) => string;
+    ignore: string;
+  }
+> = {
+  en: {
+    subject: "Your AisleIQ account is deactivated",
+    heading: "Your account is deactivated",
+    greeting: (name) => `Hi ${name},`,
+    intro:
+      "Someone asked for a link to sign in to AisleIQ with this address. Your account is deactivated, so no sign-in link was sent.",
+    whomToAsk: (company) =>
+      company
+        ? `To use AisleIQ again, ask an admin of ${company} to reactivate your account, or contact AisleIQ support.`
+        : "To use AisleIQ again, ask another AisleIQ admin to reactivate your account, or contact AisleIQ support.",
+    ignore: "If you did not ask to sign in, you can ignore this email.",
+  },
+  es: {
+    subject: "Su cuenta de AisleIQ está desactivada",
+    heading: "Su cuenta está desactivada",
+    greeting: (name) => `Hola, ${name}:`,
+    intro:
+      "Alguien pidió un enlace para entrar a AisleIQ con esta dirección. Su cuenta está desactivada, así que no se envió ningún enlace.",
+    whomToAsk: (company) =>
+      company
+        ? `Para volver a usar AisleIQ, pida a un administrador de ${company} que reactive su cuenta, o comuníquese con el soporte de AisleIQ.`
+        : "Para volver a usar AisleIQ, pida a otro administrador de AisleIQ que reactive su cuenta, o comuníquese con el soporte de AisleIQ.",
+    ignore: "Si usted no pidió entrar, puede ignorar este correo.",
+  },
+};
+
+/**
+ * The email a deactivated account gets instead of a sign-in link (ADR 0038): says the account is
+ * deactivated and whom to ask (an admin of her company, else another AisleIQ admin, or AisleIQ
+ * support), in her stored language (ADR 0025; English when not given). No link: there is
+ * nothing to sign in to.
+ * @param company the name of her company, or null for an account without one
+ */
+export function deactivatedAccountEmail(options: {
+  fullName: string;
+  company: string | null;
+  language?: Language;
+}): RenderedEmail {
+  const language = options.language ?? "en";
+  const words = DEACTIVATED_TEXTS[language];
+  const paragraphs = [
+    words.greeting(options.fullName),
+    words.intro,
+    words.whomToAsk(options.company),
+    words.ignore,
+  ];
+  return {
+    subject: words.subject,
+    html: layout({ heading: words.heading, paragraphs, language }),
+    text: `${paragraphs.join("\n\n")}\n`,
+  };
+}

@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { unauthorized } from "../http/errors";
+import { ERROR_CODES } from "../../common/api/errors";
+import { HttpError, unauthorized } from "../http/errors";
 import {
   deleteSession,
   HOST_SESSION_COOKIE,
   type ResolvedSession,
   resolveSession,
   SESSION_COOKIE,
+  sessionOfDeactivatedUser,
 } from "./sessions";
 
 /** Cookie attributes for the session cookie (issue #2): HttpOnly, SameSite=Lax, Secure in production. */
@@ -75,7 +77,8 @@ export async function startSessionCookie(
  * expiry moved forward.
  * Only the access hook (`auth/access.ts`) calls it: routes declare their access instead of
  * calling it by hand (issue #11).
- * @throws HttpError 401 UNAUTHENTICATED
+ * @throws HttpError 401 UNAUTHENTICATED, or 401 ACCOUNT_DEACTIVATED when the session's user has
+ *   been deactivated (ADR 0038)
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<ResolvedSession> {
   const found = readSessionToken(request);
@@ -84,6 +87,14 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   const session = await resolveSession(db, found.raw);
   if (!session) {
     clearSessionCookies(reply);
+    // Say why when her account was deactivated (ADR 0038), else the usual "sign in again".
+    if (await sessionOfDeactivatedUser(db, found.raw)) {
+      throw new HttpError(
+        401,
+        ERROR_CODES.ACCOUNT_DEACTIVATED,
+        "Your account has been deactivated. To use AisleIQ again, ask your company's admin or AisleIQ support to reactivate it.",
+      );
+    }
     throw unauthorized("Your session has ended. Please sign in again.");
   }
   if (session.renewedUntil) {

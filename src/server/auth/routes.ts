@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request, reply) => {
       const link = await inspectMagicLink(db, request.body.token, (hash) => isBound(request, hash));
-      return reply.send({ bound: link.bound, maskedEmail: maskEmail(link.email) });
+      return reply.send({ bound: link.bound, maskedEmail: maskEmail(link.email), language: link.language });
     },
   );
 

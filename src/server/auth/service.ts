@@ -11,11 +11,11 @@ import type { Database, Executor } from "../db/database";
 import { isConnectionError } from "../db/faults";
 import { firstRow, hasRow } from "../db/queries";
 import { transactionWithRetry } from "../db/retry";
-import { magicLinkRequests, magicLinkTokens, users } from "../db/schema";
+import { companies, magicLinkRequests, magicLinkTokens, users } from "../db/schema";
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { underRecipientCap } from "../mail/recipient-cap";
-import { magicLinkEmail } from "./emails";
+import { deactivatedAccountEmail, magicLinkEmail } from "./emails";
 import { createSession, type UserRow } from "./sessions";
 import { refuseToken, type TokenMessages, verificationTokens } from "./verification-tokens";
 
@@ -129,12 +129,14 @@ export async function storeMagicLinkRequest(
 }
 
 /** What became of a claimed request. */
-type RequestOutcome = "issued" | "no-account" | "expired" | "capped";
+type RequestOutcome = "issued" | "deactivated" | "no-account" | "expired" | "capped";
 
 /**
  * Claims one stored request matching `where` (skipping rows another worker holds), deletes it,
  * and in the same transaction issues the link when the address belongs to an active user, the
- * request is younger than a link's lifetime and the address is under its email cap (ADR 0034). The deletion and the link commit together:
+ * request is younger than a link's lifetime and the address is under its email cap (ADR 0034),
+ * or queues the deactivated-account email, under the same cap, when it belongs to a deactivated
+ * one (ADR 0038). The deletion and the link commit together:
  * a failure rolls both back (the request is tried again), and nothing is issued twice.
  * @returns the outcome, or undefined when no request was free to claim
  */
@@ -161,21 +163,29 @@ async function claimMagicLinkRequest(
     if (request.expired) return "expired";
     // The user row before the links (docs/architecture.md "Lock order"), shared so that a
     // deactivation waits for this link and then deletes it, or this waits and sees it inactive.
-    const user = await firstRow(tx.select().from(users).where(eq(users.email, request.email)).for("share"));
-    if (!user?.isActive) return "no-account";
-    // At most MAGIC_LINK_EMAILS_PER_ADDRESS sign-in emails per link lifetime (ADR 0034): past
-    // the cap nothing is issued, so the last link sent stays the valid one, and the request
+    const found = await firstRow(
+      tx
+        .select({ user: users, company: companies.name })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(users.email, request.email))
+        .for("share", { of: users }),
+    );
+    if (!found) return "no-account";
+    const { user, company } = found;
+    // At most MAGIC_LINK_EMAILS_PER_ADDRESS emails of either kind per link lifetime (ADR 0034):
+    // past the cap nothing is sent, so the last link sent stays the valid one, and the request
     // answered the same 200 as any other.
-    if (
-      !(await underRecipientCap(
-        tx,
-        "magic_link",
-        user.email,
-        MAGIC_LINK_EMAILS_PER_ADDRESS,
-        MAGIC_LINK_TTL_MS,
-      ))
-    ) {
+    const kind = user.isActive ? "magic_link" : "account_deactivated";
+    if (!(await underRecipientCap(tx, kind, user.email, MAGIC_LINK_EMAILS_PER_ADDRESS, MAGIC_LINK_TTL_MS))) {
       return "capped";
+    }
+    if (!user.isActive) {
+      // A deactivated address is told why no link comes, and whom to ask (ADR 0038); the
+      // answer on screen was the same as for any address, as it was sent before this lookup.
+      const email = deactivatedAccountEmail({ fullName: user.fullName, company, language: user.language });
+      await enqueueEmail(tx, { kind: "account_deactivated", to: user.email, ...email });
+      return "deactivated";
     }
     await issueMagicLink(tx, user, config, request.bindingHash);
     return "issued";
@@ -185,7 +195,8 @@ async function claimMagicLinkRequest(
 /**
  * Turns the stored request `id` into a sign-in link when its address belongs to an active user
  * that has had fewer than {@link MAGIC_LINK_EMAILS_PER_ADDRESS} sign-in emails in a link's
- * lifetime (ADR 0034), and removes it either way (docs/product.md#7-api `POST /api/auth/send-magic-link`). The route
+ * lifetime (ADR 0034), into the deactivated-account email for a deactivated one (ADR 0038), and
+ * removes it either way (docs/product.md#7-api `POST /api/auth/send-magic-link`). The route
  * runs it once it has answered; a request another worker holds or has already handled is left
  * alone.
  * @returns true when a link was issued
@@ -275,7 +286,8 @@ const accountInactive = () => new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "
  * Looks at a magic link without using it (issue #11 item 5, ADR 0015): whose it is and whether
  * it was asked for in this browser. Changes nothing, so a scanner calling it consumes nothing.
  * @param isBound tells whether the request's binding cookie matches the stored digest
- * @returns `email` (the full address: the caller masks it) and `bound`
+ * @returns `email` (the full address: the caller masks it), `bound`, and `language`: the user's
+ *   stored language, the one her link's email was written in (ADR 0025)
  * @throws the same 404 TOKEN_INVALID / 410 TOKEN_USED / 410 TOKEN_EXPIRED / 403 ACCOUNT_INACTIVE
  *   as {@link verifyMagicLink} (ADR 0024)
  */
@@ -283,17 +295,17 @@ export async function inspectMagicLink(
   db: Database,
   rawToken: string,
   isBound: (bindingHash: string | null) => boolean,
-): Promise<{ email: string; bound: boolean }> {
+): Promise<{ email: string; bound: boolean; language: Language }> {
   const link = await magicLinks.check(db, rawToken);
   if (link.status !== "ok") throw refuseToken(link.status, MAGIC_LINK_MESSAGES);
   const user = await firstRow(
     db
-      .select({ email: users.email, isActive: users.isActive })
+      .select({ email: users.email, isActive: users.isActive, language: users.language })
       .from(users)
       .where(eq(users.id, link.row.userId)),
   );
   if (!user?.isActive) throw accountInactive();
-  return { email: user.email, bound: isBound(link.row.bindingHash) };
+  return { email: user.email, bound: isBound(link.row.bindingHash), language: user.language };
 }
 
 /**

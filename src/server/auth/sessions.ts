@@ -134,18 +134,36 @@ export async function deleteSession(db: Executor, rawToken: string): Promise<voi
 }
 
 /**
- * Signs a user out everywhere (issue #11 items 4 and 5): deletes every session of `userId` and
- * every magic link of theirs not used yet, so neither a cookie nor an emailed link works any
- * more. Call it in the same transaction that deactivates the user; reactivating them later
- * revives nothing.
- * @returns how many sessions and pending links were deleted
+ * Tells whether a raw session token belonged to a user who is now deactivated (ADR 0038), so the
+ * session check can say why the session ended instead of a bare 401. Only the holder of the
+ * token learns it, so it reveals nothing about other addresses.
+ * @returns true when the token's session (live or ended) is a deactivated user's
+ */
+export async function sessionOfDeactivatedUser(db: Executor, rawToken: string): Promise<boolean> {
+  const [row] = await db
+    .select({ isActive: users.isActive })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(rawToken)))
+    .limit(1);
+  return row !== undefined && !row.isActive;
+}
+
+/**
+ * Signs a user out everywhere (issue #11 items 4 and 5): ends every session of `userId` and
+ * deletes every magic link of theirs not used yet, so neither a cookie nor an emailed link works
+ * any more. Call it in the same transaction that deactivates the user; reactivating them later
+ * revives nothing. Sessions are expired rather than deleted (ADR 0038): the row, expired for
+ * good, is what lets the session check answer ACCOUNT_DEACTIVATED to her browser.
+ * @returns how many sessions were ended and pending links deleted
  */
 export async function deleteSessionsOf(
   tx: Executor,
   userId: number,
 ): Promise<{ sessions: number; magicLinks: number }> {
   const deletedSessions = await tx
-    .delete(sessions)
+    .update(sessions)
+    .set({ expiresAt: sql`least(${sessions.expiresAt}, now())` })
     .where(eq(sessions.userId, userId))
     .returning({ id: sessions.id });
   const deletedLinks = await tx

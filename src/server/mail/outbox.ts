@@ -23,6 +23,7 @@ export const OUTBOX_CHANNEL = "email_outbox";
  */
 export type OutboxKind =
   | "magic_link"
+  | "account_deactivated"
   | "invitation"
   | "lead"
   | "lead_confirmation"
@@ -34,6 +35,7 @@ export const OUTBOX_PRIORITY = { signIn: 0, invitation: 10, bulk: 100 } as const
 
 const KIND_PRIORITY: Record<string, number> = {
   magic_link: OUTBOX_PRIORITY.signIn,
+  account_deactivated: OUTBOX_PRIORITY.signIn,
   invitation: OUTBOX_PRIORITY.invitation,
   lead: OUTBOX_PRIORITY.bulk,
   lead_confirmation: OUTBOX_PRIORITY.bulk,

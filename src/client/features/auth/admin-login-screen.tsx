@@ -1,7 +1,7 @@
 import { canManageUsers } from "@common/roles";
 import { EMAIL_PATTERN } from "@common/validation";
 import { useQuery } from "@tanstack/react-query";
-import { Loader2, Mail, ShieldCheck } from "lucide-react";
+import { Loader2, Mail, ShieldCheck, UserX } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { BrandLogo } from "~/components/brand-logo";
@@ -15,23 +15,34 @@ import { toast } from "~/hooks/use-toast";
 import { toastError, toastRequestError } from "~/lib/error-toast";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
-import { useSession } from "~/lib/session";
+import { clearSessionEndReason, sessionEndReason, useSession } from "~/lib/session";
 import { setupNeededQueryOptions, useCreateInitialAdmin, useSendMagicLink } from "./api";
 
 type Mode = "login" | "sent" | "setup";
+
+/** Which sign-in page this is (ADR 0038): `/admin/login` for admins, `/sign-in` for everyone else. */
+export type SignInEntry = "admin" | "account";
 
 /**
  * The admin sign-in screen of docs/product.md#2-pages with its three modes: login ('Admin Portal'), sent
  * ('Check Your Email') and setup ('Setup Admin Account', when login-info answers 404).
  * A signed-in admin or company admin goes to /admin/dashboard (admins originally; issue #11
  * adds company admins, who manage from there too), anyone else signed in to /dashboard.
+ * With `entry="account"` it is `/sign-in` (ADR 0038): the same form titled 'Sign in to AisleIQ',
+ * and no first-admin setup. Both say so when the last session ended because the account was
+ * deactivated, and whom to ask.
  */
-export function AdminLoginScreen() {
+export function AdminLoginScreen({ entry = "admin" }: { entry?: SignInEntry }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const setupNeeded = useQuery(setupNeededQueryOptions());
+  const setupNeeded = useQuery({ ...setupNeededQueryOptions(), enabled: entry === "admin" });
   const [mode, setMode] = useState<Mode | null>(null);
+  const [deactivated, setDeactivated] = useState(false);
+  // Read after the session check, which is what records the reason (lib/session.ts).
+  useEffect(() => {
+    if (session.data === null) setDeactivated(sessionEndReason() === "deactivated");
+  }, [session.data]);
   const [email, setEmail] = useState("");
   const [fullName, setFullName] = useState("");
   const sendLink = useSendMagicLink();
@@ -45,7 +56,14 @@ export function AdminLoginScreen() {
   }, [session.data, navigate]);
 
   const currentMode: Mode | null =
-    mode ?? (setupNeeded.data === undefined ? null : setupNeeded.data ? "setup" : "login");
+    mode ??
+    (entry === "account"
+      ? "login"
+      : setupNeeded.data === undefined
+        ? null
+        : setupNeeded.data
+          ? "setup"
+          : "login");
 
   // Switching modes replaces the form (and its focused button): focus the "Check Your Email"
   // heading, or the email field when the reader asks to send another link, never <body> (WCAG 2.4.3).
@@ -67,6 +85,8 @@ export function AdminLoginScreen() {
     sendLink.mutate(email.trim(), {
       onSuccess: () => {
         setMode("sent");
+        clearSessionEndReason();
+        setDeactivated(false);
         toast({ title: t("adminLogin.sentToastTitle"), description: t("adminLogin.sentToastMessage") });
       },
       onError: (error) => toastRequestError(error, t("common.error"), t("adminLogin.sendFailed")),
@@ -107,8 +127,8 @@ export function AdminLoginScreen() {
         submitting: t("adminLogin.creating"),
       }
     : {
-        title: t("adminLogin.loginTitle"),
-        description: t("adminLogin.loginDescription"),
+        title: entry === "account" ? t("signIn.title") : t("adminLogin.loginTitle"),
+        description: entry === "account" ? t("signIn.description") : t("adminLogin.loginDescription"),
         onSubmit: onSend,
         pending: sendLink.isPending,
         submit: t("adminLogin.sendLink"),
@@ -146,7 +166,8 @@ export function AdminLoginScreen() {
           </SectionCard>
         ) : (
           <SectionCard narrow title={form.title} description={form.description}>
-            <CardContent>
+            <CardContent className="grid gap-4">
+              {deactivated && <DeactivatedNotice />}
               <form className="grid gap-4" onSubmit={form.onSubmit} noValidate>
                 {setup && (
                   <TextField
@@ -175,6 +196,23 @@ export function AdminLoginScreen() {
           </SectionCard>
         )}
       </main>
+    </div>
+  );
+}
+
+/** Why she was signed out, and whom to ask (ADR 0038). */
+function DeactivatedNotice() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+    >
+      <UserX className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+      <div className="grid gap-1">
+        <p className="font-semibold text-foreground">{t("signIn.deactivatedTitle")}</p>
+        <p className="text-muted-foreground">{t("signIn.deactivatedText")}</p>
+      </div>
     </div>
   );
 }

@@ -1,14 +1,35 @@
+import type { Language } from "@common/languages";
 import { VERIFY_REDIRECT_MS } from "@common/limits";
+import { ACCOUNT_SIGN_IN_PATH } from "@common/sign-in-paths";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Loader2, ShieldCheck, XCircle } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage } from "~/lib/api";
+import { chosenLanguage, followLanguage } from "~/lib/portal-language";
 import { useTranslation } from "~/lib/react-i18n";
 import { inspectMagicLinkQueryOptions, useVerifyMagicLink } from "./api";
+
+/**
+ * Shows the page in the language the link's email was written in (ADR 0025) when this browser
+ * chose none, as the invitation page does: a Spanish link opened in another browser reads Spanish.
+ * @returns true while that language's catalogs load
+ */
+function useLinkLanguage(language: Language | undefined): boolean {
+  const { i18n } = useTranslation();
+  const [switching, setSwitching] = useState(false);
+  useEffect(() => {
+    if (!language || chosenLanguage() !== undefined || language === i18n.language) return;
+    setSwitching(true);
+    followLanguage(language)
+      .catch(() => undefined)
+      .finally(() => setSwitching(false));
+  }, [language, i18n]);
+  return switching;
+}
 
 /**
  * The verify screen of docs/product.md#2-pages: 'Verifying Access', then 'Login Successful!' and a redirect to
@@ -16,12 +37,14 @@ import { inspectMagicLinkQueryOptions, useVerifyMagicLink } from "./api";
  * It first asks the server about the link without using it (issue #11 item 5, ADR 0015): in the
  * browser that requested the link it verifies at once, as docs/product.md#2-pages describes; anywhere else (a
  * second browser, a mail scanner running the page) it shows 'Continue as a•••@example.com' and
- * verifies only on that click, so opening the page never consumes the link.
+ * verifies only on that click, so opening the page never consumes the link. A browser that chose
+ * no language shows the page in the link's (ADR 0025).
  */
 export function VerifyScreen({ token }: { token: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const inspect = useQuery({ ...inspectMagicLinkQueryOptions(token ?? ""), enabled: Boolean(token) });
+  const switching = useLinkLanguage(inspect.data?.language);
   const verify = useVerifyMagicLink();
   const started = useRef(false);
 
@@ -55,7 +78,7 @@ export function VerifyScreen({ token }: { token: string | undefined }) {
   const reason = !token
     ? t("verify.invalidLink")
     : errorMessage(verify.error ?? inspect.error, t("verify.failedNote"));
-  const needsClick = inspect.data !== undefined && !inspect.data.bound && verify.isIdle;
+  const needsClick = inspect.data !== undefined && !inspect.data.bound && verify.isIdle && !switching;
 
   return (
     <main
@@ -79,7 +102,7 @@ export function VerifyScreen({ token }: { token: string | undefined }) {
             <CardContent className="grid gap-4">
               <p className="text-sm text-muted-foreground">{t("verify.failedNote")}</p>
               <Button asChild>
-                <Link to="/admin/login">{t("verify.backToLogin")}</Link>
+                <Link to={ACCOUNT_SIGN_IN_PATH}>{t("verify.backToLogin")}</Link>
               </Button>
             </CardContent>
           </>

@@ -1,5 +1,7 @@
 import type { PlanTitle } from "@common/api/leads";
 import type { LoginPortalId } from "@common/login-portals";
+// The account sign-in page for invited users and company admins (ADR 0038).
+import { ACCOUNT_SIGN_IN_PATH } from "@common/sign-in-paths";
 import { isEmail } from "@common/validation";
 import { BookOpen, Code2, Eye, EyeOff, Info, type LucideIcon, Package, Puzzle, Store } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
@@ -28,9 +30,6 @@ const GetStartedDialog = lazy(() =>
 
 /** The plan Sign Up proposes: the pricing table's Most Popular plan (docs/product.md#3-records). */
 const SIGN_UP_PLAN: PlanTitle = "Optimal";
-
-/** The account sign-in page (docs/product.md#2-pages "Admin login page"): invited users, company admins and admins (issue #11). */
-const ACCOUNT_SIGN_IN_PATH = "/admin/login";
 
 const textLinkClass =
   "rounded-sm font-medium text-primary underline underline-offset-4 hover:text-primary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
