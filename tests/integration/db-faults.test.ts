@@ -126,7 +126,7 @@ async function rawExchange(
   const socket = connect(port, "127.0.0.1");
   const received: Buffer[] = [];
   const closed = new Promise<void>((resolve) => {
-    socket.on("data", (chunk) => received.push(chunk));
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
     socket.on("close", () => resolve());
     socket.on("error", () => resolve());
   });
