@@ -136,3 +136,13 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
     await client.end();
   }
 }
+
+/**
+ * One backend, for test files whose behaviour does not depend on the database (pages, headers,
+ * the OpenAPI document, route access): they run once, not per backend (ADR 0043). PostgreSQL
+ * when configured (a cloned database opens faster than a new PGlite), PGlite otherwise.
+ * Use with `describe.each(oneBackend())("... on $name", (backend) => ...)`.
+ */
+export function oneBackend(): TestBackend[] {
+  return testBackends().slice(-1);
+}
