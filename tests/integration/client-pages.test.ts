@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testBackends } from "./support/database";
+import { oneBackend } from "./support/database";
 import { useFakeClientServer } from "./support/fake-client";
 import { useTestDatabase } from "./support/fixture";
 
@@ -8,7 +8,7 @@ import { useTestDatabase } from "./support/fixture";
  * page, else the SPA fallback), every other path with 404 and the prerendered not-found page,
  * API paths with the JSON 404. The client directory is a minimal fake build with marked pages.
  */
-describe.each(testBackends())("page status codes on $name", (backend) => {
+describe.each(oneBackend())("page status codes on $name", (backend) => {
   const database = useTestDatabase(backend);
   const app = useFakeClientServer(
     database,

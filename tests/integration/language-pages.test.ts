@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testBackends } from "./support/database";
+import { oneBackend } from "./support/database";
 import { useFakeClientServer } from "./support/fake-client";
 import { useTestDatabase } from "./support/fixture";
 
@@ -8,7 +8,7 @@ import { useTestDatabase } from "./support/fixture";
  * page that exists in both languages follows the `lang` cookie with a 302 (`Vary: Cookie`).
  * The client directory is a minimal fake build with marked pages.
  */
-describe.each(testBackends())("Spanish pages and the lang cookie on $name", (backend) => {
+describe.each(oneBackend())("Spanish pages and the lang cookie on $name", (backend) => {
   const database = useTestDatabase(backend);
   const app = useFakeClientServer(database, {
     "index.html": "PAGE:home",

@@ -2,7 +2,7 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { API_DOCS_PATH, OPENAPI_PATH } from "../../src/server/http/api-docs";
 import { SESSION_COOKIE } from "../support/cookies";
-import { testBackends } from "./support/database";
+import { oneBackend } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
 /**
@@ -24,7 +24,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 const isDocsRoute = (url: string) =>
   url === OPENAPI_PATH || url === API_DOCS_PATH || url.startsWith(`${API_DOCS_PATH}/`);
 
-describe.each(testBackends())("OpenAPI document and API reference on $name", (backend) => {
+describe.each(oneBackend())("OpenAPI document and API reference on $name", (backend) => {
   const database = useTestDatabase(backend);
   const fixture = useTestServer(database);
 

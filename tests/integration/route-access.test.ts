@@ -8,12 +8,12 @@ import { declareContextAccess, installAccessControl, ROUTE_ACCESS } from "../../
 import { loadConfig } from "../../src/server/config";
 import type { AppContext } from "../../src/server/context";
 import { installErrorHandler } from "../../src/server/http/errors";
-import { testBackends } from "./support/database";
+import { oneBackend } from "./support/database";
 import { useTestDatabase } from "./support/fixture";
 import { routerRoutes, routeShape } from "./support/routes";
 import { TEST_PUBLIC_URL } from "./support/test-app";
 
-describe.each(testBackends())("route-declared access on $name", (backend) => {
+describe.each(oneBackend())("route-declared access on $name", (backend) => {
   const database = useTestDatabase(backend);
   let app: FastifyInstance;
   let clientDir: string;

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { thirdPartyHosts } from "../../src/common/site-config";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
-import { openTestDatabase, type TestDatabase, testBackends } from "./support/database";
+import { oneBackend, openTestDatabase, type TestDatabase } from "./support/database";
 
 /**
  * Every response carries the security headers computed once at start-up (issue #13): API
  * answers, errors, 404s; HSTS and upgrade-insecure-requests only behind an https PUBLIC_URL.
  */
-describe.each(testBackends())("security headers on $name", (backend) => {
+describe.each(oneBackend())("security headers on $name", (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   beforeAll(async () => {

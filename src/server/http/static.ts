@@ -89,11 +89,11 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
     cacheControl: false,
     // `.br`/`.gz` copies written at build time (scripts/compress-assets.mjs), when the client accepts them.
     preCompressed: true,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        reply.header("Cache-Control", "public, max-age=31536000, immutable");
       } else {
-        res.setHeader("Cache-Control", "no-cache");
+        reply.header("Cache-Control", "no-cache");
       }
     },
   });

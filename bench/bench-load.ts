@@ -21,10 +21,10 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { count, eq, inArray } from "drizzle-orm";
 import pg from "pg";
+import { startHeaderSink } from "../scripts/header-sink";
 import { createSession } from "../src/server/auth/sessions";
 import { createDb } from "../src/server/db/database";
 import { emailOutbox, leads, users } from "../src/server/db/schema";
-import { startHeaderSink } from "./header-sink";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);

@@ -13,7 +13,7 @@
  * Lighthouse's "is crawlable" SEO audit by design; its SEO score is printed but not a target.
  * On a layout shift it prints the elements that moved.
  *
- * Usage: node scripts/lighthouse.mjs [--runs N] [path ...]
+ * Usage: npm run lighthouse -- [--runs N] [path ...]
  *        (defaults: 3 runs of / /calculator /schnucks)
  */
 import { spawn } from "node:child_process";

@@ -1,5 +1,5 @@
 // `npm run bench:api` (issue #13): `GET /api/auth/me` with a valid session, AisleIQ against the
-// raw `node:http` + driver baseline of scripts/raw-auth-server.ts, in one run, on PostgreSQL
+// raw `node:http` + driver baseline of bench/raw-auth-server.ts, in one run, on PostgreSQL
 // (BENCH_DATABASE_URL, default the local test server; skipped with a note when unreachable) and
 // on embedded PGlite. Each server runs in its own process, AisleIQ with request logging on at
 // `info` (to /dev/null), so autocannon in this process does not share its core. Prints req/s and
