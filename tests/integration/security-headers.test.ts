@@ -52,7 +52,7 @@ describe.each(oneBackend())("security headers on $name", (backend) => {
  * One CSP per kind of response (ADR 0031): the public pages that embed the booking widget and
  * the jobs board allow those hosts; portal pages and API answers allow no third party.
  */
-describe.each(testBackends())("CSP per kind of page on $name", (backend) => {
+describe.each(oneBackend())("CSP per kind of page on $name", (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let clientDir: string;
