@@ -272,6 +272,7 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
       expect(json(outcome)).toEqual({
         error: "huge.pdf exceeds the 10MB size limit",
         code: "FILE_TOO_LARGE",
+        file: "huge.pdf",
       });
       expect(outcome.headers).toContain("connection: close");
       // Answered after about 10 MB (plus what socket buffers took), far from the 100 MB the client

@@ -92,7 +92,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       // Every 503 tells the client when to come back (RFC 9110 §10.2.3), whatever raised it.
-      if (error.statusCode === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      if (error.statusCode === 503 && !reply.hasHeader("retry-after")) {
+        reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      }
       return reply
         .status(error.statusCode)
         .send({ error: error.message, code: error.code, ...(error.file ? { file: error.file } : {}) });
