@@ -64,7 +64,7 @@ for (const [file, size] of rows) {
   console.log(`${kib(size.gzip).padStart(7)} KiB  ${path.relative(CLIENT_DIR, file)}`);
 }
 console.log(
-  `\nJavaScript loaded by / before interaction: ${rows.length} files, ${kb(total)} KB = ${kib(total)} KiB gzip (${kib(totalRaw)} KiB raw); budget ${kib(BUDGET_BYTES)} KiB.`,
+  `\nJavaScript loaded by / before interaction: ${rows.length} files, ${kb(total)} KB = ${kib(total)} KiB gzip (${kib(totalRaw)} KiB raw); budget ${kib(BUDGET_BYTES)} KiB (${BUDGET_BYTES - total} bytes left).`,
 );
 
 const forbidden = rows.map(([file]) => path.basename(file)).filter((name) => FORBIDDEN.test(name));
@@ -73,6 +73,6 @@ if (forbidden.length > 0) {
   process.exit(1);
 }
 if (total > BUDGET_BYTES) {
-  console.error(`Over budget by ${kib(total - BUDGET_BYTES)} KiB.`);
+  console.error(`Over budget by ${total - BUDGET_BYTES} bytes.`);
   process.exit(1);
 }

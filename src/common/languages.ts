@@ -13,6 +13,13 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 
 /**
+ * Each language in its own name (its autonym), the same on every page, so a reader finds hers
+ * whatever language the page is in; show it with `lang={language}` so screen readers say it in
+ * that language (WCAG 2.2 SC 3.1.2). Fixed data, not a translation: no catalog holds it.
+ */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: "English", es: "Español" };
+
+/**
  * The locale every `Intl` formatter uses for each language (ADR 0040): money, numbers,
  * percentages and dates. Spanish is United States Spanish: our prices are US dollars, which
  * es-US writes "$53,820" (Spain's "es" writes "53.820 $", Mexico's "USD 53,820").

@@ -120,7 +120,7 @@ function PortalLanguageSelect({ language }: { language: SessionUser["language"] 
           });
         }}
       >
-        <SelectOptions options={languageOptions(t)} />
+        <SelectOptions options={languageOptions()} />
       </NativeSelect>
     </div>
   );

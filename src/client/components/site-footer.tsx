@@ -1,9 +1,8 @@
-import { isLanguage, LANGUAGES } from "@common/languages";
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from "@common/languages";
 import { SITE_CONFIG } from "@common/site-config";
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import { switchLanguage, useLanguage } from "~/lib/language";
-import { languageName } from "~/lib/language-options";
 import { useTranslation } from "~/lib/react-i18n";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
@@ -105,7 +104,7 @@ export function SiteFooter() {
             >
               {LANGUAGES.map((option) => (
                 <option key={option} value={option} lang={option}>
-                  {languageName(t, option)}
+                  {LANGUAGE_NAMES[option]}
                 </option>
               ))}
             </NativeSelect>

@@ -1,4 +1,4 @@
-import { isLanguage, LANGUAGES } from "@common/languages";
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from "@common/languages";
 import { SUBMENU_CLOSE_DELAY_MS, SUBMENU_OPEN_DELAY_MS } from "@common/limits";
 // The account sign-in page for invited users and company admins (ADR 0038).
 import { ACCOUNT_SIGN_IN_PATH } from "@common/sign-in-paths";
@@ -8,7 +8,6 @@ import { ExternalLink, Menu } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { switchLanguage, useLanguage } from "~/lib/language";
-import { languageName } from "~/lib/language-options";
 import { useTranslation } from "~/lib/react-i18n";
 import { SectionLink } from "./section-link";
 import { DevelopersTrigger, LanguageTrigger, SignInTrigger } from "./site-header-triggers";
@@ -211,7 +210,6 @@ export function DevelopersMenu(props: MenuProps) {
 
 /** The header's language dropdown: each language in its own name, the current one checked. */
 export function LanguageMenu(props: MenuProps) {
-  const { t } = useTranslation();
   const { language } = useLanguage();
   return (
     <HoverDropdown {...props} align="end" trigger={<LanguageTrigger />}>
@@ -224,7 +222,7 @@ export function LanguageMenu(props: MenuProps) {
       >
         {LANGUAGES.map((option) => (
           <DropdownMenuRadioItem key={option} value={option} lang={option}>
-            {languageName(t, option)}
+            {LANGUAGE_NAMES[option]}
           </DropdownMenuRadioItem>
         ))}
       </DropdownMenuRadioGroup>
@@ -332,7 +330,7 @@ export function MobileDrawer({ open, onOpenChange, onEvents }: MobileDrawerProps
                     if (language !== currentLanguage) switchLanguage(language);
                   }}
                 >
-                  {languageName(t, language)}
+                  {LANGUAGE_NAMES[language]}
                 </button>
               </li>
             ))}

@@ -175,8 +175,6 @@ export const enLanding = {
     /** The language button's name: starts with its visible code (WCAG 2.5.3 Label in Name). */
     languageButton: "{{code}} — Language",
     /** Each language in its own name, the same in every catalog; shown with `lang` (language-options.ts). */
-    english: "English",
-    spanish: "Español",
     openMenu: "Open menu",
     menuTitle: "Menu",
     menuDescription: "Navigate the AisleIQ site.",

@@ -184,8 +184,6 @@ export const esLanding: Translation<typeof enLanding> = {
     accountPortalHint: "Para miembros de equipo invitados, administradores de empresa y administradores",
     language: "Idioma",
     languageButton: "{{code}} — Idioma",
-    english: "English",
-    spanish: "Español",
     openMenu: "Abrir menú",
     menuTitle: "Menú",
     menuDescription: "Navegue por el sitio de AisleIQ.",

@@ -180,7 +180,7 @@ export function InviteUserDialog({ user }: { user: SessionUser }) {
       <SelectField
         id="invite-language"
         label={t("portal.invite.language")}
-        options={languageOptions(t)}
+        options={languageOptions()}
         value={emailLanguage ?? uiLanguage}
         onChange={(event) => {
           if (isLanguage(event.target.value)) setEmailLanguage(event.target.value);
