@@ -411,13 +411,10 @@ function describeRequest(method: string, request: FuzzRequest): string {
   } chars] ${payload}`;
 }
 
-describe.each(testBackends().filter((backend) => !FUZZED.has(backend.name)))("OpenAPI fuzz on $name", () => {
-  it.skip("fuzzes this backend with FUZZ_BACKENDS=all (npm run test:deep)", () => {});
-});
-
-describe.each(testBackends().filter((backend) => FUZZED.has(backend.name)))(
-  "OpenAPI fuzz on $name",
-  (backend) => {
+// The backend not fuzzed by default shows the real tests as skipped (FUZZ_BACKENDS=all, i.e.
+// `npm run test:deep`, runs them); hooks of a skipped suite never run, so it opens no database.
+for (const backend of testBackends()) {
+  describe.skipIf(!FUZZED.has(backend.name))(`OpenAPI fuzz on ${backend.name}`, () => {
     const database = useTestDatabase(backend);
     let app: FastifyInstance;
     let dataDir = "";
@@ -554,5 +551,5 @@ describe.each(testBackends().filter((backend) => FUZZED.has(backend.name)))(
         Math.max(120_000, RUNS * 600),
       );
     }
-  },
-);
+  });
+}
