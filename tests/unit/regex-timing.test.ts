@@ -24,7 +24,7 @@ import { gatePasswordBodySchema } from "../../src/common/api/gates";
 import {
   acceptInvitationBodySchema,
   invitationIdParamsSchema,
-  invitationTokenParamsSchema,
+  inspectInvitationBodySchema,
   sendInvitationBodySchema,
 } from "../../src/common/api/invitations";
 import {
@@ -188,9 +188,9 @@ const OBJECT_VALIDATORS: Array<{
   },
   { name: "invitationIdParamsSchema", valid: { id: "1" }, run: (v) => invitationIdParamsSchema.safeParse(v) },
   {
-    name: "invitationTokenParamsSchema",
+    name: "inspectInvitationBodySchema",
     valid: { token: "t".repeat(43) },
-    run: (v) => invitationTokenParamsSchema.safeParse(v),
+    run: (v) => inspectInvitationBodySchema.safeParse(v),
   },
   {
     name: "gatePasswordBodySchema",

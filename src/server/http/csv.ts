@@ -1,4 +1,5 @@
 import type { FastifyReply } from "fastify";
+import { z } from "zod";
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, and prefixed with
@@ -30,4 +31,23 @@ export function sendCsv<Reply extends FastifyReply>(reply: Reply, filename: stri
     .serializer((payload: unknown) => String(payload))
     .send(csv);
   return reply;
+}
+
+/**
+ * The 200 response of a list route that also exports CSV (`format=csv`): `json` as
+ * `application/json`, or the CSV document as `text/csv`, for the OpenAPI document and the
+ * serializer (which leaves the CSV text as it is).
+ * @param json the list's zod schema
+ * @param description what the response holds
+ */
+export function csvOr<T extends z.ZodType>(json: T, description: string) {
+  return {
+    description,
+    content: {
+      "application/json": { schema: json },
+      "text/csv": {
+        schema: z.string().describe("RFC 4180 CSV, UTF-8 with a byte-order mark; every cell quoted"),
+      },
+    },
+  };
 }
