@@ -43,7 +43,7 @@ export const acceptInvitationBodySchema = z.object({
 
 export const acceptInvitationResponseSchema = z.object({ user: sessionUserSchema });
 
-/** `GET /api/invitations/{token}`: what the accept screen shows before the form. */
+/** `POST /api/invitations/inspect`: what the accept screen shows before the form. */
 export const invitationPreviewSchema = z.object({
   email: z.string(),
   role: roleSchema,
