@@ -563,6 +563,7 @@ describe.each(testBackends())("database faults and framework errors on $name", (
         // A NOTIFY from outside the app's request path reaches the worker too.
         await enqueueEmail(database.db, {
           kind: "test",
+          language: "en",
           to: "notify-only@faults.example",
           subject: "Woken by NOTIFY",
           html: "<p>hi</p>",

@@ -50,12 +50,14 @@ export function magicLinkEmail(options: {
   return {
     subject: words.subject,
     html: layout({
+      title: words.subject,
       heading: words.heading,
       paragraphs: [greeting, words.intro, words.ignore],
       action: { label: words.action, url },
       language,
     }),
     text: `${greeting}\n\n${words.intro}\n\n${url}\n\n${words.ignore}\n`,
+    language,
   };
 }
 
@@ -119,7 +121,8 @@ export function deactivatedAccountEmail(options: {
   ];
   return {
     subject: words.subject,
-    html: layout({ heading: words.heading, paragraphs, language }),
+    language,
+    html: layout({ title: words.subject, heading: words.heading, paragraphs, language }),
     text: `${paragraphs.join("\n\n")}\n`,
   };
 }

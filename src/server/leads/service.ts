@@ -40,7 +40,11 @@ export async function createLead(
       })
       .returning({ id: leads.id });
     if (!row) throw new Error("lead insert returned no row");
-    await enqueueEmail(tx, { kind: "lead", to: config.SALES_EMAIL, ...leadNoticeEmail(lead, row.id) });
+    await enqueueEmail(tx, {
+      kind: "lead",
+      to: config.SALES_EMAIL,
+      ...leadNoticeEmail(lead, row.id, config.PUBLIC_URL),
+    });
     // The visitor's confirmation is capped per address (ADR 0034): past the cap the lead and
     // the sales notice still go through, only the mail to a possibly forged address is skipped.
     if (

@@ -9,6 +9,7 @@ import {
   OUTBOX_PROBE_MIN_MS,
   OUTBOX_SWEEP_INTERVAL_MS,
 } from "../../common/limits";
+import type { Language } from "../../common/languages";
 import type { DbHandle, Executor } from "../db/database";
 import { describeDbError, isConnectionError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";
@@ -96,6 +97,10 @@ export interface OutboxMessage {
   subject: string;
   html: string;
   text: string;
+  /** The language it is written in (`Content-Language`). */
+  language: Language;
+  /** Where replies go (`Reply-To`), e.g. the visitor a lead notice is about. */
+  replyTo?: string | undefined;
 }
 
 /**
@@ -114,6 +119,8 @@ export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promis
       subject: message.subject,
       html: message.html,
       text: message.text,
+      language: message.language,
+      replyTo: message.replyTo ?? null,
       messageId: randomUUID(),
       priority: priorityOf(message.kind),
     })
@@ -448,6 +455,8 @@ export class OutboxWorker {
         subject: row.subject,
         html: row.html,
         text: row.text,
+        language: row.language,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
         messageId: messageIdHeader(row.messageId, this.options.from),
       });
     } catch (error) {

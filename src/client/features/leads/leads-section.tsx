@@ -1,4 +1,5 @@
 import type { Lead } from "@common/api/leads";
+import { INBOX_SEARCH_PARAMS } from "@common/inbox-search";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import { ListBody, ListTable, RefreshAndExport } from "~/components/list-states";
@@ -15,7 +16,7 @@ import { LEADS_PAGE_SIZE, leadsCsvUrl, leadsQueryOptions } from "./api/leads";
  */
 export function LeadsSection() {
   const { t, i18n } = useTranslation();
-  const search = useSearch();
+  const search = useSearch(INBOX_SEARCH_PARAMS.leads);
   const { q } = search;
   const [page, setPage] = useSearchPage(q);
   const leads = useQuery(leadsQueryOptions(q, (page - 1) * LEADS_PAGE_SIZE));
