@@ -60,7 +60,7 @@ import {
   normalizeEmail,
 } from "../../src/common/validation";
 import { findControlCharacter } from "../../src/server/http/control-characters";
-import { csvCell } from "../../src/server/http/csv";
+import { formulaSafe } from "../../src/server/http/csv";
 import { escapeHtml } from "../../src/server/mail/templates";
 
 /**
@@ -120,7 +120,7 @@ const TEXT_VALIDATORS: Record<string, (value: string) => unknown> = {
   cleanOriginalName,
   extensionOf,
   uploadKindOf,
-  csvCell,
+  formulaSafe,
   escapeHtml,
   findControlCharacter: (value) => findControlCharacter({ a: [value] }, false),
   "safeText().regex": (value) =>
