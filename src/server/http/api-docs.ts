@@ -2,11 +2,12 @@ import type { SwaggerTransform } from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
 import { SITE_CONFIG } from "../../common/site-config";
 import { declareContextAccess } from "../auth/access";
 import { sessionCookieName } from "../auth/guards";
 import type { AppConfig } from "../config";
+import { apiErrorBodySchema, apiErrorSchema } from "./errors";
 import { API_TAGS } from "./route";
 
 /** Where the OpenAPI document is served (issue #14 item 7). */
@@ -77,6 +78,7 @@ export function openApiOptions(config: Pick<AppConfig, "PUBLIC_URL">) {
       servers: [{ url: config.PUBLIC_URL.replace(/\/+$/, ""), description: "This server (PUBLIC_URL)" }],
       tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
       components: {
+        schemas: { ApiError: apiErrorComponent() },
         securitySchemes: {
           session: {
             type: "apiKey" as const,
@@ -89,6 +91,18 @@ export function openApiOptions(config: Pick<AppConfig, "PUBLIC_URL">) {
       },
     },
     transform: openApiTransform,
+  };
+}
+
+/**
+ * The `ApiError` component every error response refers to: the JSON Schema of
+ * {@link apiErrorSchema} (registered under that id, so the route transform writes a `$ref` to
+ * it), as the route transform would write it (OpenAPI 3.0, the serialized side).
+ */
+function apiErrorComponent(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(apiErrorBodySchema, { target: "openapi-3.0", io: "output" }),
+    description: apiErrorSchema.description,
   };
 }
 

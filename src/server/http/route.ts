@@ -269,7 +269,12 @@ export function installRouteContract(app: FastifyInstance): void {
       // The route's own meaning first (its description, else the status's usual one), then the hooks'.
       const own = isZod(declared) ? (declared.description ?? ERROR_TEXT[status]) : undefined;
       const text = [own, ...hookTexts].filter(Boolean).join(" ");
-      response[status] = (isZod(declared) ? declared : apiErrorSchema).describe(text || "Error.");
+      // The described response refers to the one ApiError component (a described copy of the
+      // schema would be written out in full in every response).
+      response[status] = {
+        description: text || "Error.",
+        content: { "application/json": { schema: apiErrorSchema } },
+      };
     }
     const limited = causes.has(429) ? " Rate-limited: over the limit it answers 429 with `Retry-After`." : "";
     route.schema = {

@@ -64,12 +64,25 @@ function validatorFor(document: object, key: string, schema: Json): ValidateFunc
   }
   let validate = cache.get(key);
   if (!validate) {
-    const text = JSON.stringify(schema);
-    validate = bySchema.get(text) ?? ajv.compile(schema);
+    const text = JSON.stringify(inlineRefs(document, schema));
+    validate = bySchema.get(text) ?? ajv.compile(JSON.parse(text));
     bySchema.set(text, validate);
     cache.set(key, validate);
   }
   return validate;
+}
+
+/** `schema` with every `#/components/schemas/…` reference replaced by the component it names. */
+function inlineRefs(document: Json, schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(document, item));
+  if (schema === null || typeof schema !== "object") return schema;
+  const ref = schema.$ref;
+  if (typeof ref === "string" && ref.startsWith("#/components/schemas/")) {
+    return inlineRefs(document, document.components.schemas[ref.slice("#/components/schemas/".length)]);
+  }
+  return Object.fromEntries(
+    Object.entries(schema).map(([name, value]) => [name, inlineRefs(document, value)]),
+  );
 }
 
 /** `/api/a/:id/files/:fileId` → `/api/a/{id}/files/{fileId}` (OpenAPI path templating). */
