@@ -15,9 +15,9 @@ import { enqueueEmail } from "../../src/server/mail/outbox";
 import { createUser } from "../support/actors";
 import { BINDING_COOKIE, cookieFrom } from "../support/cookies";
 import { type SmtpSink, startSmtpSink, verifyTokenFrom } from "../support/smtp-sink";
+import { ContractCheck } from "./support/contract";
 import { testBackends } from "./support/database";
 import { resetDatabase, useTestDatabase, useTestServer } from "./support/fixture";
-import { ContractCheck } from "./support/contract";
 import { type HttpResult, httpRequest, readResult, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 /** A valid Get Started lead; `n` makes the email unique. */

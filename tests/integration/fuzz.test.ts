@@ -14,8 +14,8 @@ import { backgroundChecks, users } from "../../src/server/db/schema";
 import { isApiPath } from "../../src/server/http/api-path";
 import { createCompanyRow } from "../support/actors";
 import { sessionCookieHeader } from "../support/cookies";
-import { oneBackend, testBackends } from "./support/database";
 import { ContractCheck } from "./support/contract";
+import { oneBackend, testBackends } from "./support/database";
 import { resetDatabase, useTestDatabase } from "./support/fixture";
 
 /**

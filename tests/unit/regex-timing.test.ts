@@ -23,8 +23,8 @@ import { idField, idParamField, safeText } from "../../src/common/api/fields";
 import { gatePasswordBodySchema } from "../../src/common/api/gates";
 import {
   acceptInvitationBodySchema,
-  invitationIdParamsSchema,
   inspectInvitationBodySchema,
+  invitationIdParamsSchema,
   sendInvitationBodySchema,
 } from "../../src/common/api/invitations";
 import {

@@ -10,12 +10,12 @@ import {
   submitCheckFieldsSchema,
   updateCheckBodySchema,
 } from "../../common/api/background-checks";
-import { UPLOAD_KINDS } from "../../common/uploads";
 import {
   CHECK_SUBMIT_RATE_PER_SESSION,
   MAX_FILES_PER_CHECK,
   STORAGE_RETRY_AFTER_SECONDS,
 } from "../../common/limits";
+import { UPLOAD_KINDS } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
 import { documentedBody } from "../http/api-docs";
 import { HttpError } from "../http/errors";

@@ -1,6 +1,6 @@
+import { inboxUrl } from "../../common/inbox-search";
 import type { Language } from "../../common/languages";
 import type { RetailerDemo } from "../../common/retailer-demos";
-import { inboxUrl } from "../../common/inbox-search";
 import { layout, type RenderedEmail } from "../mail/templates";
 
 interface Registrant {

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   acceptInvitationBodySchema,
   acceptInvitationResponseSchema,
+  inspectInvitationBodySchema,
   invitationIdParamsSchema,
   invitationListResponseSchema,
   invitationPreviewSchema,
   invitationSummarySchema,
-  inspectInvitationBodySchema,
   sendInvitationBodySchema,
 } from "../../common/api/invitations";
 import {

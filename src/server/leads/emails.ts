@@ -1,6 +1,6 @@
 import type { LeadRequest } from "../../common/api/leads";
-import type { Language } from "../../common/languages";
 import { inboxUrl } from "../../common/inbox-search";
+import type { Language } from "../../common/languages";
 import { layout, type RenderedEmail } from "../mail/templates";
 
 type LeadDetails = Pick<LeadRequest, "firstName" | "lastName" | "company" | "phone" | "email" | "planTitle">;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Language } from "../../common/languages";
 import {
   OUTBOX_LEASE_MS,
   OUTBOX_MAX_ATTEMPTS,
@@ -9,7 +10,6 @@ import {
   OUTBOX_PROBE_MIN_MS,
   OUTBOX_SWEEP_INTERVAL_MS,
 } from "../../common/limits";
-import type { Language } from "../../common/languages";
 import type { DbHandle, Executor } from "../db/database";
 import { describeDbError, isConnectionError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";

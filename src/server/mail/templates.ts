@@ -69,4 +69,3 @@ export function layout(options: {
 ${paragraphs}${action}
 </div></body></html>`;
 }
-
