@@ -4,8 +4,8 @@
  * a second). Used by the tests (email HTML parts: tests/unit/email-html.test.ts) and, from the
  * command line, on a directory of built pages:
  *
- *   npx tsx scripts/check-html.ts build/client            # every *.html under it
- *   npx tsx scripts/check-html.ts a.html b.html
+ *   npm run html:check -- build/client      # every *.html under it
+ *   npm run html:check -- a.html b.html
  *
  * prints each HTML error (`file:line:column: message`) and exits 1 when there is any.
  */
@@ -149,7 +149,7 @@ function runVnu(args: string[]): Promise<string> {
 
 async function main(args: string[]): Promise<number> {
   if (args.length === 0) {
-    console.error("usage: tsx scripts/check-html.ts <directory or .html file>...");
+    console.error("usage: npm run html:check -- <directory or .html file>...");
     return 2;
   }
   const files: string[] = [];
