@@ -108,15 +108,15 @@ export function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
       requestTimeout: S3_REQUEST_TIMEOUT_MS,
       throwOnRequestTimeout: true,
     },
-    // The SDK logs each command at info (not wanted) and its warnings through here; without a
-    // logger it would print them to the console.
+    // Without a logger the SDK prints its warnings to the console. Its info lines (every
+    // command) and error lines (a failed command with its input, which the caller reports as an
+    // S3StorageError anyway) are dropped; warnings go to the server log.
     logger: {
       debug: () => {},
       info: () => {},
       warn: (...content: unknown[]) =>
         log?.warn({ detail: content.map(String).join(" ") }, "S3 client warning"),
-      error: (...content: unknown[]) =>
-        log?.error({ detail: content.map(String).join(" ") }, "S3 client error"),
+      error: () => {},
     },
   };
 }
