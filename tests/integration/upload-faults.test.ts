@@ -152,7 +152,7 @@ async function within<T>(promise: Promise<T>, ms = ANSWER_WITHIN_MS): Promise<T>
 const json = (outcome: RawOutcome) => JSON.parse(outcome.body) as { error: string; code: string };
 
 /** An S3 request silent this long fails (S3_TIMEOUT_MS): short, so a hanging bucket costs little. */
-const S3_TIMEOUT_MS = 1500;
+const S3_TIMEOUT_MS = 2000;
 const storageCases = [
   { storage: "local disk", env: () => ({}) },
   // s3rver (signature checking on) through the AWS SDK, as in production (ADR 0050).
