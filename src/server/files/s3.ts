@@ -137,7 +137,7 @@ export function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
  * @throws from `put`/`get`/`delete`: {@link S3StorageError} (the bucket refused or did not
  *   answer); `get` throws {@link StoredObjectMissingError} for a key with no object
  */
-export function createS3Storage(options: S3StorageOptions): FileStorage & { client: S3Client } {
+export function createS3Storage(options: S3StorageOptions): FileStorage {
   const prefix = options.prefix ?? "";
   const client = new S3Client(s3ClientConfig(options));
   const Bucket = options.bucket;
@@ -157,7 +157,6 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
 
   return {
     kind: "s3",
-    client,
     async put(source, extension, putOptions = {}) {
       await mkdir(options.spoolDir, { recursive: true });
       const key = newStorageKey(extension);
