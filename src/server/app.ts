@@ -112,7 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const tasks = new BackgroundTasks(app.log);
   const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
-  const storage = createStorage(config);
+  const storage = createStorage(config, app.log);
   const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox, tasks, storage };
   app.decorate("ctx", ctx);
 
@@ -186,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await tasks.idle();
     await outbox.stop();
     mail.close();
+    storage.close?.();
     redis?.disconnect();
     if (!options.dbHandle) await dbHandle.close();
   });

@@ -66,4 +66,5 @@ export const enErrors = {
   malformedMultipart: "The upload was incomplete or malformed. Please try again.",
   uploadTimeout: "The upload stalled. Please try again.",
   storageUnavailable: "We could not store your documents right now. Please try again in a minute.",
+  fileUnavailable: "This document cannot be opened right now. Please try again in a minute.",
 } as const;

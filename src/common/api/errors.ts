@@ -151,6 +151,8 @@ export const ERRORS = {
   UPLOAD_TIMEOUT: { status: 408, message: "errors.uploadTimeout" },
   /** The file storage (disk or S3) failed; nothing was kept. */
   STORAGE_UNAVAILABLE: { status: 503, message: "errors.storageUnavailable" },
+  /** A stored file could not be read (its storage failed or did not answer); ADR 0050. */
+  FILE_UNAVAILABLE: { status: 503, message: "errors.fileUnavailable" },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code the API answers: a key of {@link ERRORS}. A misspelt code fails typecheck. */

@@ -16,6 +16,7 @@ import {
   STORAGE_RETRY_AFTER_SECONDS,
 } from "../../common/limits";
 import { manageScopeOf, sessionOf } from "../auth/access";
+import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
@@ -145,13 +146,14 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      errors: [400, 401, 403, 404],
+      // 503 when the storage cannot be read (ADR 0050).
+      errors: [400, 401, 403, 404, 503],
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const check = await findVisibleCheck(db, user, request.params.id);
       const file = await findCheckFile(db, check.id, request.params.fileId);
-      const { stream, size } = await storage.get(file.filePath);
+      const { stream, size } = await openStoredFile(storage, file.filePath, request, reply);
       return reply
         .header("Content-Type", file.fileType)
         .header("Content-Length", size)
