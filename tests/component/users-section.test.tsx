@@ -57,6 +57,7 @@ function managed(id: number, overrides: Partial<ManagedUser> = {}): ManagedUser 
     companyId: 10,
     companyName: "Fresh Foods",
     isActive: true,
+    passkeyCount: 0,
     lastLoginAt: null,
     createdAt: "2026-11-02T00:00:00.000Z",
     ...overrides,
