@@ -10,7 +10,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { COSEALG, isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, asc, count, eq, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { Passkey } from "../../common/api/passkeys";
@@ -35,6 +35,13 @@ import { relyingParty } from "./relying-party";
  * passkey alone is a sign-in. The signature counter and backup state are stored and updated on
  * every use, and a counter that does not increase refuses the sign-in, as the library advises.
  */
+
+/**
+ * The signature algorithms passkeys may use: EdDSA, ES256 and RS256, the library's defaults
+ * without ML-DSA-44, which it adds when the runtime's Web Crypto has it, as Node 26 has behind an
+ * experimental warning. No authenticator we know of makes ML-DSA passkeys yet.
+ */
+const SUPPORTED_ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 
 /** What a ceremony's challenge is for. */
 type Purpose = "registration" | "authentication";
@@ -183,6 +190,7 @@ export async function passkeyRegistrationOptions(
     attestationType: "none",
     excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: transportsOf(row) })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
     timeout: WEBAUTHN_CHALLENGE_TTL_MS,
   });
   const ceremony = await storeChallenge(db, "registration", options.challenge, {
@@ -227,6 +235,7 @@ export async function addPasskey(
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
+      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
     });
   } catch {
     throw registrationFailed();
