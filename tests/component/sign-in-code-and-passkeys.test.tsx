@@ -40,19 +40,20 @@ function server(input: RequestInfo | URL, init?: RequestInit): Promise<Response>
 
 const posted = (url: string) => calls.filter((call) => call.method === "POST" && call.url === url);
 
+const SignInPage = () => <AdminLoginScreen entry="account" />;
+const DashboardPage = () => <h1>Dashboard</h1>;
+const PasskeysPage = () => (
+  <>
+    <PasskeySuggestion />
+    <PasskeysCard />
+  </>
+);
+
 function renderPortal(path = "/sign-in") {
   const Stub = createRoutesStub([
-    { path: "/sign-in", Component: () => <AdminLoginScreen entry="account" /> },
-    { path: "/dashboard", Component: () => <h1>Dashboard</h1> },
-    {
-      path: "/passkeys",
-      Component: () => (
-        <>
-          <PasskeySuggestion />
-          <PasskeysCard />
-        </>
-      ),
-    },
+    { path: "/sign-in", Component: SignInPage },
+    { path: "/dashboard", Component: DashboardPage },
+    { path: "/passkeys", Component: PasskeysPage },
   ]);
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -97,7 +98,9 @@ function stubWebAuthn(options: { autofill?: boolean } = {}) {
   return { get, create };
 }
 
-const SIGN_IN_OPTIONS = { options: { challenge: "Y2hhbGxlbmdl", rpId: "localhost", userVerification: "required" } };
+const SIGN_IN_OPTIONS = {
+  options: { challenge: "Y2hhbGxlbmdl", rpId: "localhost", userVerification: "required" },
+};
 
 beforeEach(() => {
   calls = [];
@@ -123,7 +126,11 @@ async function askForEmail() {
 describe("the code after 'Check Your Email' (ADR 0060)", () => {
   it("signs this browser in with the typed code and moves on", async () => {
     const events = await askForEmail();
-    expect(screen.getByText("Reading the email on another device? Type its 6-digit code here to sign in on this one.")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Reading the email on another device? Type its 6-digit code here to sign in on this one.",
+      ),
+    ).toBeTruthy();
     answers["POST /api/auth/verify-code"] = () => {
       signedIn = true;
       return json({ user: sessionUser(), suggestPasskey: true });
@@ -220,7 +227,9 @@ describe("signing in with a passkey (ADR 0061)", () => {
     renderPortal();
     await userEvent.setup().click(await screen.findByRole("button", { name: "Sign in with a passkey" }));
     expect(
-      await screen.findByText("That passkey could not sign you in. Try again, or sign in with an email link."),
+      await screen.findByText(
+        "That passkey could not sign you in. Try again, or sign in with an email link.",
+      ),
     ).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Sign in to AisleIQ" })).toBeTruthy();
   });
@@ -280,9 +289,9 @@ describe("her passkeys on the dashboard (ADR 0061)", () => {
     sessionStorage.setItem("aisleiq.suggestPasskey", "1");
     renderPortal("/passkeys");
     const suggestion = await screen.findByRole("heading", { name: "Sign in faster next time" });
-    await userEvent.setup().click(
-      within(suggestion.closest("section") as HTMLElement).getByRole("button", { name: "Not now" }),
-    );
+    await userEvent
+      .setup()
+      .click(within(suggestion.closest("section") as HTMLElement).getByRole("button", { name: "Not now" }));
     expect(screen.queryByRole("heading", { name: "Sign in faster next time" })).toBeNull();
     expect(sessionStorage.getItem("aisleiq.suggestPasskey")).toBeNull();
   });
@@ -312,7 +321,9 @@ describe("her passkeys on the dashboard (ADR 0061)", () => {
     await userEvent.setup().click(within(suggestion).getByRole("button", { name: "Add a passkey" }));
     expect(await screen.findByText("“Chrome on macOS” can now sign you in.")).toBeTruthy();
     expect(webauthn.create).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.queryByRole("heading", { name: "Sign in faster next time" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "Sign in faster next time" })).toBeNull(),
+    );
     expect(sessionStorage.getItem("aisleiq.suggestPasskey")).toBeNull();
   });
 

@@ -319,7 +319,9 @@ describe("Users section (issue #11 item 4)", () => {
     const row = rowOf("Person 04");
     expect(within(row).getAllByRole("cell")[5]?.textContent).toBe("2");
     // Only someone who has passkeys offers the action.
-    expect(within(rowOf("Person 05")).queryByRole("button", { name: "Remove the passkeys of Person 05" })).toBeNull();
+    expect(
+      within(rowOf("Person 05")).queryByRole("button", { name: "Remove the passkeys of Person 05" }),
+    ).toBeNull();
     await events.click(within(row).getByRole("button", { name: "Remove the passkeys of Person 04" }));
     const dialog = screen.getByRole("alertdialog", { name: "Remove the passkeys of Person 04?" });
     expect(dialog.textContent).toContain("stops signing in at once, as when a device is lost");

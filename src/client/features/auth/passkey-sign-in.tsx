@@ -1,5 +1,5 @@
 import { WEBAUTHN_CHALLENGE_TTL_MS } from "@common/limits";
-import { KeyRound, Loader2 } from "lucide-react";
+import { Fingerprint, Loader2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { toastRequestError } from "~/lib/error-toast";
@@ -58,7 +58,7 @@ export function PasskeySignIn() {
           signIn.mutate(false, { onError: failed, onSettled: autofill.resume });
         }}
       >
-        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Fingerprint aria-hidden="true" />}
         {pending ? t("passkeys.signingIn") : t("passkeys.signIn")}
       </Button>
     </>

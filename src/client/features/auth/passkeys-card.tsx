@@ -1,6 +1,6 @@
 import { PASSKEY_NAME_MAX_LENGTH, type Passkey } from "@common/api/passkeys";
 import { useQuery } from "@tanstack/react-query";
-import { KeyRound, Loader2, Plus } from "lucide-react";
+import { KeySquare, Loader2, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DialogActions } from "~/components/dialog-actions";
 import { FormDialog } from "~/components/form-dialog";
@@ -145,7 +145,7 @@ export function PasskeysCard() {
                   className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center sm:justify-between"
                 >
                   <div className="flex min-w-0 items-start gap-3">
-                    <KeyRound className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                    <KeySquare className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
                     <div className="grid min-w-0 gap-1">
                       <p className="flex flex-wrap items-center gap-2 font-medium">
                         <span className="break-words">{passkey.name}</span>
