@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { DrizzleQueryError, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { PASSKEYS_PER_USER } from "../../src/common/limits";
 import { passkeys, users, webauthnChallenges } from "../../src/server/db/schema";
 import { CEREMONY_COOKIE } from "../../src/server/passkeys/routes";
@@ -8,7 +8,7 @@ import { cookieFrom, SESSION_COOKIE, sessionCookieHeader } from "../support/cook
 import { SoftAuthenticator } from "../support/soft-authenticator";
 import { testBackends } from "./support/database";
 import { requestMagicLink, type ServerFixture, useTestDatabase, useTestServer } from "./support/fixture";
-import { TEST_PUBLIC_URL } from "./support/test-app";
+import { TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 /**
  * Passkeys (ADR 0061) end to end over HTTP with a software authenticator: the server's real
@@ -196,6 +196,31 @@ describe.each(testBackends())("passkeys on $name", (backend) => {
     expect(cloned.body.code).toBe("PASSKEY_FAILED");
     const [row] = await f.db.select().from(passkeys).where(eq(passkeys.id, passkey.id));
     expect(row?.counter).toBe(2);
+  });
+
+  it("answers 503 while the database is unreachable, and signs in with a new ceremony after", async () => {
+    const ola = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    await addPasskey(f, ola, authenticator);
+    const terminated = new DrizzleQueryError(
+      'update "users" set ...',
+      [],
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+    );
+    const spy = vi.spyOn(f.db, "transaction").mockRejectedValue(terminated);
+    try {
+      const during = await signInWith(f, authenticator);
+      expect(during.status).toBe(503);
+      expect(during.body.code).toBe("SERVICE_UNAVAILABLE");
+      expect(cookieFrom(during.setCookies, SESSION_COOKIE)).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+    }
+    const after = await waitFor(async () => {
+      const answer = await signInWith(f, authenticator);
+      return answer.status === 503 ? undefined : answer;
+    });
+    expect(after.status).toBe(200);
   });
 
   it("signs no one in with a deactivated user's passkey", async () => {

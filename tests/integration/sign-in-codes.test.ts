@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { DrizzleQueryError, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import {
   SIGN_IN_CODE_MAX_WRONG,
   SIGN_IN_CODE_WRONG_PER_ADDRESS,
@@ -13,7 +13,7 @@ import { BINDING_COOKIE, cookieFrom, SESSION_COOKIE, sessionCookieHeader } from 
 import { signInCodeFrom, verifyTokenFrom } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
 import { type ServerFixture, useTestDatabase, useTestServer } from "./support/fixture";
-import { TEST_PUBLIC_URL } from "./support/test-app";
+import { TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 /**
  * The one-time code of every sign-in email (ADR 0060): six digits beside the link, stored as a
@@ -262,6 +262,38 @@ describe.each(testBackends())("sign-in codes on $name", (backend) => {
       .from(users)
       .where(eq(users.id, user.id));
     expect(row?.lastLoginAt).toBeNull();
+  });
+
+  it("answers 503 with Retry-After while the database is unreachable, counts no wrong try, and works after", async () => {
+    await createUser(f.db, { email: "outage@example.com" });
+    const { browser, code } = await signInEmail(f, "outage@example.com");
+    const terminated = new DrizzleQueryError(
+      "select pg_advisory_xact_lock($1, hashtext($2))",
+      [],
+      Object.assign(new Error("terminating connection due to administrator command"), {
+        code: "57P01",
+        severity: "FATAL",
+      }),
+    );
+    const spy = vi.spyOn(f.db, "transaction").mockRejectedValue(terminated);
+    try {
+      const during = await typeCode(f, "outage@example.com", code, browser);
+      expect(during.status).toBe(503);
+      expect(during.body.code).toBe("SERVICE_UNAVAILABLE");
+      expect(during.headers.get("retry-after")).toBe("5");
+    } finally {
+      spy.mockRestore();
+    }
+    const after = await waitFor(async () => {
+      const typed = await typeCode(f, "outage@example.com", code, browser);
+      return typed.status === 503 ? undefined : typed;
+    });
+    expect(after.status).toBe(200);
+    const failures = await f.db
+      .select()
+      .from(signInCodeFailures)
+      .where(eq(signInCodeFailures.email, "outage@example.com"));
+    expect(failures).toEqual([]);
   });
 
   it("refuses malformed codes before any lookup", async () => {
