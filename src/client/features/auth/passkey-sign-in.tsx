@@ -58,7 +58,11 @@ export function PasskeySignIn() {
           signIn.mutate(false, { onError: failed, onSettled: autofill.resume });
         }}
       >
-        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Fingerprint aria-hidden="true" />}
+        {pending ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Fingerprint aria-hidden="true" />
+        )}
         {pending ? t("passkeys.signingIn") : t("passkeys.signIn")}
       </Button>
     </>
