@@ -35,6 +35,7 @@ import { invitationsRoutes } from "./invitations/routes";
 import { leadsRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
 import { createMailTransport, type MailTransport } from "./mail/transport";
+import { passkeysRoutes } from "./passkeys/routes";
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -164,6 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   for (const routes of [
     healthRoutes,
     authRoutes,
+    passkeysRoutes,
     adminRoutes,
     invitationsRoutes,
     companiesRoutes,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createInitialAdminBodySchema, messageResponseSchema } from "../../common/api/auth";
 import { adminStatsSchema } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
+import { removedPasskeysResponseSchema } from "../../common/api/passkeys";
 import {
   updateUserBodySchema,
   userAuditQuerySchema,
@@ -12,15 +13,23 @@ import {
   userListResponseSchema,
   userResponseSchema,
 } from "../../common/api/users";
-import { CREATE_INITIAL_RATE_PER_IP } from "../../common/limits";
+import { CREATE_INITIAL_RATE_PER_IP, PASSKEY_CHANGE_RATE_PER_SESSION } from "../../common/limits";
 import { manageScopeOf, sessionOf } from "../auth/access";
 import { issueBinding, setBindingCookie } from "../auth/binding";
 import { adminExists, createInitialAdmin } from "../auth/service";
 import { HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
-import { rateLimitBy } from "../http/rate-limit";
+import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
-import { adminStats, deleteUser, listUserAudit, listUsers, setUserActive, updateUser } from "./service";
+import {
+  adminStats,
+  deleteUser,
+  listUserAudit,
+  listUsers,
+  removeUserPasskeys,
+  setUserActive,
+  updateUser,
+} from "./service";
 
 const setupRoute = routesTagged("auth", 400, 401, 403, 404, 409, 410, 429);
 const statsRoute = routesTagged("admin", 401, 403);
@@ -133,6 +142,28 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+
+  app.delete(
+    "/api/admin/users/:id/passkeys",
+    usersRoute(
+      "manager",
+      "Remove every passkey of a user, e.g. a lost device (managers, own company; never admins or themselves); she is emailed",
+      {
+        params: userIdParamsSchema,
+        response: { 200: removedPasskeysResponseSchema },
+        errors: [400, 401, 403, 404, 429],
+        preHandler: [
+          rateLimitBy(app, "admin-passkeys-session", {
+            max: PASSKEY_CHANGE_RATE_PER_SESSION,
+            key: bySession,
+          }),
+        ],
+      },
+    ),
+    async (request) => ({
+      removed: await removeUserPasskeys(db, config, sessionOf(request).user, request.params.id),
+    }),
+  );
 
   app.delete(
     "/api/admin/users/:id",
