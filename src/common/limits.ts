@@ -117,6 +117,43 @@ export const IPV6_SITE_RATE_MULTIPLIER = 4;
  */
 export const REGISTRATION_RATE_PER_IP = 60;
 
+// ─── Sign-in codes and passkeys (ADR 0060, ADR 0061) ────────────────────────────────────────
+
+/** Digits of the one-time code in every sign-in email; it lives and dies with its link (ADR 0060). */
+export const SIGN_IN_CODE_DIGITS = 6;
+/** Wrong codes after which a code stops working; the link in its email still works (ADR 0060). */
+export const SIGN_IN_CODE_MAX_WRONG = 5;
+/**
+ * Wrong codes typed for one address (whether or not it has an account) in
+ * {@link SIGN_IN_CODE_ADDRESS_WINDOW_MS}: 10, i.e. two codes' worth of tries (ADR 0060). Bounds
+ * a guesser aimed at one person to 10 of the 1,000,000 codes a day, whatever their addresses.
+ */
+export const SIGN_IN_CODE_WRONG_PER_ADDRESS = 10;
+export const SIGN_IN_CODE_ADDRESS_WINDOW_MS = 24 * HOUR;
+/**
+ * Wrong codes typed from one client IP (IPv6 by /64) in {@link SIGN_IN_CODE_IP_WINDOW_MS}: 30
+ * (ADR 0060). An office behind one address has room for its typos; one host trying many
+ * addresses stops at 30 guesses an hour.
+ */
+export const SIGN_IN_CODE_WRONG_PER_IP = 30;
+export const SIGN_IN_CODE_IP_WINDOW_MS = 1 * HOUR;
+/** Code entries (right or wrong) per client IP in {@link RATE_LIMIT_WINDOW_MS}: 60 (ADR 0060). */
+export const SIGN_IN_CODE_RATE_PER_IP = 60;
+
+/** How long a WebAuthn challenge (passkey sign-in or registration) can be answered, in ms (ADR 0061). */
+export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * MINUTE;
+/**
+ * Passkey sign-in options per client IP in {@link RATE_LIMIT_WINDOW_MS}: 120 (ADR 0061). The
+ * sign-in page asks once on load for the passkey autofill and again every few minutes while open.
+ */
+export const PASSKEY_OPTIONS_RATE_PER_IP = 120;
+/** Passkey sign-ins per client IP in {@link RATE_LIMIT_WINDOW_MS}: 60, as magic-link verification (ADR 0061). */
+export const PASSKEY_SIGN_IN_RATE_PER_IP = 60;
+/** Passkey additions, renames and removals per session in {@link RATE_LIMIT_WINDOW_MS}: 30 (ADR 0061). */
+export const PASSKEY_CHANGE_RATE_PER_SESSION = 30;
+/** Most passkeys one account may hold: 20 (ADR 0061). */
+export const PASSKEYS_PER_USER = 20;
+
 // ─── Sizes ──────────────────────────────────────────────────────────────────────────────────
 
 /** Largest request body Fastify reads for JSON and forms, in bytes: 1 MiB (ADR 0013, ADR 0028). */
@@ -192,8 +229,18 @@ export const JOBS_FRAME_TIMEOUT_MS = 8000;
  */
 export const UPLOAD_TIMEOUTS = { idleMs: 30 * SECOND, totalMs: 10 * MINUTE } as const;
 
-/** An S3 request whose connection stays silent this long fails, in ms (ADR 0014; issue #10). */
+/**
+ * An S3 request whose connection stays silent this long fails, in ms (ADR 0014; issue #10);
+ * the default of `S3_TIMEOUT_MS` (ADR 0050).
+ */
 export const S3_IDLE_TIMEOUT_MS = 30 * SECOND;
+/** A TCP connection to S3 not established within this fails its request, in ms (ADR 0050). */
+export const S3_CONNECT_TIMEOUT_MS = 5 * SECOND;
+/**
+ * An S3 request without an answer this long after it started fails, however busy its connection,
+ * in ms (ADR 0050): a 10 MB PUT at about 35 KB/s.
+ */
+export const S3_REQUEST_TIMEOUT_MS = 5 * MINUTE;
 
 /** `Retry-After` of a 503 while the database is unreachable, in seconds (ADR 0011). */
 export const RETRY_AFTER_SECONDS = 5;

@@ -41,6 +41,7 @@ import { invitationsRoutes } from "./invitations/routes";
 import { leadsRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
 import { createMailTransport, type MailTransport } from "./mail/transport";
+import { passkeysRoutes } from "./passkeys/routes";
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -130,7 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const tasks = new BackgroundTasks(app.log);
   const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
-  const storage = createStorage(config);
+  const storage = createStorage(config, app.log);
   const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox, tasks, storage };
   app.decorate("ctx", ctx);
 
@@ -183,6 +184,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   for (const routes of [
     healthRoutes,
     authRoutes,
+    passkeysRoutes,
     adminRoutes,
     invitationsRoutes,
     companiesRoutes,
@@ -205,6 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await tasks.idle();
     await outbox.stop();
     mail.close();
+    storage.close?.();
     redis?.disconnect();
     if (!options.dbHandle) await dbHandle.close();
   });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CHANNEL_PARTNER_PASS_COOKIE } from "../../src/common/api/gates";
 import type { RouteAccess } from "../../src/server/auth/access";
 import { createSession } from "../../src/server/auth/sessions";
+import { passkeys } from "../../src/server/db/schema";
 import { gatePassword, issuePartnerPass } from "../../src/server/gates/service";
 import { type Actor, createActor, createTwoTenants } from "../support/actors";
 import { sessionCookieHeader } from "../support/cookies";
@@ -74,6 +75,33 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     });
     expect(sent.status).toBe(201);
     return sent.body.id as number;
+  };
+
+  /** A fresh passkey row of `who` (any id for the anonymous caller, who is refused first). */
+  const passkeyOf = async (who: Who) => {
+    if (who === "anonymous") return 1;
+    const [row] = await f.db
+      .insert(passkeys)
+      .values({
+        userId: actors[who].id,
+        credentialId: `matrix-${++counter}`,
+        publicKey: "AA",
+        userHandle: "matrix",
+        deviceType: "multiDevice",
+        backedUp: true,
+        name: "Matrix key",
+      })
+      .returning({ id: passkeys.id });
+    if (!row) throw new Error("passkey insert returned no row");
+    return row.id;
+  };
+  /** A well-formed passkey answer that belongs to no ceremony. */
+  const strayPasskeyAnswer = {
+    id: "AAAA",
+    rawId: "AAAA",
+    type: "public-key",
+    clientExtensionResults: {},
+    response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
   };
 
   const probes: Record<string, Probe> = {
@@ -158,6 +186,55 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       access: "public",
       call: () => ({ url: "/api/auth/magic-link/inspect", json: { token: "A".repeat(43) } }),
       ok: 404,
+    },
+    "POST /api/auth/verify-code": {
+      access: "public",
+      call: () => ({ url: "/api/auth/verify-code", json: { email: unique("code"), code: "123456" } }),
+      ok: 400,
+    },
+    "POST /api/auth/passkey/options": {
+      access: "public",
+      call: () => ({ url: "/api/auth/passkey/options" }),
+      ok: 200,
+    },
+    "POST /api/auth/passkey/verify": {
+      access: "public",
+      call: () => ({ url: "/api/auth/passkey/verify", json: { response: strayPasskeyAnswer } }),
+      ok: 400,
+    },
+    "GET /api/auth/passkeys": {
+      access: "user",
+      call: () => ({ url: "/api/auth/passkeys" }),
+      ok: 200,
+    },
+    "POST /api/auth/passkeys/options": {
+      access: "user",
+      call: () => ({ url: "/api/auth/passkeys/options" }),
+      ok: 200,
+    },
+    "POST /api/auth/passkeys": {
+      access: "user",
+      // No registration ceremony: refused after the access check.
+      call: () => ({
+        url: "/api/auth/passkeys",
+        json: {
+          response: {
+            ...strayPasskeyAnswer,
+            response: { clientDataJSON: "e30", attestationObject: "AAAA" },
+          },
+        },
+      }),
+      ok: 400,
+    },
+    "PATCH /api/auth/passkeys/:id": {
+      access: "user",
+      call: async (who) => ({ url: `/api/auth/passkeys/${await passkeyOf(who)}`, json: { name: "Renamed" } }),
+      ok: 200,
+    },
+    "DELETE /api/auth/passkeys/:id": {
+      access: "user",
+      call: async (who) => ({ url: `/api/auth/passkeys/${await passkeyOf(who)}` }),
+      ok: 204,
     },
     "GET /api/auth/me": {
       access: "user",
@@ -332,6 +409,12 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     "POST /api/admin/users/:id/reactivate": {
       access: "manager",
       call: async () => ({ url: `/api/admin/users/${await targetInA()}/reactivate` }),
+      ok: 200,
+      companyA: true,
+    },
+    "DELETE /api/admin/users/:id/passkeys": {
+      access: "manager",
+      call: async () => ({ url: `/api/admin/users/${await targetInA()}/passkeys` }),
       ok: 200,
       companyA: true,
     },

@@ -11,6 +11,7 @@ import { invitationEmail } from "../../src/server/invitations/emails";
 import { leadConfirmationEmail, leadNoticeEmail } from "../../src/server/leads/emails";
 import type { OutboxKind } from "../../src/server/mail/outbox";
 import type { RenderedEmail } from "../../src/server/mail/templates";
+import { passkeyChangeEmail } from "../../src/server/passkeys/emails";
 
 /**
  * Every email the app sends, in every language it is written in, is an HTML document the Nu Html
@@ -35,7 +36,7 @@ const person = { firstName: "Ana", lastName: "O'Brien", email: "ana@schnucks.com
 /** Each kind of outbox email, rendered in a language (the notices to the team exist in English only). */
 const RENDER: Record<OutboxKind, (language: Language) => RenderedEmail | undefined> = {
   magic_link: (language) =>
-    magicLinkEmail({ publicUrl: PUBLIC_URL, token: TOKEN, fullName: "Ana", language }),
+    magicLinkEmail({ publicUrl: PUBLIC_URL, token: TOKEN, code: "123456", fullName: "Ana", language }),
   account_deactivated: (language) =>
     deactivatedAccountEmail({ fullName: "Ana", company: "Fresh Foods", language }),
   invitation: (language) =>
@@ -52,6 +53,20 @@ const RENDER: Record<OutboxKind, (language: Language) => RenderedEmail | undefin
   demo_registration: (language) =>
     language === "en" ? registrationNoticeEmail(demo, person, "reg-1", PUBLIC_URL) : undefined,
   demo_registration_confirmation: (language) => registrationConfirmationEmail(demo, person, language),
+  passkey_added: (language) =>
+    passkeyChangeEmail({
+      change: { kind: "added", name: "Chrome on macOS" },
+      fullName: "Ana",
+      publicUrl: PUBLIC_URL,
+      language,
+    }),
+  passkey_removed: (language) =>
+    passkeyChangeEmail({
+      change: { kind: "removedByAdmin", count: 2 },
+      fullName: "Ana",
+      publicUrl: PUBLIC_URL,
+      language,
+    }),
 };
 
 const emails = Object.entries(RENDER).flatMap(([kind, render]) =>
@@ -63,7 +78,7 @@ const emails = Object.entries(RENDER).flatMap(([kind, render]) =>
 
 describe("email HTML parts", () => {
   it("covers every kind in every language it is written in", () => {
-    expect(emails.map((entry) => entry.name)).toHaveLength(12);
+    expect(emails.map((entry) => entry.name)).toHaveLength(16);
   });
 
   it("carry the subject as <title> and the language as <html lang> and Content-Language", () => {

@@ -251,6 +251,15 @@ export const enPortal = {
     deletedText: "{{name}} and their checks and files were removed.",
     working: "Working...",
     actionFailed: "The change could not be saved",
+    passkeyCount: "Passkeys",
+    passkeys: "Remove passkeys",
+    passkeysLabel: "Remove the passkeys of {{name}}",
+    passkeysTitle: "Remove the passkeys of {{name}}?",
+    passkeysText:
+      "Every passkey of {{name}} stops signing in at once, as when a device is lost. They are emailed about it, and can sign in with an email link and add a new passkey.",
+    passkeysConfirm: "Remove Passkeys",
+    passkeysRemovedTitle: "Passkeys Removed",
+    passkeysRemovedText: "The passkeys of {{name}} no longer sign in.",
   },
   userAudit: {
     title: "User Audit Trail",

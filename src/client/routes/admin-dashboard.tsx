@@ -1,4 +1,6 @@
 import { AdminDashboard } from "~/features/admin/admin-dashboard";
+import { PasskeySuggestion } from "~/features/auth/passkey-suggestion";
+import { PasskeysCard } from "~/features/auth/passkeys-card";
 import { ProtectedRoute } from "~/features/auth/protected-route";
 import { UserDashboard } from "~/features/dashboard/user-dashboard";
 import { LeadsSection } from "~/features/leads/leads-section";
@@ -16,10 +18,16 @@ export const meta = () => [{ title: `${i18next.t("admin.title")} · ${i18next.t(
 export default function AdminDashboardRoute() {
   const { t } = useTranslation();
   return (
-    <ProtectedRoute adminOnly fallback={(session) => <UserDashboard session={session} />}>
+    <ProtectedRoute
+      adminOnly
+      fallback={(session) => (
+        <UserDashboard session={session} notice={<PasskeySuggestion />} account={<PasskeysCard />} />
+      )}
+    >
       {(session) => (
         <AdminDashboard
           session={session}
+          notice={<PasskeySuggestion manageLink />}
           adminSections={[
             { id: "leads", label: t("leads.title"), content: <LeadsSection /> },
             {

@@ -16,6 +16,7 @@ import { listResponse, pageNumberFields } from "./fields";
  * - `POST   /api/admin/users/{id}/reactivate`      (manager)  → {@link userResponseSchema}
  * - `DELETE /api/admin/users/{id}`                 (admin)    → 204
  * - `GET    /api/admin/users/audit?page=&pageSize=` (manager) → {@link userAuditResponseSchema}
+ * - `DELETE /api/admin/users/{id}/passkeys`       (manager)  → `{removed}` (src/common/api/passkeys.ts)
  */
 
 /** Longest search text, checked before any matching (issue #10: caps before work). */
@@ -43,6 +44,8 @@ export const managedUserSchema = z.object({
   isActive: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /** How many passkeys she has (ADR 0061); managers can remove them for a lost device. */
+  passkeyCount: z.number().int(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 

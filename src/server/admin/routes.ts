@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createInitialAdminBodySchema, messageResponseSchema } from "../../common/api/auth";
 import { adminStatsSchema } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
+import { removedPasskeysResponseSchema } from "../../common/api/passkeys";
 import {
   updateUserBodySchema,
   userAuditQuerySchema,
@@ -12,15 +13,23 @@ import {
   userListResponseSchema,
   userResponseSchema,
 } from "../../common/api/users";
-import { CREATE_INITIAL_RATE_PER_IP } from "../../common/limits";
+import { CREATE_INITIAL_RATE_PER_IP, PASSKEY_CHANGE_RATE_PER_SESSION } from "../../common/limits";
 import { manageScopeOf, sessionOf } from "../auth/access";
 import { issueBinding, setBindingCookie } from "../auth/binding";
 import { adminExists, createInitialAdmin } from "../auth/service";
 import { HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
-import { rateLimitBy } from "../http/rate-limit";
+import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
-import { adminStats, deleteUser, listUserAudit, listUsers, setUserActive, updateUser } from "./service";
+import {
+  adminStats,
+  deleteUser,
+  listUserAudit,
+  listUsers,
+  removeUserPasskeys,
+  setUserActive,
+  updateUser,
+} from "./service";
 
 const setupRoute = routesTagged("auth");
 const statsRoute = routesTagged("admin");
@@ -158,6 +167,32 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+
+  app.delete(
+    "/api/admin/users/:id/passkeys",
+    usersRoute(
+      "manager",
+      "Remove every passkey of a user, e.g. a lost device (managers, own company; never admins or themselves); she is emailed",
+      {
+        operationId: "removeUserPasskeys",
+        params: userIdParamsSchema,
+        response: { 200: removedPasskeysResponseSchema },
+        errors: {
+          403: "Not on the caller's own account (`SELF_MANAGEMENT_FORBIDDEN`), nor on a user the caller may not manage (`FORBIDDEN`).",
+          404: "No such user in the caller's scope (`NOT_FOUND`).",
+        },
+        preHandler: [
+          rateLimitBy(app, "admin-passkeys-session", {
+            max: PASSKEY_CHANGE_RATE_PER_SESSION,
+            key: bySession,
+          }),
+        ],
+      },
+    ),
+    async (request) => ({
+      removed: await removeUserPasskeys(db, config, sessionOf(request).user, request.params.id),
+    }),
+  );
 
   app.delete(
     "/api/admin/users/:id",

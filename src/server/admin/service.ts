@@ -13,13 +13,15 @@ import { canManageUser, type ManageScope, permitted, scopeFilter, type UserActio
 import { deleteSessionsOf, type UserRow } from "../auth/sessions";
 import { deleteUserWithChecks } from "../background-checks/service";
 import { companyNameOf } from "../companies/service";
+import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { firstRow } from "../db/queries";
 import { transactionWithRetry } from "../db/retry";
-import { backgroundChecks, companies, userAudit, users } from "../db/schema";
+import { backgroundChecks, companies, passkeys, userAudit, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { revokeInvitationsBeyondAuthority } from "../invitations/service";
+import { removeAllPasskeysOf } from "../passkeys/service";
 
 /**
  * The admin area's queries (`/api/admin/*`): the dashboard figures and user management (issue #11
@@ -46,9 +48,13 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-type UserWithCompany = { user: UserRow; companyName: string | null };
+type UserWithCompany = { user: UserRow; companyName: string | null; passkeyCount: number };
 
-function toManagedUser({ user, companyName }: UserWithCompany): ManagedUser {
+/** A user's passkey count, as a column of a query on `users` (ADR 0061). */
+const passkeyCountColumn =
+  sql<number>`(select count(*) from ${passkeys} where ${passkeys.userId} = ${users.id})`.mapWith(Number);
+
+function toManagedUser({ user, companyName, passkeyCount }: UserWithCompany): ManagedUser {
   return {
     id: user.id,
     fullName: user.fullName,
@@ -59,6 +65,7 @@ function toManagedUser({ user, companyName }: UserWithCompany): ManagedUser {
     isActive: user.isActive,
     lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
     createdAt: user.createdAt.toISOString(),
+    passkeyCount,
   };
 }
 
@@ -79,7 +86,7 @@ export async function listUsers(
   const where = and(usersInScope(scope), search);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ user: users, companyName: companies.name })
+      .select({ user: users, companyName: companies.name, passkeyCount: passkeyCountColumn })
       .from(users)
       .leftJoin(companies, eq(companies.id, users.companyId))
       .where(where)
@@ -132,7 +139,7 @@ async function audit(
 async function managedUser(db: Executor, id: number): Promise<ManagedUser> {
   const row = await firstRow(
     db
-      .select({ user: users, companyName: companies.name })
+      .select({ user: users, companyName: companies.name, passkeyCount: passkeyCountColumn })
       .from(users)
       .leftJoin(companies, eq(companies.id, users.companyId))
       .where(eq(users.id, id)),
@@ -237,6 +244,26 @@ export async function setUserActive(
       await audit(tx, actor, target, active ? "reactivated" : "deactivated");
     }
     return managedUser(tx, target.id);
+  });
+}
+
+/**
+ * Removes every passkey of a user (ADR 0061: a lost or stolen device), for managers in their
+ * scope, never on admins (company admins) or themselves, like deactivation; she is emailed about
+ * it. Her sessions stay: whoever holds the device is stopped at the next sign-in, and an admin
+ * who wants her signed out deactivates her.
+ * @returns how many passkeys were removed (0 when she had none)
+ * @throws 404 / 403 as {@link lockTarget}
+ */
+export async function removeUserPasskeys(
+  db: Database,
+  config: AppConfig,
+  actor: UserRow,
+  id: number,
+): Promise<number> {
+  return transactionWithRetry(db, async (tx) => {
+    const target = await lockTarget(tx, actor, id, "passkeys");
+    return removeAllPasskeysOf(tx, config, target);
   });
 }
 

@@ -17,6 +17,7 @@ import { enqueueEmail } from "../mail/outbox";
 import { underRecipientCap } from "../mail/recipient-cap";
 import { deactivatedAccountEmail, magicLinkEmail } from "./emails";
 import { createSession, type UserRow } from "./sessions";
+import { issueSignInCode } from "./sign-in-codes";
 import { refuseToken, type TokenMessages, verificationTokens } from "./verification-tokens";
 
 /** Advisory-lock key that serialises first-admin creation across requests and processes. */
@@ -35,7 +36,8 @@ export async function adminExists(db: Database): Promise<boolean> {
 
 /**
  * Issues a magic link for `user` inside `tx`: earlier unused links of the user stop working,
- * and the email goes into the outbox in the same transaction (issue #2).
+ * and the email goes into the outbox in the same transaction (issue #2). The email carries the
+ * link and a one-time code; the row keeps the digests of both (ADR 0060).
  * @param bindingHash hex SHA-256 of the binding cookie of the browser that asked (ADR 0015), if any
  */
 export async function issueMagicLink(
@@ -49,16 +51,19 @@ export async function issueMagicLink(
     .set({ used: true })
     .where(and(eq(magicLinkTokens.userId, user.id), eq(magicLinkTokens.used, false)));
   const token = magicLinks.issue();
+  const code = await issueSignInCode();
   await tx.insert(magicLinkTokens).values({
     tokenHash: token.hash,
     userId: user.id,
     email: user.email,
     expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
     bindingHash,
+    codeDigest: code.digest,
   });
   const email = magicLinkEmail({
     publicUrl: config.PUBLIC_URL,
     token: token.raw,
+    code: code.code,
     fullName: user.fullName,
     language: user.language,
   });

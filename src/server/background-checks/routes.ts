@@ -17,6 +17,7 @@ import {
 } from "../../common/limits";
 import { UPLOAD_KINDS } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
+import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
 import { HttpError } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
@@ -161,13 +162,16 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
           content: Object.fromEntries(UPLOAD_KINDS.map((kind) => [kind.mime, { schema: binary }])),
         },
       },
-      errors: { 404: "No such check the caller may see, or no such file in it (`NOT_FOUND`)." },
+      errors: {
+        404: "No such check the caller may see, no such file in it, or the file is gone from storage (`NOT_FOUND`).",
+        503: "File storage cannot be read (`FILE_UNAVAILABLE`, ADR 0050).",
+      },
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const check = await findVisibleCheck(db, user, request.params.id);
       const file = await findCheckFile(db, check.id, request.params.fileId);
-      const { stream, size } = await storage.get(file.filePath);
+      const { stream, size } = await openStoredFile(storage, file.filePath, request, reply);
       return reply
         .header("Content-Type", file.fileType)
         .header("Content-Length", size)

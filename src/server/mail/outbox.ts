@@ -29,7 +29,9 @@ export type OutboxKind =
   | "lead"
   | "lead_confirmation"
   | "demo_registration"
-  | "demo_registration_confirmation";
+  | "demo_registration_confirmation"
+  | "passkey_added"
+  | "passkey_removed";
 
 /** Priorities of the outbox (`email_outbox.priority`; lower is sooner). */
 export const OUTBOX_PRIORITY = { signIn: 0, invitation: 10, bulk: 100 } as const;
@@ -42,6 +44,9 @@ const KIND_PRIORITY: Record<string, number> = {
   lead_confirmation: OUTBOX_PRIORITY.bulk,
   demo_registration: OUTBOX_PRIORITY.bulk,
   demo_registration_confirmation: OUTBOX_PRIORITY.bulk,
+  // Security notices (ADR 0061): ahead of bulk mail, after sign-in links.
+  passkey_added: OUTBOX_PRIORITY.invitation,
+  passkey_removed: OUTBOX_PRIORITY.invitation,
 };
 
 /**

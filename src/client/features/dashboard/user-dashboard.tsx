@@ -1,6 +1,7 @@
 import type { MeResponse } from "@common/api/auth";
 import { canManageUsers } from "@common/roles";
 import { ArrowRight, ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PortalHeader } from "~/components/portal-header";
 import { Button } from "~/components/ui/button";
@@ -13,8 +14,18 @@ import { ProfileCard } from "./profile-card";
  * The signed-in user's dashboard (docs/product.md#2-pages): profile card, background-check form, own checks.
  * Admins and company admins, who land here after every sign-in (docs/product.md#2-pages verify redirect), also
  * get a panel leading to the admin area (issue #11 item 1), besides the header's Admin link.
+ * @param notice shown under the heading (the route composes it: the one-time passkey suggestion)
+ * @param account shown under the profile (the route composes it: her passkeys)
  */
-export function UserDashboard({ session }: { session: MeResponse }) {
+export function UserDashboard({
+  session,
+  notice,
+  account,
+}: {
+  session: MeResponse;
+  notice?: ReactNode;
+  account?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="min-h-screen bg-muted/40">
@@ -24,6 +35,7 @@ export function UserDashboard({ session }: { session: MeResponse }) {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("dashboard.title")}</h1>
           <p className="text-muted-foreground">{t("dashboard.welcome", { name: session.user.fullName })}</p>
         </div>
+        {notice}
         {canManageUsers(session.user.role) && (
           <section
             aria-labelledby="admin-callout-title"
@@ -47,6 +59,7 @@ export function UserDashboard({ session }: { session: MeResponse }) {
           </section>
         )}
         <ProfileCard session={session} />
+        {account}
         <BackgroundCheckForm user={session.user} />
         <MyChecksList />
       </main>

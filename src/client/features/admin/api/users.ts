@@ -79,3 +79,15 @@ export function useDeleteUser() {
     onSuccess: refresh,
   });
 }
+
+/**
+ * `DELETE /api/admin/users/{id}/passkeys` (managers; ADR 0061): every passkey of the user stops
+ * working, e.g. for a lost device; she is emailed.
+ */
+export function useRemoveUserPasskeys() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ removed: number }>("DELETE", `${USERS_PATH}/${id}/passkeys`),
+    onSuccess: refresh,
+  });
+}
