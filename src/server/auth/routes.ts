@@ -22,7 +22,7 @@ import {
   SIGN_IN_CODE_RATE_PER_IP,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
-import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
+import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE, HttpError } from "../http/errors";
 import { byEmailAndIp, byIp, describeWait, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { claimPasskeySuggestion } from "../passkeys/service";
