@@ -31,7 +31,8 @@ export interface SeededUser extends NewUser {
   language?: Language;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now (another process may take it next). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
