@@ -69,7 +69,8 @@ export async function persona(
 
 /**
  * Resolves after the page has rendered `count` more frames: enough for input already dispatched
- * and the layout, scrolling or observer callbacks it causes to have happened.
+ * and the layout, scrolling or observer callbacks it causes to have happened. On a page whose
+ * `page.clock` is paused, frames wait for the clock too (`requestAnimationFrame` is faked).
  */
 export async function frames(page: Page, count = 2): Promise<void> {
   await page.evaluate(async (n) => {
