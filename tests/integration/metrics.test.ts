@@ -42,11 +42,12 @@ describe.each(oneBackend())("Prometheus metrics on $name", (backend) => {
   };
 
   it("answers 401 without the token or with a wrong one, and Prometheus text with it", async () => {
-    for (const headers of [
+    const attempts: Array<Record<string, string>> = [
       {},
       { authorization: "Bearer wrong-token-0123456789abcdef" },
       { authorization: TOKEN },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const refused = await f.server.request("GET", "/metrics", { headers });
       expect(refused.status).toBe(401);
       expect(refused.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
