@@ -6,7 +6,13 @@
  */
 
 /** The UTM parameters read from the landing page's URL, by their query names (Google's standard). */
-export const UTM_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+export const UTM_PARAMETERS = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+] as const;
 export type UtmParameter = (typeof UTM_PARAMETERS)[number];
 
 /** Where a visit came from, as the API carries it (camelCase JSON, like every body). */

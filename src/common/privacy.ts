@@ -21,3 +21,6 @@ export const PRIVACY_NOTICE_VERSION: PrivacyNoticeVersion = PRIVACY_NOTICE_VERSI
 
 /** Path of the notice page per language (the Spanish page under `/es`, ADR 0022). */
 export const PRIVACY_NOTICE_PATHS = { en: "/privacy", es: "/es/privacy" } as const;
+
+/** Where people write about their data (the notice's contact paragraph, `privacy.contact`). */
+export const PRIVACY_CONTACT_EMAIL = "privacy@aisleiq.com";

@@ -105,7 +105,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   // Metrics only when someone may read them (METRICS_TOKEN or METRICS_PORT; ADR 0052).
   const metrics =
-    config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined ? new AppMetrics(dbHandle) : undefined;
+    config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined
+      ? new AppMetrics(dbHandle)
+      : undefined;
   const outbox = new OutboxWorker(dbHandle, mail, {
     from: config.MAIL_FROM,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
@@ -125,7 +127,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const tasks = new BackgroundTasks(app.log);
   const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
   const storage = createStorage(config);
-  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox, tasks, storage, metrics };
+  const ctx: AppContext = {
+    config,
+    dbHandle,
+    db: dbHandle.db,
+    dbOutage,
+    mail,
+    outbox,
+    tasks,
+    storage,
+    metrics,
+  };
   app.decorate("ctx", ctx);
 
   const clientDir = path.resolve(config.CLIENT_DIR);

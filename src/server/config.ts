@@ -144,7 +144,9 @@ export function productionProblems(
   for (const name of ["EVENTS_PASSWORD", "CHANNEL_PARTNER_PASSWORD"] as const) {
     if (!env[name]) problems.push(`${name} is unset (set a password of your own)`);
     else if (config[name] === PUBLIC_GATE_PASSWORDS[name]) {
-      problems.push(`${name} is the public default "${PUBLIC_GATE_PASSWORDS[name]}" (set a password of your own)`);
+      problems.push(
+        `${name} is the public default "${PUBLIC_GATE_PASSWORDS[name]}" (set a password of your own)`,
+      );
     }
   }
   const allowHttp = config.ALLOW_HTTP_PUBLIC_URL === "true" || config.ALLOW_HTTP_PUBLIC_URL === "1";

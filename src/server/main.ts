@@ -24,7 +24,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (config.NODE_ENV === "production" && !config.PUBLIC_URL.startsWith("https://")) {
-    console.warn(`ALLOW_HTTP_PUBLIC_URL is set: serving production over ${config.PUBLIC_URL} for a local trial only`);
+    console.warn(
+      `ALLOW_HTTP_PUBLIC_URL is set: serving production over ${config.PUBLIC_URL} for a local trial only`,
+    );
   }
   // Loaded after the checks, so a refused start exits without loading the app.
   const { buildApp } = await import("./app");

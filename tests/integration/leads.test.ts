@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailOutbox, leads } from "../../src/server/db/schema";
 import { PRIVACY_NOTICE_VERSION } from "../../src/common/privacy";
+import { emailOutbox, leads } from "../../src/server/db/schema";
 import { createActor, createUser } from "../support/actors";
 import { testBackends } from "./support/database";
 import {

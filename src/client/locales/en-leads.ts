@@ -2,7 +2,7 @@
 export const enLeads = {
   title: "Leads",
   description:
-    "Get Started requests from the website, newest first. Search by name, company, email, phone or plan.",
+    "Get Started requests from the website, newest first, with where each visit came from. Search by name, company, email, phone, plan or source.",
   searchLabel: "Search leads",
   searchPlaceholder: "Search leads",
   exportCsv: "Export CSV",
@@ -13,6 +13,13 @@ export const enLeads = {
   email: "Email",
   phone: "Phone",
   plan: "Plan",
+  source: "Source",
+  medium: "Medium",
+  campaign: "Campaign",
+  landing: "Landing page",
+  direct: "Direct",
+  filters: "Filter leads by where they came from",
+  anyValue: "All",
   received: "Received",
   empty: "No leads yet. Get Started requests from the website will appear here.",
   noMatches: "No leads match “{{q}}”.",

@@ -8,7 +8,7 @@ import type { Translation } from "./types";
 export const esLeads: Translation<typeof enLeads> = {
   title: "Clientes potenciales",
   description:
-    "Solicitudes de Comenzar recibidas desde el sitio web, de la más reciente a la más antigua. Busque por nombre, empresa, correo, teléfono o plan.",
+    "Solicitudes de Comenzar recibidas desde el sitio web, de la más reciente a la más antigua, con el origen de cada visita. Busque por nombre, empresa, correo, teléfono, plan u origen.",
   searchLabel: "Buscar clientes potenciales",
   searchPlaceholder: "Buscar clientes potenciales",
   exportCsv: "Exportar CSV",
@@ -19,6 +19,13 @@ export const esLeads: Translation<typeof enLeads> = {
   email: "Correo electrónico",
   phone: "Teléfono",
   plan: "Plan",
+  source: "Origen",
+  medium: "Medio",
+  campaign: "Campaña",
+  landing: "Página de llegada",
+  direct: "Directo",
+  filters: "Filtrar clientes potenciales por su origen",
+  anyValue: "Todos",
   received: "Recibido",
   empty: "Todavía no hay clientes potenciales. Aquí aparecerán las solicitudes de Comenzar del sitio web.",
   noMatches: "Ningún cliente potencial coincide con «{{q}}».",

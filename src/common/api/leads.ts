@@ -163,7 +163,8 @@ export function leadProblem(body: unknown): string | null {
 }
 
 /** An exact-match filter of the leads inbox on one UTM parameter. */
-const utmFilter = (name: string) => safeText({ max: ATTRIBUTION_MAX.utm, tooLong: `${name} is too long` }).optional();
+const utmFilter = (name: string) =>
+  safeText({ max: ATTRIBUTION_MAX.utm, tooLong: `${name} is too long` }).optional();
 
 /**
  * `GET /api/leads` query: free-text search (also over the attribution), exact filters on the UTM

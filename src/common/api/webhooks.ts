@@ -18,7 +18,9 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** `GET /api/admin/webhook-deliveries` query: an optional status filter and paging. */
 export const webhookDeliveryListQuerySchema = z.object({
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: "status must be pending, delivered or failed" }).optional(),
+  status: z
+    .enum(WEBHOOK_DELIVERY_STATUSES, { error: "status must be pending, delivered or failed" })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(WEBHOOK_DELIVERY_PAGE_MAX).default(WEBHOOK_DELIVERY_PAGE_DEFAULT),
   offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
 });

@@ -93,7 +93,10 @@ async function appliedMigrations(db: Executor): Promise<string[]> {
   );
   if (!present[0]?.found) return [];
   return (
-    await query<{ hash: string }>(db, sql`select hash from drizzle.__drizzle_migrations order by created_at, id`)
+    await query<{ hash: string }>(
+      db,
+      sql`select hash from drizzle.__drizzle_migrations order by created_at, id`,
+    )
   ).map((row) => row.hash);
 }
 
@@ -131,11 +134,16 @@ export async function writeBackup(
       const counts: Array<{ name: string; rows: number }> = [];
       for (const table of order) {
         let rows = 0;
-        await tx.execute(sql.raw(`declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${ident(table)} t`));
+        await tx.execute(
+          sql.raw(
+            `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${ident(table)} t`,
+          ),
+        );
         for (;;) {
           const batch = await query<{ j: string }>(tx, sql.raw(`fetch ${BATCH_ROWS} from backup_rows`));
           for (const row of batch) {
-            if (!gzip.write(`[${JSON.stringify(table)},${row.j}]\n`)) await new Promise((r) => gzip.once("drain", r));
+            if (!gzip.write(`[${JSON.stringify(table)},${row.j}]\n`))
+              await new Promise((r) => gzip.once("drain", r));
           }
           rows += batch.length;
           if (batch.length < BATCH_ROWS) break;
@@ -144,9 +152,12 @@ export async function writeBackup(
         counts.push({ name: table, rows });
       }
       const keys = order.includes("background_check_files")
-        ? (await query<{ key: string }>(tx, sql`select file_path as key from background_check_files order by id`)).map(
-            (row) => row.key,
-          )
+        ? (
+            await query<{ key: string }>(
+              tx,
+              sql`select file_path as key from background_check_files order by id`,
+            )
+          ).map((row) => row.key)
         : [];
       return { tables: counts, migrations: await appliedMigrations(tx), fileKeys: keys };
     },
@@ -204,7 +215,8 @@ export async function restoreBackup(
   options: { fromDir: string; uploadsDir: string | undefined },
 ): Promise<BackupManifest> {
   const manifestFile = path.join(options.fromDir, "manifest.json");
-  if (!existsSync(manifestFile)) throw new Error(`${options.fromDir} is not a backup: it has no manifest.json`);
+  if (!existsSync(manifestFile))
+    throw new Error(`${options.fromDir} is not a backup: it has no manifest.json`);
   const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as BackupManifest;
   if (manifest.format !== BACKUP_FORMAT) throw new Error(`unknown backup format ${String(manifest.format)}`);
   const databaseFile = path.join(options.fromDir, "database.jsonl.gz");
@@ -217,7 +229,11 @@ export async function restoreBackup(
       throw new Error(`uploads/${file.key} is missing or does not match its checksum: the backup is damaged`);
     }
   }
-  if (options.uploadsDir && existsSync(options.uploadsDir) && (await readdir(options.uploadsDir)).length > 0) {
+  if (
+    options.uploadsDir &&
+    existsSync(options.uploadsDir) &&
+    (await readdir(options.uploadsDir)).length > 0
+  ) {
     throw new Error(`${options.uploadsDir} is not empty; restore into an empty data directory`);
   }
 
@@ -235,7 +251,9 @@ export async function restoreBackup(
     for (const table of order) {
       const [row] = await query<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${ident(table)}`));
       if (Number(row?.n ?? 0) > 0) {
-        throw new Error(`the database is not empty (table ${table} has rows); restore into an empty database`);
+        throw new Error(
+          `the database is not empty (table ${table} has rows); restore into an empty database`,
+        );
       }
     }
     const columnsOf = new Map<string, Set<string>>();
@@ -263,7 +281,10 @@ export async function restoreBackup(
       );
       batch = [];
     };
-    const lines = createInterface({ input: createReadStream(databaseFile).pipe(createGunzip()), crlfDelay: Infinity });
+    const lines = createInterface({
+      input: createReadStream(databaseFile).pipe(createGunzip()),
+      crlfDelay: Infinity,
+    });
     for await (const line of lines) {
       if (!line) continue;
       const [table, row] = JSON.parse(line) as [string, Record<string, unknown>];
@@ -289,14 +310,18 @@ export async function restoreBackup(
     for (const { name, rows } of manifest.tables) {
       if (!columnsOf.has(name)) continue;
       const [row] = await query<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${ident(name)}`));
-      if (Number(row?.n) !== rows) throw new Error(`table ${name}: restored ${row?.n} rows, the backup has ${rows}`);
+      if (Number(row?.n) !== rows)
+        throw new Error(`table ${name}: restored ${row?.n} rows, the backup has ${rows}`);
     }
   });
 
   if (options.uploadsDir) {
     await mkdir(options.uploadsDir, { recursive: true });
     for (const file of manifest.files) {
-      await copyFile(path.join(options.fromDir, "uploads", file.key), path.join(options.uploadsDir, file.key));
+      await copyFile(
+        path.join(options.fromDir, "uploads", file.key),
+        path.join(options.uploadsDir, file.key),
+      );
     }
   }
   return manifest;

@@ -40,7 +40,9 @@ async function main(argv: string[]): Promise<void> {
         `Backed up ${rows} rows in ${manifest.tables.length} tables and ${files} from ${manifest.database} to ${outDir}`,
       );
       if (missingFiles.length > 0) {
-        console.warn(`${missingFiles.length} referenced file(s) were not found in ${uploadsDir}: ${missingFiles.join(", ")}`);
+        console.warn(
+          `${missingFiles.length} referenced file(s) were not found in ${uploadsDir}: ${missingFiles.join(", ")}`,
+        );
       }
     } finally {
       await handle.close();
@@ -53,7 +55,9 @@ async function main(argv: string[]): Promise<void> {
     if (!fromArg) throw new Error("usage: npm run db:restore -- <backup directory>");
     const fromDir = path.resolve(fromArg);
     if (!config.DATABASE_URL && existsSync(path.join(pgliteDir, "PG_VERSION"))) {
-      throw new Error(`${pgliteDir} already holds a database; restore into an empty DATA_DIR (move the old one aside)`);
+      throw new Error(
+        `${pgliteDir} already holds a database; restore into an empty DATA_DIR (move the old one aside)`,
+      );
     }
     const handle = await createDb({ databaseUrl: config.DATABASE_URL, pgliteDir });
     try {

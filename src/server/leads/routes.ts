@@ -64,10 +64,14 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/leads",
-    route("admin", "Admin: leads newest first; q searches, utm_source/utm_medium/utm_campaign filter, format=csv downloads every match", {
-      querystring: leadListQuerySchema,
-      response: { 200: leadListResponseSchema },
-    }),
+    route(
+      "admin",
+      "Admin: leads newest first; q searches, utm_source/utm_medium/utm_campaign filter, format=csv downloads every match",
+      {
+        querystring: leadListQuerySchema,
+        response: { 200: leadListResponseSchema },
+      },
+    ),
     async (request, reply) => {
       const { format, limit: pageSize, offset, ...filter } = request.query;
       if (format === "csv") {

@@ -523,7 +523,10 @@ export class OutboxWorker {
     this.sentMarks.set(row.id, new Date());
     this.options.onAttempt?.({ kind: row.kind, webhook, outcome: "sent" });
     if (webhook) {
-      this.options.log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "webhook delivered");
+      this.options.log.info(
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts },
+        "webhook delivered",
+      );
       if (this.webhookDown) {
         // The receiver is back: rows waiting out a backoff go now, not hours later.
         this.webhookDown = false;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DbHandle } from "../db/database";
 import { OUTBOX_PRIORITY } from "../mail/outbox";
 
@@ -195,7 +195,9 @@ export class AppMetrics {
                count(*) filter (where status = 'failed')::int as failed
           from email_outbox
          where status in ('pending', 'failed')
-         group by 1`)) as { rows: Array<{ channel: "email" | "webhook"; pending: number; oldest: number; failed: number }> };
+         group by 1`)) as {
+        rows: Array<{ channel: "email" | "webhook"; pending: number; oldest: number; failed: number }>;
+      };
       const signIn = (await db.execute(sql`
         select count(*)::int as pending,
                coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest

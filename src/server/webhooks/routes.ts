@@ -40,7 +40,9 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       params: webhookDeliveryParamsSchema,
       response: { 200: webhookDeliverySchema },
       errors: [400, 401, 403, 404, 409, 429],
-      preHandler: [rateLimitBy(app, "webhook-retry", { max: WEBHOOK_RETRY_RATE_PER_SESSION, key: bySession })],
+      preHandler: [
+        rateLimitBy(app, "webhook-retry", { max: WEBHOOK_RETRY_RATE_PER_SESSION, key: bySession }),
+      ],
     }),
     async (request) => {
       const delivery = await retryWebhookDelivery(db, request.params.id);

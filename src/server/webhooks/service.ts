@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { ERROR_CODES } from "../../common/api/errors";
 import type {
   WebhookDelivery,
   WebhookDeliveryListQuery,
@@ -10,8 +11,7 @@ import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { emailOutbox } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import { ERROR_CODES } from "../../common/api/errors";
-import { OUTBOX_CHANNEL, OUTBOX_PRIORITY, type OutboxKind, enqueueEmail } from "../mail/outbox";
+import { enqueueEmail, OUTBOX_CHANNEL, OUTBOX_PRIORITY, type OutboxKind } from "../mail/outbox";
 
 /** The outbox kind of each webhook event. */
 const EVENT_KIND: Record<WebhookEvent, OutboxKind> = {
@@ -92,7 +92,10 @@ export async function listWebhookDeliveries(
   db: Database,
   query: WebhookDeliveryListQuery,
 ): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
-  const where = and(isWebhook, query.status ? eq(emailOutbox.status, OUTBOX_STATUS[query.status]) : undefined);
+  const where = and(
+    isWebhook,
+    query.status ? eq(emailOutbox.status, OUTBOX_STATUS[query.status]) : undefined,
+  );
   const [rows, [totals]] = await Promise.all([
     db
       .select()

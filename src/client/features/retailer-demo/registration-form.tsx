@@ -6,6 +6,7 @@ import {
   REGISTRATION_FAILURES,
   type RegistrationFields,
 } from "@common/demo-registration-rules";
+import { PRIVACY_NOTICE_PATHS, PRIVACY_NOTICE_VERSION } from "@common/privacy";
 import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
 import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
@@ -13,11 +14,17 @@ import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { toast } from "~/hooks/use-toast";
+import { addCatalog } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
+import { enPrivacy } from "~/locales/en-privacy";
 import { submitRegistration } from "./api/registration";
 import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
+
+// The form states what the data is for and links to the privacy notice
+// (docs/product.md#11-lead-attribution-and-privacy-notice).
+addCatalog({ privacy: enPrivacy });
 
 /**
  * The shared zod validation (`@common/demo-registration`), loaded on first use: the form's first
@@ -129,6 +136,8 @@ export function RegistrationForm({
       timestamp: new Date().toISOString(),
       // The confirmation email goes out in the page's language (ADR 0025).
       language,
+      // The notice this form links to, recorded with the registration.
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
     };
     setSubmitting(true);
     const outcome = await submitRegistration(demo.slug, body);
@@ -215,6 +224,17 @@ export function RegistrationForm({
           <TermsDialog demo={demo} triggerId={termsLinkId} onAgree={() => set("acceptTerms", true)} />
         </p>
       </div>
+      <p className="text-sm text-muted-foreground">
+        {t("privacy.formNoteDemo")}{" "}
+        <a
+          className="font-medium text-foreground underline underline-offset-2"
+          href={PRIVACY_NOTICE_PATHS[language]}
+          target="_blank"
+          rel="noopener"
+        >
+          {t("privacy.formLink")}
+        </a>
+      </p>
       <Button type="submit" size="lg" disabled={submitting} className="w-full">
         {submitting ? t("retailerDemo.submitting") : t("retailerDemo.submit")}
       </Button>
