@@ -83,7 +83,7 @@ export function cleanReferrer(value: string | null | undefined): string | undefi
 /** A landing path as stored: starts with one `/`, no query or fragment, at most {@link ATTRIBUTION_MAX}.landingPath. */
 export function cleanLandingPath(value: string | null | undefined): string | undefined {
   const path = value?.split(/[?#]/, 1)[0];
-  if (!path || !path.startsWith("/") || path.startsWith("//")) return undefined;
+  if (!path?.startsWith("/") || path.startsWith("//")) return undefined;
   return path.length <= ATTRIBUTION_MAX.landingPath && !hasControl(path) ? path : undefined;
 }
 

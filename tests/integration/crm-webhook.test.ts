@@ -51,10 +51,12 @@ describe.each(testBackends())("CRM webhook on $name", (backend) => {
   });
   const f = useTestServer(database, { env });
   let receiver: WebhookReceiver | undefined;
-  let admin = "";
-  beforeAll(async () => {
-    admin = (await createActor(f.db, { email: "webhook-admin@example.com", role: "admin" })).cookie;
-  });
+  /** An admin's session cookie, made on first use (the server starts in the hooks above). */
+  let adminCookie = "";
+  const admin = async () => {
+    adminCookie ||= (await createActor(f.db, { email: "webhook-admin@example.com", role: "admin" })).cookie;
+    return adminCookie;
+  };
   afterAll(async () => {
     receiver?.dropConnections();
     await receiver?.close();
@@ -92,7 +94,7 @@ describe.each(testBackends())("CRM webhook on $name", (backend) => {
     expect(waiting.map((row) => row.lastError)).toEqual(
       Array(4).fill(expect.stringMatching(/^could not connect/)),
     );
-    const log = await f.server.request("GET", "/api/admin/webhook-deliveries", { cookie: admin });
+    const log = await f.server.request("GET", "/api/admin/webhook-deliveries", { cookie: await admin() });
     expect(log.status).toBe(200);
     expect(log.body.endpoint).toBe(`http://127.0.0.1:${port}/crm/hook`);
     expect(log.body.total).toBe(4);
@@ -143,7 +145,7 @@ describe.each(testBackends())("CRM webhook on $name", (backend) => {
     expect(new Set(keys).size).toBe(keys.length);
 
     const delivered = await f.server.request("GET", "/api/admin/webhook-deliveries?status=delivered", {
-      cookie: admin,
+      cookie: await admin(),
     });
     expect(delivered.body.total).toBe(4);
     expect(delivered.body.deliveries[0]).toMatchObject({ status: "delivered", lastError: null });
@@ -187,7 +189,7 @@ describe.each(testBackends())("CRM webhook on $name", (backend) => {
       .set({ status: "failed", lockedUntil: null })
       .where(eq(emailOutbox.id, row.id));
     const failed = await f.server.request("GET", "/api/admin/webhook-deliveries?status=failed", {
-      cookie: admin,
+      cookie: await admin(),
     });
     expect(failed.body.deliveries).toEqual([
       expect.objectContaining({
@@ -200,7 +202,7 @@ describe.each(testBackends())("CRM webhook on $name", (backend) => {
 
     receiver.mode = "accept";
     const retried = await f.server.request("POST", `/api/admin/webhook-deliveries/${row.id}/retry`, {
-      cookie: admin,
+      cookie: await admin(),
     });
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ id: row.id, status: "pending", attempts: 0 });
@@ -209,12 +211,12 @@ describe.each(testBackends())("CRM webhook on $name", (backend) => {
     await waitFor(async () => (await webhookRows(f)).find((r) => r.id === row.id)?.status === "sent");
 
     const again = await f.server.request("POST", `/api/admin/webhook-deliveries/${row.id}/retry`, {
-      cookie: admin,
+      cookie: await admin(),
     });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("CONFLICT");
     const unknown = await f.server.request("POST", "/api/admin/webhook-deliveries/999999/retry", {
-      cookie: admin,
+      cookie: await admin(),
     });
     expect(unknown.status).toBe(404);
   });

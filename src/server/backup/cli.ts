@@ -11,6 +11,11 @@ import { restoreBackup, writeBackup } from "./backup";
  * DATA_DIR/db) and the uploads under DATA_DIR/uploads, unless S3_BUCKET keeps them in a bucket.
  * Prints one line saying what was done, or one line saying why not, and exits 1 then.
  */
+/** Prints one line of the command's report on stdout. */
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const config = loadConfig();
@@ -36,7 +41,7 @@ async function main(argv: string[]): Promise<void> {
         manifest.storage === "s3"
           ? "no files (S3_BUCKET: they stay in the bucket; see docs/operations.md)"
           : `${manifest.files.length} files (${(bytes / 1_048_576).toFixed(1)} MB)`;
-      console.log(
+      say(
         `Backed up ${rows} rows in ${manifest.tables.length} tables and ${files} from ${manifest.database} to ${outDir}`,
       );
       if (missingFiles.length > 0) {
@@ -63,7 +68,7 @@ async function main(argv: string[]): Promise<void> {
     try {
       const manifest = await restoreBackup(handle, { fromDir, uploadsDir });
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-      console.log(
+      say(
         `Restored ${rows} rows in ${manifest.tables.length} tables and ${uploadsDir ? manifest.files.length : 0} files from ${fromDir} (taken ${manifest.createdAt} on ${manifest.database}) into ${config.DATABASE_URL ? "PostgreSQL" : pgliteDir}`,
       );
     } finally {
