@@ -1,5 +1,5 @@
 /**
- * Lead attribution (docs/product.md "Lead attribution"): where the visit that sent a Get Started
+ * Lead attribution (docs/product.md#11-lead-attribution-and-privacy-notice): where the visit that sent a Get Started
  * lead came from. The client keeps the visit's first landing (src/client/lib/attribution.ts), the
  * form sends it, the server validates it with the same caps (`leadBodySchema`) and stores it.
  * No imports: the page shell loads this before anything else.

@@ -119,7 +119,7 @@ export const REGISTRATION_RATE_PER_IP = 60;
 
 /**
  * Scrapes of `GET /metrics` per client IP: 600 (one every 1.5 s, ten times a usual 15 s scrape
- * interval; ADR 0052). Counted before the token is checked, so guessing it gets nowhere.
+ * interval; ADR 0053). Counted before the token is checked, so guessing it gets nowhere.
  */
 export const METRICS_RATE_PER_IP = 600;
 

@@ -1,5 +1,5 @@
 /**
- * The privacy notice of the public forms (docs/product.md "Privacy notice"): the Get Started
+ * The privacy notice of the public forms (docs/product.md#11-lead-attribution-and-privacy-notice): the Get Started
  * lead form and the store-demo registration state what is done with the data, link to the
  * notice, and the stored lead or registration records which version of it the person saw.
  * The notice's words are in the catalogs (`privacy.*`, English and Spanish).

@@ -103,7 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (mail.kind === "log" && config.NODE_ENV === "production") {
     app.log.warn("SMTP_URL is unset: emails are printed to the log, not delivered");
   }
-  // Metrics only when someone may read them (METRICS_TOKEN or METRICS_PORT; ADR 0052).
+  // Metrics only when someone may read them (METRICS_TOKEN or METRICS_PORT; ADR 0053).
   const metrics =
     config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined
       ? new AppMetrics(dbHandle)

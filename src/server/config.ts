@@ -128,7 +128,7 @@ export const PUBLIC_GATE_PASSWORDS = {
 
 /**
  * What makes a configuration unsafe to run with `NODE_ENV=production` (docs/operations.md
- * "Production checks", ADR 0053): a gate password unset or one of the public defaults; a
+ * "Production checks"): a gate password unset or one of the public defaults; a
  * `PUBLIC_URL` that is not `https://` (unless `ALLOW_HTTP_PUBLIC_URL=true`, for a local trial of
  * production mode); `SMTP_URL` unset, since sign-in links must never go to the log.
  * @param env the raw environment: an unset gate password is told apart from the default typed in

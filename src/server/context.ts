@@ -23,7 +23,7 @@ export interface AppContext {
   tasks: BackgroundTasks;
   /** Uploaded files (local disk under DATA_DIR/uploads, or S3): background checks write, user deletion removes. */
   storage: FileStorage;
-  /** Prometheus metrics, when METRICS_TOKEN or METRICS_PORT is set (ADR 0052); undefined otherwise. */
+  /** Prometheus metrics, when METRICS_TOKEN or METRICS_PORT is set (ADR 0053); undefined otherwise. */
   metrics: AppMetrics | undefined;
 }
 

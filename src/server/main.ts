@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  // Production refuses unsafe settings before opening anything, in one line (ADR 0053).
+  // Production refuses unsafe settings before opening anything, in one line (docs/operations.md "Production checks").
   const problems = productionProblems(config);
   if (problems.length > 0) {
     console.error(`Refusing to start with NODE_ENV=production: ${problems.join("; ")}.`);

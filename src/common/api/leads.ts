@@ -81,7 +81,7 @@ const text = (max: number, tooLong: string) => safeText({ max, tooLong });
 const utmField = (name: string) => safeText({ max: ATTRIBUTION_MAX.utm, tooLong: `${name} is too long` });
 
 /**
- * Where the visit came from (docs/product.md "Lead attribution"), every field optional: the UTM
+ * Where the visit came from (docs/product.md#11-lead-attribution-and-privacy-notice), every field optional: the UTM
  * parameters, the referrer (an http(s) URL without query or fragment) and the landing path (a
  * path starting with `/`, without query). The client cleans them the same way before sending
  * (src/common/attribution.ts), so a real visitor never meets these errors.

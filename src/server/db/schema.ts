@@ -244,7 +244,7 @@ export const leads = pgTable(
     /** Language of the visitor's confirmation email (ADR 0025). */
     language: languageColumn(),
     /**
-     * Where the visit came from (docs/product.md "Lead attribution"): the UTM parameters, the
+     * Where the visit came from (docs/product.md#11-lead-attribution-and-privacy-notice): the UTM parameters, the
      * referrer (without query or fragment) and the path of the visit's first page, as the form
      * sent them; null when the visit had none.
      */

@@ -14,7 +14,7 @@ interface QueueFigures {
 }
 
 /**
- * The Prometheus metrics of one app (docs/operations.md#metrics, ADR 0052), on a registry of its
+ * The Prometheus metrics of one app (docs/operations.md#metrics, ADR 0053), on a registry of its
  * own (so several apps in one process, as in tests, never share series):
  * - Node's default process metrics (`process_*`, `nodejs_*`);
  * - `aisleiq_http_request_duration_seconds{method,route,status}`, a histogram whose `_count`

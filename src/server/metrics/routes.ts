@@ -20,7 +20,7 @@ export function hasBearerToken(request: FastifyRequest, token: string): boolean 
 }
 
 /**
- * `GET /metrics` (docs/operations.md#metrics, ADR 0052): the Prometheus text of `app.ctx.metrics`,
+ * `GET /metrics` (docs/operations.md#metrics, ADR 0053): the Prometheus text of `app.ctx.metrics`,
  * only with `Authorization: Bearer <METRICS_TOKEN>`; 401 otherwise. Registered only when
  * METRICS_TOKEN is set. Declared `public` for the session-based access control (a scraper has
  * no session): the token is its own check, after a per-IP limit that counts every attempt.
