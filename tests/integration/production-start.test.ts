@@ -41,7 +41,7 @@ function start(
   });
 }
 
-describe("production fail-fast (docs/operations.md "Production checks")", () => {
+describe("production fail-fast (docs/operations.md, 'Production checks')", () => {
   it("finds nothing wrong with a safe production configuration, nor outside production", () => {
     expect(productionProblems(loadConfig(SAFE), SAFE)).toEqual([]);
     const trial = { ...SAFE, PUBLIC_URL: "http://localhost:3000", ALLOW_HTTP_PUBLIC_URL: "true" };
