@@ -11,13 +11,12 @@ import { addCatalog } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
-import { enPrivacy } from "~/locales/en-privacy";
 import { TextField } from "./form-field";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
 
 // The dialog texts load with the dialog (issue #4 budget).
-addCatalog({ landing: enLandingDialogs, privacy: enPrivacy });
+addCatalog({ landing: enLandingDialogs });
 
 interface GetStartedDialogProps {
   open: boolean;
@@ -188,14 +187,14 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
               </div>
             </div>
             <p className="text-xs text-muted-foreground">
-              {t("privacy.formNote")}{" "}
+              {t("landing.getStarted.privacyNote")}{" "}
               <a
                 className="font-medium text-foreground underline underline-offset-2"
                 href={PRIVACY_NOTICE_PATHS[language]}
                 target="_blank"
                 rel="noopener"
               >
-                {t("privacy.formLink")}
+                {t("landing.getStarted.privacyLink")}
               </a>
             </p>
             <Button type="submit" size="lg" disabled={status === "submitting"}>

@@ -2,7 +2,8 @@
  * The privacy notice of the public forms (docs/product.md#11-lead-attribution-and-privacy-notice):
  * what the Get Started form and the store-demo registration collect, why, who receives it, how
  * long it is kept and whom to ask. The `/privacy` page (and `/es/privacy`) renders these keys in
- * order; the forms link to it. Changing what a paragraph promises means publishing a new notice
+ * order; the forms link to it (their own sentence about the data is in their catalogs:
+ * `landing.getStarted.privacyNote`, `retailerDemo.privacyNote`). Changing what a paragraph promises means publishing a new notice
  * version (`PRIVACY_NOTICE_VERSIONS` in src/common/privacy.ts). `{{email}}` is
  * `PRIVACY_CONTACT_EMAIL`, `{{version}}` the version shown.
  */
@@ -43,7 +44,4 @@ export const enPrivacy = {
   contactTitle: "Your choices and how to reach us",
   contact:
     "To see, correct or delete what we hold about you, or to ask anything about this notice, email {{email}}. We answer within 30 days.",
-  formNote: "We use these details to contact you about AisleIQ.",
-  formNoteDemo: "We use these details to set up your store-demo access.",
-  formLink: "Privacy notice",
 } as const;

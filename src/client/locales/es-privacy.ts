@@ -40,7 +40,4 @@ export const esPrivacy: Translation<typeof enPrivacy> = {
   contactTitle: "Sus opciones y cómo comunicarse con nosotros",
   contact:
     "Para ver, corregir o borrar lo que tenemos sobre usted, o para preguntar cualquier cosa sobre este aviso, escriba a {{email}}. Respondemos en un plazo de 30 días.",
-  formNote: "Usamos estos datos para comunicarnos con usted sobre AisleIQ.",
-  formNoteDemo: "Usamos estos datos para configurar su acceso a la demostración en tienda.",
-  formLink: "Aviso de privacidad",
 };

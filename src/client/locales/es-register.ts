@@ -3,13 +3,11 @@ import type { FeatureCatalogs } from "./en";
 import { es } from "./es";
 import { esErrors } from "./es-errors";
 import { esLandingDialogs } from "./es-landing-dialogs";
-import { esPrivacy } from "./es-privacy";
 import type { Translation } from "./types";
 
 /**
  * Registers the Spanish texts a Spanish page needs: the base catalog (header, footer, landing),
- * the public dialogs (Get Started, Jobs, Events, opened from every public page) with the privacy
- * notice the forms link to, and the page's
+ * the public dialogs (Get Started, Jobs, Events, opened from every public page) and the page's
  * own feature catalogs, and the server error messages (`errors`, ADR 0026). Only the Spanish route modules (routes/es/*) import this module, so no
  * English page downloads Spanish texts (ADR 0022).
  * @param features the page's feature catalogs in Spanish, e.g. `{ calculator: esCalculator }`
@@ -17,14 +15,5 @@ import type { Translation } from "./types";
 export function addSpanish(
   features: { [K in keyof FeatureCatalogs]?: Translation<FeatureCatalogs[K]> } = {},
 ): void {
-  addCatalog(
-    {
-      ...es,
-      landing: { ...es.landing, ...esLandingDialogs },
-      errors: esErrors,
-      privacy: esPrivacy,
-      ...features,
-    },
-    "es",
-  );
+  addCatalog({ ...es, landing: { ...es.landing, ...esLandingDialogs }, errors: esErrors, ...features }, "es");
 }

@@ -14,17 +14,11 @@ import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { toast } from "~/hooks/use-toast";
-import { addCatalog } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
-import { enPrivacy } from "~/locales/en-privacy";
 import { submitRegistration } from "./api/registration";
 import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
-
-// The form states what the data is for and links to the privacy notice
-// (docs/product.md#11-lead-attribution-and-privacy-notice).
-addCatalog({ privacy: enPrivacy });
 
 /**
  * The shared zod validation (`@common/demo-registration`), loaded on first use: the form's first
@@ -225,14 +219,14 @@ export function RegistrationForm({
         </p>
       </div>
       <p className="text-sm text-muted-foreground">
-        {t("privacy.formNoteDemo")}{" "}
+        {t("retailerDemo.privacyNote")}{" "}
         <a
           className="font-medium text-foreground underline underline-offset-2"
           href={PRIVACY_NOTICE_PATHS[language]}
           target="_blank"
           rel="noopener"
         >
-          {t("privacy.formLink")}
+          {t("retailerDemo.privacyLink")}
         </a>
       </p>
       <Button type="submit" size="lg" disabled={submitting} className="w-full">
