@@ -45,7 +45,9 @@ export function createWebhookChannel(config: AppConfig, log: FastifyBaseLogger):
           body: row.text,
         });
       } catch (error) {
-        const cause = (error as { cause?: { code?: string } }).cause?.code;
+        // The reason undici gives: a system code (ECONNREFUSED, ENOTFOUND…) or its message ("bad port").
+        const { code, message } = (error as { cause?: { code?: string; message?: string } }).cause ?? {};
+        const cause = (code ?? message)?.slice(0, 100);
         const name = (error as Error).name;
         throw new Error(
           name === "TimeoutError"
