@@ -4,7 +4,7 @@ import { startMetricsListener } from "../../src/server/metrics/listener";
 import { oneBackend } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 import { leadBody } from "./support/payloads";
-import { closedPort, httpRequest, startTestServer } from "./support/test-app";
+import { closedPort, httpRequest, startTestServer, waitFor } from "./support/test-app";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 
@@ -113,6 +113,15 @@ describe.each(oneBackend())("Prometheus metrics on $name", (backend) => {
     );
     expect(sample(after, "aisleiq_outbox_pending", { channel: "webhook" })).toBe(0);
     expect(sample(after, "aisleiq_sign_in_requests_pending")).toBe(0);
+    // The outbox has tried the lead notices by now and counts each failed attempt.
+    const failedAttempts = await waitFor(async () => {
+      const value = sample(await scrape(), "aisleiq_emails_failed_total", {
+        kind: "lead",
+        permanent: "false",
+      });
+      return value !== undefined && value >= 1 && value;
+    });
+    expect(failedAttempts).toBeGreaterThanOrEqual(1);
   });
 
   it("serves the same text without a token on a loopback METRICS_PORT, and nothing else there", async () => {
