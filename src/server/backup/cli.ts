@@ -2,6 +2,7 @@ import "dotenv/config";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config";
+import { DataDirLockedError } from "../db/data-dir-lock";
 import { createDb } from "../db/database";
 import { restoreBackup, writeBackup } from "./backup";
 
@@ -83,7 +84,12 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
+    // The embedded database is held by the running server (ADR 0036): say what to do about it.
+    const hint =
+      error instanceof DataDirLockedError
+        ? ` Stop the server to back up or restore the embedded database (docs/operations.md, "Backup and restore").`
+        : "";
+    console.error(`${error instanceof Error ? error.message : String(error)}${hint}`);
     process.exit(1);
   },
 );
