@@ -66,7 +66,9 @@ test("a Get Started lead reaches sales and the admin's Leads section, where it c
   ]);
   expect(download.suggestedFilename()).toMatch(/^aisleiq-leads-[\d-]+\.csv$/);
   const csv = readFileSync(await download.path(), "utf8");
-  expect(csv.split("\r\n")[0]).toBe("id,receivedAt,firstName,lastName,company,email,phone,plan");
+  expect(csv.split("\r\n")[0]).toBe(
+    "id,receivedAt,firstName,lastName,company,email,phone,plan,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,landingPath,privacyNoticeVersion",
+  );
   expect(csv).toContain("Mai,Nguyen,Corner Mart,mai@cornermart.example,(314) 555-0100,Optimal");
   expect(csv).not.toContain("Omar");
 
