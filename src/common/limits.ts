@@ -154,6 +154,15 @@ export const PASSKEY_CHANGE_RATE_PER_SESSION = 30;
 /** Most passkeys one account may hold: 20 (ADR 0061). */
 export const PASSKEYS_PER_USER = 20;
 
+/**
+ * Scrapes of `GET /metrics` per client IP: 600 (one every 1.5 s, ten times a usual 15 s scrape
+ * interval; ADR 0053). Counted before the token is checked, so guessing it gets nowhere.
+ */
+export const METRICS_RATE_PER_IP = 600;
+
+/** CRM webhook re-sends an admin asks for, per session: 60 (ADR 0051). */
+export const WEBHOOK_RETRY_RATE_PER_SESSION = 60;
+
 // ─── Sizes ──────────────────────────────────────────────────────────────────────────────────
 
 /** Largest request body Fastify reads for JSON and forms, in bytes: 1 MiB (ADR 0013, ADR 0028). */
@@ -185,6 +194,10 @@ export const USERS_PAGE_SIZE_MAX = 100;
 
 /** Most rows `GET /api/demo-registrations` returns as JSON; the CSV export has no cap (ADR 0028; issue #6). */
 export const DEMO_REGISTRATION_LIST_LIMIT = 500;
+
+/** `GET /api/admin/webhook-deliveries`: default page size 50, at most 200 (ADR 0051). */
+export const WEBHOOK_DELIVERY_PAGE_DEFAULT = 50;
+export const WEBHOOK_DELIVERY_PAGE_MAX = 200;
 
 // ─── Client timings (docs/product.md#9-constants) ──────────────────────────────────────────
 
@@ -228,6 +241,17 @@ export const JOBS_FRAME_TIMEOUT_MS = 8000;
  * ~85 KB/s on average). Either answers 408 UPLOAD_TIMEOUT and closes the connection.
  */
 export const UPLOAD_TIMEOUTS = { idleMs: 30 * SECOND, totalMs: 10 * MINUTE } as const;
+
+/**
+ * A CRM webhook delivery that has no answer after this many ms fails and is retried with the
+ * outbox's backoff (ADR 0051): 10 s, as receivers are asked to answer at once and work later.
+ */
+export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
+/**
+ * How far a webhook's signed timestamp may be from the receiver's clock, in seconds: 5 minutes,
+ * Stripe's default tolerance (docs/operations.md#crm-webhook; ADR 0051).
+ */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
  * An S3 request whose connection stays silent this long fails, in ms (ADR 0014; issue #10);

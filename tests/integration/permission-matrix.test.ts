@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CHANNEL_PARTNER_PASS_COOKIE } from "../../src/common/api/gates";
 import type { RouteAccess } from "../../src/server/auth/access";
 import { createSession } from "../../src/server/auth/sessions";
-import { passkeys } from "../../src/server/db/schema";
+import { emailOutbox, passkeys } from "../../src/server/db/schema";
 import { gatePassword, issuePartnerPass } from "../../src/server/gates/service";
+import { OUTBOX_PRIORITY } from "../../src/server/mail/outbox";
 import { type Actor, createActor, createTwoTenants } from "../support/actors";
 import { sessionCookieHeader } from "../support/cookies";
 import { pdfBytes, submitCheck } from "./portal/helpers";
@@ -30,6 +31,8 @@ interface Call {
   multipart?: boolean;
   /** Replaces the actor's cookie (e.g. a throw-away session for logout). */
   cookie?: string;
+  /** Extra request headers (the metrics bearer token). */
+  headers?: Record<string, string>;
 }
 
 interface Probe {
@@ -54,9 +57,12 @@ function expectedStatus(access: RouteAccess, who: Who, probe: Probe): number {
   return probe.ok;
 }
 
+/** Enables `GET /metrics`, so the matrix covers it. */
+const METRICS_TOKEN = "matrix-metrics-token-0123456789";
+
 describe.each(testBackends())("permission matrix of every route on $name", (backend) => {
   const database = useTestDatabase(backend);
-  const f = useTestServer(database);
+  const f = useTestServer(database, { env: { METRICS_TOKEN } });
   const actors = {} as Record<Exclude<Who, "anonymous">, Actor>;
   let companyA = 0;
   let checkA = 0;
@@ -103,8 +109,41 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     clientExtensionResults: {},
     response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
   };
+  /** A fresh CRM webhook delivery the outbox gave up on, to send again. */
+  const failedDelivery = async () => {
+    const [row] = await f.db
+      .insert(emailOutbox)
+      .values({
+        kind: "lead_webhook",
+        toAddress: "https://crm.example/hook",
+        subject: "lead.created Lead 0: Matrix Cell (Matrix Foods)",
+        html: "",
+        text: "{}",
+        priority: OUTBOX_PRIORITY.webhook,
+        status: "failed",
+        attempts: 15,
+      })
+      .returning({ id: emailOutbox.id });
+    return row?.id ?? 0;
+  };
 
   const probes: Record<string, Probe> = {
+    "GET /metrics": {
+      access: "public",
+      // The bearer token is the route's own check (401 without it: tests/integration/metrics.test.ts).
+      call: () => ({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+      ok: 200,
+    },
+    "GET /api/admin/webhook-deliveries": {
+      access: "admin",
+      call: () => ({ url: "/api/admin/webhook-deliveries" }),
+      ok: 200,
+    },
+    "POST /api/admin/webhook-deliveries/:id/retry": {
+      access: "admin",
+      call: async () => ({ url: `/api/admin/webhook-deliveries/${await failedDelivery()}/retry` }),
+      ok: 200,
+    },
     "GET /api/health": {
       access: "public",
       call: () => ({ url: "/api/health" }),
@@ -433,7 +472,11 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
         { name: "a.pdf", data: pdfBytes() },
       ]);
     }
-    return f.server.request(method, call.url, { cookie, json: call.json });
+    return f.server.request(method, call.url, {
+      cookie,
+      json: call.json,
+      ...(call.headers ? { headers: call.headers } : {}),
+    });
   }
 
   beforeAll(async () => {

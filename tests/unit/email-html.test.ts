@@ -33,8 +33,14 @@ const lead = {
 };
 const person = { firstName: "Ana", lastName: "O'Brien", email: "ana@schnucks.com", phone: "+1 555 0101" };
 
-/** Each kind of outbox email, rendered in a language (the notices to the team exist in English only). */
-const RENDER: Record<OutboxKind, (language: Language) => RenderedEmail | undefined> = {
+/**
+ * Each kind of outbox row that is an email (webhook deliveries are outbox rows too, ADR 0051),
+ * rendered in a language (the notices to the team exist in English only).
+ */
+const RENDER: Record<
+  Exclude<OutboxKind, "lead_webhook" | "demo_registration_webhook">,
+  (language: Language) => RenderedEmail | undefined
+> = {
   magic_link: (language) =>
     magicLinkEmail({ publicUrl: PUBLIC_URL, token: TOKEN, code: "123456", fullName: "Ana", language }),
   account_deactivated: (language) =>

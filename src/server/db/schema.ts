@@ -338,6 +338,20 @@ export const leads = pgTable(
     planTitle: text("plan_title").notNull(),
     /** Language of the visitor's confirmation email (ADR 0025). */
     language: languageColumn(),
+    /**
+     * Where the visit came from (docs/product.md#11-lead-attribution-and-privacy-notice): the UTM parameters, the
+     * referrer (without query or fragment) and the path of the visit's first page, as the form
+     * sent them; null when the visit had none.
+     */
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    referrer: text("referrer"),
+    landingPath: text("landing_path"),
+    /** The privacy notice version the form showed (`PRIVACY_NOTICE_VERSIONS`); null before it existed. */
+    privacyNoticeVersion: text("privacy_notice_version"),
     createdAt: createdAt(),
   },
   (t) => [index("leads_created_at_idx").on(t.createdAt)],
@@ -357,6 +371,8 @@ export const demoRegistrations = pgTable(
     submittedAt: timestampTz("submitted_at"),
     /** Language of the registrant's confirmation email (ADR 0025). */
     language: languageColumn(),
+    /** The privacy notice version the form showed (`PRIVACY_NOTICE_VERSIONS`); null before it existed. */
+    privacyNoticeVersion: text("privacy_notice_version"),
     createdAt: createdAt(),
   },
   (t) => [index("demo_registrations_created_at_idx").on(t.createdAt)],

@@ -53,6 +53,7 @@ export function rateLimitBy(
     for (const limit of limiters) {
       const result = await limit(request);
       if (result.isAllowed || !result.isExceeded) continue;
+      app.ctx.metrics?.rateLimited.inc({ limit: name });
       reply.header("retry-after", result.ttlInSeconds);
       throw new HttpError(
         429,

@@ -24,6 +24,8 @@ export const API_TAGS = {
   gates: "The password gates of the public site (events, channel partners).",
   leads: "Get Started leads from the public site, and the admins' leads inbox and CSV export.",
   health: "Liveness and readiness probes for load balancers.",
+  webhooks: "The CRM webhook's delivery log (admins): list deliveries and send one again.",
+  metrics: "Prometheus metrics for the operator's scraper (a bearer token, not a session).",
   passkeys:
     "Passkeys: sign-in with one, and the signed-in person's own passkeys (list, add, rename, remove).",
 } as const;
