@@ -89,13 +89,15 @@ async function run(label: string, handle: DbHandle): Promise<void> {
   for (let i = 0; i < BACKLOG; i += 500) {
     const rows = [];
     for (let j = i; j < Math.min(i + 500, BACKLOG); j++) {
-      const mail = leadNoticeEmail(lead, j + 1);
+      const mail = leadNoticeEmail(lead, j + 1, "http://localhost:3000");
       rows.push({
         kind: "lead",
         toAddress: `sales+${j}@example.com`,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        language: mail.language,
+        replyTo: mail.replyTo,
         messageId: randomUUID(),
         priority: priorityOf("lead"),
       });

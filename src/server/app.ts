@@ -3,7 +3,12 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { REQUEST_BODY_MAX_BYTES } from "../common/limits";
@@ -29,6 +34,7 @@ import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
+import { installRouteContract } from "./http/route";
 import { headerKind, securityHeaders } from "./http/security-headers";
 import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
 import { invitationsRoutes } from "./invitations/routes";
@@ -50,6 +56,11 @@ export interface BuildOptions {
   serveClient?: boolean;
   /** Write log lines here instead of stdout (tests read what the server logs). */
   logStream?: { write(line: string): void };
+  /**
+   * Called with every reply just before it is sent, from an `onSend` hook that applies to every
+   * route (the integration tests check each reply against the OpenAPI document, ADR 0054).
+   */
+  onReply?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
 /**
@@ -91,6 +102,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const { onReply } = options;
+  if (onReply) {
+    app.addHook("onSend", async (request, reply, payload) => {
+      onReply(request, reply, payload);
+      return payload;
+    });
+  }
 
   const dbHandle =
     options.dbHandle ??
@@ -180,11 +198,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
-  await app.register(fastifySwagger, openApiOptions);
+  await app.register(fastifySwagger, openApiOptions(config));
 
   installErrorHandler(app);
   installOriginCheck(app, config.PUBLIC_URL);
   installAccessControl(app);
+  installRouteContract(app);
   installControlCharacterGuard(app);
   app.addHook("onSend", async (request, reply) => {
     if (TOKEN_PAGE.test(request.url)) reply.header("Referrer-Policy", "no-referrer");

@@ -72,7 +72,12 @@ describe("accept-invitation screen (docs/product.md#2-pages, #5-validation)", ()
 
   it("requires a full name, then creates the account and goes to the dashboard", async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === `/api/invitations/${TOKEN}`) {
+      // The token travels in the body, never in the URL (ADR 0055).
+      if (
+        url === "/api/invitations/inspect" &&
+        init?.method === "POST" &&
+        String(init.body).includes(TOKEN)
+      ) {
         return json(200, {
           email: "cara@example.com",
           role: "company_admin",

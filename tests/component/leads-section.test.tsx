@@ -238,4 +238,22 @@ describe("Leads section", () => {
     await userEvent.setup().click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("table")).toBeTruthy();
   });
+
+  it("opens searched for the address a notice email links with (?leadsSearch=)", async () => {
+    window.history.replaceState(
+      null,
+      "",
+      "/admin/dashboard?leadsSearch=mai%40cornermart.example#section-leads",
+    );
+    try {
+      renderSection();
+      expect((screen.getByLabelText("Search leads") as HTMLInputElement).value).toBe(
+        "mai@cornermart.example",
+      );
+      await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(2));
+      expect(requestedUrls()).toEqual(["/api/leads?q=mai%40cornermart.example&limit=25"]);
+    } finally {
+      window.history.replaceState(null, "", "/");
+    }
+  });
 });

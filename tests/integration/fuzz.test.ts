@@ -14,6 +14,7 @@ import { backgroundChecks, users } from "../../src/server/db/schema";
 import { isApiPath } from "../../src/server/http/api-path";
 import { createCompanyRow } from "../support/actors";
 import { sessionCookieHeader } from "../support/cookies";
+import { ContractCheck } from "./support/contract";
 import { oneBackend, testBackends } from "./support/database";
 import { resetDatabase, useTestDatabase } from "./support/fixture";
 
@@ -29,7 +30,8 @@ import { resetDatabase, useTestDatabase } from "./support/fixture";
  * is reported as skipped); FUZZ_BACKENDS=all runs it on every backend, and `npm run test:deep`
  * runs 2,000 cases per operation on both (ADR 0043). FUZZ_SEED replays a run; FUZZ_STATS=1
  * prints how many answers each operation got per status (to see that handlers, not only
- * validation, are reached). Requests go through `app.inject`, each from its own client IP so
+ * validation, are reached). Every answer must also be one the OpenAPI document lists for the
+ * operation, with a body its schema allows (ADR 0054). Requests go through `app.inject`, each from its own client IP so
  * per-IP rate limits do not hide the handlers behind 429s.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
@@ -420,6 +422,7 @@ function describeRequest(method: string, request: FuzzRequest): string {
 for (const backend of testBackends()) {
   describe.skipIf(!FUZZED.has(backend.name))(`OpenAPI fuzz on ${backend.name}`, () => {
     const database = useTestDatabase(backend);
+    const contract = new ContractCheck();
     let app: FastifyInstance;
     let dataDir = "";
     let adminCookies: string[] = [];
@@ -431,7 +434,10 @@ for (const backend of testBackends()) {
       await resetDatabase(database.db);
       const dirs = await makeDirs();
       dataDir = dirs.dataDir;
-      app = await buildApp(fuzzConfig(dirs.dataDir, dirs.clientDir), { dbHandle: database.handle });
+      app = await buildApp(fuzzConfig(dirs.dataDir, dirs.clientDir), {
+        dbHandle: database.handle,
+        onReply: contract.observe,
+      });
       await app.ready();
       await createCompanyRow(database.db, "Fuzz Foods");
       await createCompanyRow(database.db, "Other Foods");
@@ -535,6 +541,8 @@ for (const backend of testBackends()) {
         expect(body, where).toMatchObject({ error: expect.any(String), code: expect.any(String) });
         expect(ERROR_CODE_LIST, `${where}: a registry code`).toContain((body as { code: string }).code);
       }
+      // Every answer is one the document lists for the operation, with a body its schema allows.
+      expect(contract.take(), where).toEqual([]);
     }
 
     it("covers every route of the document, and the hidden page route", () => {

@@ -53,7 +53,7 @@ describe.each(testBackends())("invitation authority on $name", (backend) => {
       const { id, token } = await invite(inviter, { email, role: "company_admin" });
       expect((await as(admin, "POST", `/api/admin/users/${inviter.id}/deactivate`)).status).toBe(200);
       expect(await statusIn(admin, id)).toBe("revoked");
-      const preview = await f.server.request("GET", `/api/invitations/${token}`);
+      const preview = await f.server.request("POST", "/api/invitations/inspect", { json: { token } });
       expect(preview.status).toBe(410);
       expect(preview.body.code).toBe("INVITATION_REVOKED");
       const accepted = await accept(token);

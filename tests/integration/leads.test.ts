@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PRIVACY_NOTICE_VERSION } from "../../src/common/privacy";
@@ -198,6 +199,61 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
     });
   });
 
+  describe("CSV export", () => {
+    const f = useTestServer(database);
+
+    it("exports CSV that spreadsheets open as written: a BOM, every cell quoted, the formula guard kept", async () => {
+      const created = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ firstName: "José", lastName: "Muñoz", company: "x;=1+2", email: "jose@csv.example" }),
+      });
+      expect(created.status).toBe(201);
+      await createUser(f.db, { email: "csv.admin@example.com", role: "admin" });
+      const cookie = await verifyToken(f, await requestMagicLink(f, "csv.admin@example.com"));
+      // The raw bytes: a decoded text() would drop the byte-order mark.
+      const response = await fetch(`${f.server.baseUrl}/api/leads?format=csv&q=jose%40csv.example`, {
+        headers: { cookie },
+      });
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.toString("utf8");
+      // Every cell quoted: in a `;`-separated locale (Spanish Excel) `x;=1+2` stays one cell.
+      const lines = text.slice(1).split("\r\n");
+      const everyCellQuoted = /^"[^"]*"(,"[^"]*")*$/;
+      expect(lines[0]).toMatch(/^"id","receivedAt","firstName","lastName","company","email","phone","plan",/);
+      expect(lines[0]).toMatch(everyCellQuoted);
+      expect(lines[1]).toMatch(
+        /^"\d+","[^"]+","José","Muñoz","x;=1\+2","jose@csv\.example","'\+1 314 555 0100","Optimal",/,
+      );
+      expect(lines[1]).toMatch(everyCellQuoted);
+      const records: string[][] = parse(text, { bom: true });
+      expect(records).toHaveLength(2);
+      const [, row] = records;
+      const [stored] = (await f.server.request("GET", "/api/leads?q=jose%40csv.example", { cookie })).body
+        .leads;
+      expect(row).toEqual([
+        String(stored.id),
+        stored.createdAt,
+        "José",
+        "Muñoz",
+        "x;=1+2",
+        "jose@csv.example",
+        "'+1 314 555 0100",
+        "Optimal",
+        ...[
+          stored.utmSource,
+          stored.utmMedium,
+          stored.utmCampaign,
+          stored.utmTerm,
+          stored.utmContent,
+          stored.referrer,
+          stored.landingPath,
+          stored.privacyNoticeVersion,
+        ].map((value) => value ?? ""),
+      ]);
+    });
+  });
+
   describe("admin list", () => {
     const f = useTestServer(database);
 
@@ -257,15 +313,34 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
       expect(csv.headers.get("content-disposition")).toMatch(
         /^attachment; filename="aisleiq-leads-[\d-]+\.csv"$/,
       );
-      const lines = String(csv.body).split("\r\n");
-      expect(lines[0]).toBe(
-        "id,receivedAt,firstName,lastName,company,email,phone,plan,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,landingPath,privacyNoticeVersion",
-      );
-      expect(lines).toHaveLength(5); // header, three leads, and the empty string after the last CRLF
-      expect(lines[1]).toContain(
-        `,'=HYPERLINK(1),Hopper,"Quote ""Co"", Ltd",formula@example.com,'+1 314 555 0100,Optimal`,
-      );
-      expect(lines[1]).not.toContain(",=HYPERLINK");
+      const records: string[][] = parse(String(csv.body), { bom: true });
+      expect(records[0]).toEqual([
+        "id",
+        "receivedAt",
+        "firstName",
+        "lastName",
+        "company",
+        "email",
+        "phone",
+        "plan",
+        "utm_source",
+        "utm_medium",
+        "utm_campaign",
+        "utm_term",
+        "utm_content",
+        "referrer",
+        "landingPath",
+        "privacyNoticeVersion",
+      ]);
+      expect(records).toHaveLength(4);
+      expect(records[1]?.slice(2, 8)).toEqual([
+        "'=HYPERLINK(1)",
+        "Hopper",
+        'Quote "Co", Ltd',
+        "formula@example.com",
+        "'+1 314 555 0100",
+        "Optimal",
+      ]);
 
       expect((await f.server.request("GET", "/api/leads?format=csv")).status).toBe(401);
 
@@ -344,11 +419,18 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
       expect(await emails("?q=news.example")).toEqual(["tagged@example.com"]);
 
       const csv = await f.server.request("GET", "/api/leads?format=csv&utm_source=newsletter", { cookie });
-      const lines = String(csv.body).split("\r\n");
-      expect(lines).toHaveLength(3);
-      expect(lines[1]).toContain(
-        `,newsletter,email,spring-launch,shelf analytics,hero-button,https://news.example/issue/42,/es/calculator,${PRIVACY_NOTICE_VERSION}`,
-      );
+      const records: string[][] = parse(String(csv.body), { bom: true });
+      expect(records).toHaveLength(2);
+      expect(records[1]?.slice(8)).toEqual([
+        "newsletter",
+        "email",
+        "spring-launch",
+        "shelf analytics",
+        "hero-button",
+        "https://news.example/issue/42",
+        "/es/calculator",
+        PRIVACY_NOTICE_VERSION,
+      ]);
     });
 
     const REFERRER_RULE = "referrer must be an http(s) URL without query or fragment";

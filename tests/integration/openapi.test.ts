@@ -1,14 +1,24 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { API_DOCS_PATH, OPENAPI_PATH } from "../../src/server/http/api-docs";
+import { UPLOAD_KINDS } from "../../src/common/uploads";
+import { HOST_SESSION_COOKIE } from "../../src/server/auth/sessions";
+import { API_DOCS_PATH, OPENAPI_PATH, openApiOptions } from "../../src/server/http/api-docs";
 import { SESSION_COOKIE } from "../support/cookies";
+import { openApiPath } from "./support/contract";
 import { oneBackend } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
+import { TEST_PUBLIC_URL } from "./support/test-app";
 
 /**
  * The API's own documentation (issue #14 item 7): the OpenAPI document is valid OpenAPI,
  * describes every API route with a summary, tags and a success response schema, and is served
- * at `/api/openapi.json`; `/api/docs` serves the interactive reference page and its assets from
+ * at `/api/openapi.json`; it passes Redocly's and Spectral's rulesets, and each operation has an
+ * operationId, security from its declared access and exactly the statuses it answers (ADR 0054); `/api/docs` serves the interactive reference page and its assets from
  * this server, with no inline script the CSP would block.
  */
 
@@ -17,8 +27,26 @@ type Json = any;
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-/** `/api/a/:id/files/:fileId` → `/api/a/{id}/files/{fileId}` (OpenAPI path templating). */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+const require = createRequire(import.meta.url);
+
+/** Runs a Node CLI with this process's Node; resolves with its exit code and output. */
+function runTool(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [script, ...args],
+      // No telemetry or update check: nothing may leave the machine (docs/architecture.md).
+      {
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+        maxBuffer: 1 << 26,
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== "number") reject(error);
+        else resolve({ code: typeof error?.code === "number" ? error.code : 0, stdout, stderr });
+      },
+    );
+  });
+}
 
 /** Routes deliberately left out of the document: the documentation itself. */
 const isDocsRoute = (url: string) =>
@@ -95,25 +123,147 @@ describe.each(oneBackend())("OpenAPI document and API reference on $name", (back
     expect(form.required).toEqual(["fullName", "email", "files"]);
     expect(form.properties.files).toMatchObject({ type: "array", maxItems: 5, items: { format: "binary" } });
     const download = document.paths["/api/background-checks/{id}/files/{fileId}"].get;
-    expect(download.responses["200"].content["application/octet-stream"].schema).toEqual({
+    expect(Object.keys(download.responses["200"].content)).toEqual(UPLOAD_KINDS.map((kind) => kind.mime));
+    expect(download.responses["200"].content["application/pdf"].schema).toEqual({
       type: "string",
       format: "binary",
     });
   });
 
-  it("marks signed-in operations with the session cookie and says who may call them", async () => {
+  it("derives each operation's security from its declared access, naming the running cookie", async () => {
     const document = await fetchDocument();
     expect(document.components.securitySchemes.session).toMatchObject({
       type: "apiKey",
       in: "cookie",
       name: SESSION_COOKIE,
     });
-    const me = document.paths["/api/auth/me"].get;
-    expect(me.security).toEqual([{ session: [] }]);
-    expect(me.description).toMatch(/Signed-in users/);
-    expect(document.paths["/api/companies"].get.description).toMatch(/Admins only/);
-    expect(document.paths["/api/health"].get.security).toBeUndefined();
-    expect(document.paths["/api/send-get-started-email"].post.security).toBeUndefined();
+    // Over HTTPS the server sets and reads only the __Host- cookie (ADR 0031): so does the document.
+    const https = openApiOptions({ PUBLIC_URL: "https://aisleiq.example" }).openapi;
+    expect(https.components.securitySchemes.session.name).toBe(HOST_SESSION_COOKIE);
+    expect(https.servers).toEqual([{ url: "https://aisleiq.example", description: expect.any(String) }]);
+    const declared = new Map(
+      fixture.server.app.declaredRoutes.map((route) => [
+        `${route.method} ${openApiPath(route.url)}`,
+        route.access,
+      ]),
+    );
+    const roleText = {
+      user: /any role/,
+      manager: /role `admin` or `company_admin`/,
+      admin: /role `admin`\)/,
+    };
+    let checked = 0;
+    for (const [pathName, item] of Object.entries<Json>(document.paths)) {
+      for (const [method, operation] of Object.entries<Json>(item)) {
+        const access = declared.get(`${method.toUpperCase()} ${pathName}`);
+        const name = `${method.toUpperCase()} ${pathName}`;
+        if (access === "public") {
+          expect([name, operation.security]).toEqual([name, []]);
+          expect(operation.description).toMatch(/^Public: no session needed/);
+        } else {
+          expect([name, operation.security]).toEqual([name, [{ session: [] }]]);
+          expect(operation.description).toMatch(roleText[access as keyof typeof roleText]);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(35);
+  });
+
+  it("gives every operation a unique camelCase operationId, a description and a 4xx answer; no token in a path", async () => {
+    const document = await fetchDocument();
+    const ids: string[] = [];
+    for (const [pathName, item] of Object.entries<Json>(document.paths)) {
+      expect(pathName).not.toMatch(/token/i);
+      for (const operation of Object.values<Json>(item)) {
+        ids.push(operation.operationId);
+        expect(operation.operationId).toMatch(/^[a-z][a-zA-Z0-9]+$/);
+        expect(operation.description.length).toBeGreaterThan(10);
+        expect(Object.keys(operation.responses).some((status) => /^4\d\d$/.test(status))).toBe(true);
+        for (const [status, response] of Object.entries<Json>(operation.responses)) {
+          expect([operation.operationId, status, response.description]).not.toContain("Default Response");
+        }
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(["sendMagicLink", "listLeads", "inspectInvitation"]));
+    expect(
+      document.paths["/api/invitations/inspect"].post.requestBody.content["application/json"].schema.required,
+    ).toEqual(["token"]);
+    const tags = new Set(document.tags.map((tag: Json) => tag.name));
+    for (const tag of document.tags) expect(tag.description.length).toBeGreaterThan(10);
+    for (const item of Object.values<Json>(document.paths)) {
+      for (const operation of Object.values<Json>(item))
+        for (const tag of operation.tags) expect(tags).toContain(tag);
+    }
+    expect(document.info).toMatchObject({
+      description: expect.stringContaining("{error, code}"),
+      contact: { url: expect.stringMatching(/^https:/) },
+      license: { name: expect.any(String) },
+    });
+    expect(document.servers).toEqual([{ url: TEST_PUBLIC_URL, description: expect.any(String) }]);
+  });
+
+  it("lists exactly the statuses each operation can answer: its own and those of the hooks that apply", async () => {
+    const document = await fetchDocument();
+    const statuses = (pathName: string, method: string) =>
+      Object.keys(document.paths[pathName][method].responses).map(Number);
+    // GETs read no body (no 413/415) and change nothing (no origin check); no token errors on lists.
+    expect(statuses("/api/background-checks", "get")).toEqual([200, 400, 401, 403, 503]);
+    expect(statuses("/api/background-checks/{id}", "get")).toEqual([200, 400, 401, 404, 414, 503]);
+    expect(statuses("/api/invitations", "get")).toEqual([200, 400, 401, 403, 503]);
+    expect(statuses("/api/companies", "get")).toEqual([200, 400, 401, 403, 503]);
+    expect(statuses("/api/demo-registrations", "get")).toEqual([200, 400, 401, 403, 503]);
+    expect(statuses("/api/health", "get")).toEqual([200, 400, 503]);
+    // A public POST: the origin check's 403, the body limit's 413, 415, and its rate limit's 429.
+    expect(statuses("/api/send-get-started-email", "post")).toEqual([201, 400, 403, 413, 415, 429, 503]);
+    expect(statuses("/api/auth/logout", "post")).toEqual([200, 400, 403, 413, 415, 503]);
+    expect(statuses("/api/gates/events", "post")).toEqual([200, 400, 401, 403, 413, 415, 429, 503]);
+    expect(statuses("/api/invitations/inspect", "post")).toEqual([
+      200, 400, 403, 404, 410, 413, 415, 429, 503,
+    ]);
+    const logout403 = document.paths["/api/auth/logout"].post.responses["403"];
+    expect(logout403.description).toMatch(/CROSS_ORIGIN_REJECTED/);
+    expect(logout403.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ApiError" });
+    expect(document.components.schemas.ApiError.properties.code.enum).toContain("CROSS_ORIGIN_REJECTED");
+  });
+
+  it("passes Redocly's recommended ruleset and Spectral's spectral:oas with no error and no warning", async () => {
+    const document = await fetchDocument();
+    const dir = await mkdtemp(path.join(tmpdir(), "aisleiq-openapi-"));
+    try {
+      const file = path.join(dir, "openapi.json");
+      await writeFile(file, JSON.stringify(document));
+      const [redocly, spectral] = await Promise.all([
+        runTool(require.resolve("@redocly/cli/bin/cli.js"), [
+          "lint",
+          file,
+          "--config",
+          "redocly.yaml",
+          "--format",
+          "json",
+        ]),
+        runTool(require.resolve("@stoplight/spectral-cli/dist/index.js"), [
+          "lint",
+          file,
+          "--ruleset",
+          ".spectral.yaml",
+          "--format",
+          "json",
+          "--fail-severity",
+          "hint",
+          "--quiet",
+        ]),
+      ]);
+      const redoclyReport = JSON.parse(redocly.stdout);
+      expect(redoclyReport.problems.map((p: Json) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(redoclyReport.totals).toMatchObject({ errors: 0, warnings: 0 });
+      const spectralReport: Json[] = JSON.parse(spectral.stdout || "[]");
+      expect(spectralReport.map((r) => `${r.code}: ${r.message} at ${r.path?.join(".")}`)).toEqual([]);
+      expect(spectral.code).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("documents the health routes' answers", async () => {

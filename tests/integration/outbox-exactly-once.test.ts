@@ -153,7 +153,14 @@ function slowReleaseHandle(handle: DbHandle, delayMs: number): DbHandle {
 }
 
 function enqueue(db: Database, kind: OutboxKind, to: string) {
-  return enqueueEmail(db, { kind, to, subject: `${kind} for ${to}`, html: `<p>${kind}</p>`, text: kind });
+  return enqueueEmail(db, {
+    kind,
+    to,
+    subject: `${kind} for ${to}`,
+    html: `<p>${kind}</p>`,
+    text: kind,
+    language: "en",
+  });
 }
 
 async function rowOf(db: Database, id: number) {

@@ -304,9 +304,9 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       call: () => ({ url: "/api/invitations/send", json: { email: unique("inv"), role: "user" } }),
       ok: 201,
     },
-    "GET /api/invitations/:token": {
+    "POST /api/invitations/inspect": {
       access: "public",
-      call: () => ({ url: `/api/invitations/${"A".repeat(43)}` }),
+      call: () => ({ url: "/api/invitations/inspect", json: { token: "A".repeat(43) } }),
       ok: 404,
     },
     "POST /api/invitations/accept": {

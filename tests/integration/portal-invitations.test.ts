@@ -54,7 +54,7 @@ describe.each(testBackends())("invitations and companies on $name", (backend) =>
   it("previews, accepts once, signs the new user in with the invited role and company", async () => {
     await invite(admin.cookie, { email: "cara@example.com", role: "company_admin", companyId: companyA });
     const token = invitationTokenFrom((await f.smtp.nextEmail("cara@example.com")).text);
-    const preview = await f.server.request("GET", `/api/invitations/${token}`);
+    const preview = await f.server.request("POST", "/api/invitations/inspect", { json: { token } });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({
       email: "cara@example.com",
@@ -87,16 +87,22 @@ describe.each(testBackends())("invitations and companies on $name", (backend) =>
       json: { token, fullName: "Cara" },
     });
     expect(again.status).toBe(410);
-    expect((await f.server.request("GET", `/api/invitations/${token}`)).status).toBe(410);
+    expect((await f.server.request("POST", "/api/invitations/inspect", { json: { token } })).status).toBe(
+      410,
+    );
     const list = await f.server.request("GET", "/api/invitations", { cookie: admin.cookie });
     expect(list.body.find((i: { email: string }) => i.email === "cara@example.com").status).toBe("accepted");
   });
 
   it("answers 404 for unknown tokens, 400 for malformed ones and 410 for expired ones", async () => {
-    const unknown = await f.server.request("GET", `/api/invitations/${"x".repeat(43)}`);
+    const unknown = await f.server.request("POST", "/api/invitations/inspect", {
+      json: { token: "x".repeat(43) },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("TOKEN_INVALID");
-    const malformed = await f.server.request("GET", "/api/invitations/short");
+    const malformed = await f.server.request("POST", "/api/invitations/inspect", {
+      json: { token: "short" },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ code: "VALIDATION_ERROR", field: "token" });
     await invite(admin.cookie, { email: "late@example.com", role: "user" });
@@ -105,7 +111,7 @@ describe.each(testBackends())("invitations and companies on $name", (backend) =>
       .update(userInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(userInvitations.email, "late@example.com"));
-    const preview = await f.server.request("GET", `/api/invitations/${token}`);
+    const preview = await f.server.request("POST", "/api/invitations/inspect", { json: { token } });
     expect(preview.status).toBe(410);
     expect(preview.body.code).toBe("TOKEN_EXPIRED");
     const accept = await f.server.request("POST", "/api/invitations/accept", {
@@ -140,15 +146,19 @@ describe.each(testBackends())("invitations and companies on $name", (backend) =>
     expect(resent.status).toBe(200);
     const second = invitationTokenFrom((await f.smtp.nextEmail("rita@example.com")).text);
     expect(second).not.toBe(first);
-    expect((await f.server.request("GET", `/api/invitations/${first}`)).status).toBe(404);
-    expect((await f.server.request("GET", `/api/invitations/${second}`)).status).toBe(200);
+    expect(
+      (await f.server.request("POST", "/api/invitations/inspect", { json: { token: first } })).status,
+    ).toBe(404);
+    expect(
+      (await f.server.request("POST", "/api/invitations/inspect", { json: { token: second } })).status,
+    ).toBe(200);
 
     const revoked = await f.server.request("DELETE", `/api/invitations/${sent.body.id}`, {
       cookie: admin.cookie,
     });
     expect(revoked.status).toBe(200);
     expect(revoked.body.status).toBe("revoked");
-    const preview = await f.server.request("GET", `/api/invitations/${second}`);
+    const preview = await f.server.request("POST", "/api/invitations/inspect", { json: { token: second } });
     expect(preview.status).toBe(410);
     expect(preview.body.code).toBe("INVITATION_REVOKED");
     expect(

@@ -289,7 +289,7 @@ describe.each(testBackends())("portal permission matrix on $name", (backend) => 
 
   it("public invitation endpoints answer everyone, with 404 for unknown tokens", async () => {
     const token = "A".repeat(43);
-    expect(await statuses((who) => call(who, "GET", `/api/invitations/${token}`))).toEqual({
+    expect(await statuses((who) => call(who, "POST", "/api/invitations/inspect", { token }))).toEqual({
       anonymous: 404,
       userA: 404,
       companyAdminA: 404,

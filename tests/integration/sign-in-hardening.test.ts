@@ -181,7 +181,9 @@ describe.each(testBackends())("sign-in hardening on $name", (backend) => {
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
       });
       for (let i = 0; i < 3; i++) {
-        const preview = await f.server.request("GET", `/api/invitations/${invite.raw}`);
+        const preview = await f.server.request("POST", "/api/invitations/inspect", {
+          json: { token: invite.raw },
+        });
         expect(preview.status).toBe(200);
         expect(cookieFrom(preview.setCookies, SESSION_COOKIE)).toBeUndefined();
       }

@@ -59,7 +59,8 @@ describe.each(testBackends())("one token mechanism for magic links and invitatio
       f.server.request("POST", "/api/auth/magic-link/inspect", { json: { token } }),
     "magic-link verify": (token) =>
       f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } }),
-    "invitation preview": (token) => f.server.request("GET", `/api/invitations/${encodeURIComponent(token)}`),
+    "invitation preview": (token) =>
+      f.server.request("POST", "/api/invitations/inspect", { json: { token } }),
     "invitation accept": (token) =>
       f.server.request("POST", "/api/invitations/accept", { json: { token, fullName: "Nora New" } }),
   };
@@ -168,7 +169,7 @@ describe.each(testBackends())("one token mechanism for magic links and invitatio
     const operations = [
       document.paths["/api/auth/magic-link/inspect"].post,
       document.paths["/api/auth/verify-magic-link"].post,
-      document.paths["/api/invitations/{token}"].get,
+      document.paths["/api/invitations/inspect"].post,
       document.paths["/api/invitations/accept"].post,
     ];
     for (const operation of operations) {

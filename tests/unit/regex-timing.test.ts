@@ -23,8 +23,8 @@ import { idField, idParamField, safeText } from "../../src/common/api/fields";
 import { gatePasswordBodySchema } from "../../src/common/api/gates";
 import {
   acceptInvitationBodySchema,
+  inspectInvitationBodySchema,
   invitationIdParamsSchema,
-  invitationTokenParamsSchema,
   sendInvitationBodySchema,
 } from "../../src/common/api/invitations";
 import {
@@ -60,7 +60,7 @@ import {
   normalizeEmail,
 } from "../../src/common/validation";
 import { findControlCharacter } from "../../src/server/http/control-characters";
-import { csvCell } from "../../src/server/http/csv";
+import { formulaSafe } from "../../src/server/http/csv";
 import { escapeHtml } from "../../src/server/mail/templates";
 
 /**
@@ -120,7 +120,7 @@ const TEXT_VALIDATORS: Record<string, (value: string) => unknown> = {
   cleanOriginalName,
   extensionOf,
   uploadKindOf,
-  csvCell,
+  formulaSafe,
   escapeHtml,
   findControlCharacter: (value) => findControlCharacter({ a: [value] }, false),
   "safeText().regex": (value) =>
@@ -188,9 +188,9 @@ const OBJECT_VALIDATORS: Array<{
   },
   { name: "invitationIdParamsSchema", valid: { id: "1" }, run: (v) => invitationIdParamsSchema.safeParse(v) },
   {
-    name: "invitationTokenParamsSchema",
+    name: "inspectInvitationBodySchema",
     valid: { token: "t".repeat(43) },
-    run: (v) => invitationTokenParamsSchema.safeParse(v),
+    run: (v) => inspectInvitationBodySchema.safeParse(v),
   },
   {
     name: "gatePasswordBodySchema",

@@ -67,7 +67,9 @@ export type CheckFile = z.infer<typeof checkFileSchema>;
 export const checkAuditSchema = z.object({
   id: z.number().int(),
   actorName: z.string(),
-  fromStatus: checkStatusSchema.nullable(),
+  // OpenAPI 3.0.3 admits null in a nullable enum only when the enum lists it: say so, or a
+  // validating client refuses the first entry of every audit trail (null: the check was new).
+  fromStatus: checkStatusSchema.nullable().meta({ enum: [...checkStatusSchema.options, null] }),
   toStatus: checkStatusSchema,
   notes: z.string().nullable(),
   createdAt: z.string(),

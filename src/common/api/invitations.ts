@@ -43,7 +43,7 @@ export const acceptInvitationBodySchema = z.object({
 
 export const acceptInvitationResponseSchema = z.object({ user: sessionUserSchema });
 
-/** `GET /api/invitations/{token}`: what the accept screen shows before the form. */
+/** `POST /api/invitations/inspect`: what the accept screen shows before the form. */
 export const invitationPreviewSchema = z.object({
   email: z.string(),
   role: roleSchema,
@@ -77,7 +77,8 @@ export const invitationListResponseSchema = z.array(invitationSummarySchema);
 export const invitationIdParamsSchema = z.object({ id: idParamField });
 
 /**
- * `GET /api/invitations/{token}` path: the same token field as the accept body and the magic-link
- * calls (ADR 0024), so a malformed token answers 400 VALIDATION_ERROR there too.
+ * `POST /api/invitations/inspect` body: the token travels in the body, never in the URL, where
+ * proxies and access logs would keep it (ADR 0055); the same token field as the accept body and
+ * the magic-link calls (ADR 0024), so a malformed token answers 400 VALIDATION_ERROR there too.
  */
-export const invitationTokenParamsSchema = z.object({ token: rawTokenField });
+export const inspectInvitationBodySchema = z.object({ token: rawTokenField });

@@ -31,9 +31,9 @@ import {
   updateUser,
 } from "./service";
 
-const setupRoute = routesTagged("auth", 400, 401, 403, 404, 409, 410, 429);
-const statsRoute = routesTagged("admin", 401, 403);
-const usersRoute = routesTagged("users", 400, 401, 403, 404);
+const setupRoute = routesTagged("auth");
+const statsRoute = routesTagged("admin");
+const usersRoute = routesTagged("users");
 
 /**
  * The admin area, every `/api/admin/*` route: first-admin setup (docs/product.md#7-api, issue #2;
@@ -48,8 +48,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/login-info",
     setupRoute("public", "404 while no admin exists (setup needed), 200 after", {
+      operationId: "getLoginInfo",
       response: { 200: messageResponseSchema },
-      errors: [404],
+      errors: { 404: "No admin account exists yet: create the first one (`SETUP_REQUIRED`)." },
     }),
     async (_request, reply) => {
       if (!(await adminExists(db))) {
@@ -66,8 +67,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/create-initial",
     setupRoute("public", "Create the first admin and email a magic link", {
+      operationId: "createInitialAdmin",
       body: createInitialAdminBodySchema,
       response: { 201: messageResponseSchema },
+      errors: {
+        403: "In production only INITIAL_ADMIN_EMAIL may become the first admin (`INITIAL_ADMIN_EMAIL_ONLY`).",
+        409: "An admin already exists (`ADMIN_EXISTS`), or the address has an account (`EMAIL_TAKEN`).",
+      },
       onRequest: [rateLimitBy(app, "create-initial-ip", { max: CREATE_INITIAL_RATE_PER_IP })],
     }),
     async (request, reply) => {
@@ -89,6 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/stats",
     statsRoute("manager", "Dashboard figures: users, companies, pending and approved checks (scoped)", {
+      operationId: "getAdminStats",
       response: { 200: adminStatsSchema },
     }),
     async (request) => adminStats(db, manageScopeOf(request)),
@@ -97,6 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/users",
     usersRoute("manager", "Users in the caller's scope, by name; q searches name and email", {
+      operationId: "listUsers",
       querystring: userListQuerySchema,
       response: { 200: userListResponseSchema },
     }),
@@ -106,6 +114,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/users/audit",
     usersRoute("manager", "The user audit trail in the caller's scope, newest first", {
+      operationId: "listUserAudit",
       querystring: userAuditQuerySchema,
       response: { 200: userAuditResponseSchema },
     }),
@@ -115,9 +124,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/admin/users/:id",
     usersRoute("admin", "Change a user's role and/or company (admins; never themselves)", {
+      operationId: "updateUser",
       params: userIdParamsSchema,
       body: updateUserBodySchema,
       response: { 200: userResponseSchema },
+      errors: {
+        400: "The company does not exist (`COMPANY_NOT_FOUND`), or a company admin needs one (`COMPANY_REQUIRED`).",
+        403: "Not on the caller's own account (`SELF_MANAGEMENT_FORBIDDEN`), nor on a user the caller may not manage (`FORBIDDEN`).",
+        404: "No such user in the caller's scope (`NOT_FOUND`).",
+      },
     }),
     async (request) => ({
       user: await updateUser(db, sessionOf(request).user, request.params.id, request.body),
@@ -135,7 +150,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         active
           ? "Reactivate a user (managers, own company; never admins or themselves)"
           : "Deactivate a user and end their sessions and links at once",
-        { params: userIdParamsSchema, response: { 200: userResponseSchema } },
+        {
+          operationId: active ? "reactivateUser" : "deactivateUser",
+          params: userIdParamsSchema,
+          response: { 200: userResponseSchema },
+          errors: {
+            403: active
+              ? "Not on the caller's own account (`SELF_MANAGEMENT_FORBIDDEN`), nor on a user the caller may not manage or an admin deactivated (`FORBIDDEN`)."
+              : "Not on the caller's own account (`SELF_MANAGEMENT_FORBIDDEN`), nor on a user the caller may not manage (`FORBIDDEN`).",
+            404: "No such user in the caller's scope (`NOT_FOUND`).",
+          },
+        },
       ),
       async (request) => ({
         user: await setUserActive(db, sessionOf(request).user, request.params.id, active),
@@ -149,9 +174,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       "manager",
       "Remove every passkey of a user, e.g. a lost device (managers, own company; never admins or themselves); she is emailed",
       {
+        operationId: "removeUserPasskeys",
         params: userIdParamsSchema,
         response: { 200: removedPasskeysResponseSchema },
-        errors: [400, 401, 403, 404, 429],
+        errors: {
+          403: "Not on the caller's own account (`SELF_MANAGEMENT_FORBIDDEN`), nor on a user the caller may not manage (`FORBIDDEN`).",
+          404: "No such user in the caller's scope (`NOT_FOUND`).",
+        },
         preHandler: [
           rateLimitBy(app, "admin-passkeys-session", {
             max: PASSKEY_CHANGE_RATE_PER_SESSION,
@@ -168,8 +197,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/admin/users/:id",
     usersRoute("admin", "Delete a user with their background checks and files (admins; never themselves)", {
+      operationId: "deleteUser",
       params: userIdParamsSchema,
       response: { 204: z.null() },
+      errors: {
+        403: "Not on the caller's own account (`SELF_MANAGEMENT_FORBIDDEN`), nor on a user the caller may not manage (`FORBIDDEN`).",
+        404: "No such user in the caller's scope (`NOT_FOUND`).",
+      },
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);

@@ -62,6 +62,7 @@ export function magicLinkEmail(options: {
   return {
     subject: words.subject,
     html: layout({
+      title: words.subject,
       heading: words.heading,
       paragraphs: [greeting, words.intro],
       action: { label: words.action, url },
@@ -70,6 +71,7 @@ export function magicLinkEmail(options: {
       language,
     }),
     text: `${greeting}\n\n${words.intro}\n\n${url}\n\n${words.codeIntro}\n\n${options.code}\n\n${words.codeNote}\n\n${words.ignore}\n`,
+    language,
   };
 }
 
@@ -133,7 +135,8 @@ export function deactivatedAccountEmail(options: {
   ];
   return {
     subject: words.subject,
-    html: layout({ heading: words.heading, paragraphs, language }),
+    language,
+    html: layout({ title: words.subject, heading: words.heading, paragraphs, language }),
     text: `${paragraphs.join("\n\n")}\n`,
   };
 }

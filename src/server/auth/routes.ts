@@ -22,7 +22,7 @@ import {
   SIGN_IN_CODE_RATE_PER_IP,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
-import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
+import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE, HttpError } from "../http/errors";
 import { byEmailAndIp, byIp, describeWait, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { claimPasskeySuggestion } from "../passkeys/service";
@@ -60,7 +60,7 @@ function afterResponse(reply: FastifyReply, start: () => void): void {
   reply.raw.once("close", once);
 }
 
-const route = routesTagged("auth", 400, 401, 403, 404, 409, 410, 429);
+const route = routesTagged("auth");
 
 /**
  * Auth routes of docs/product.md#7-api and issue #2: magic links, session, sign-out. (First-admin
@@ -72,8 +72,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/send-magic-link",
     route("public", "Email a sign-in link; same answer whether or not the account exists", {
+      operationId: "sendMagicLink",
       body: sendMagicLinkBodySchema,
-      response: { 200: messageResponseSchema, ...errorResponses(503) },
+      response: { 200: messageResponseSchema },
       // Per IP before the body is even parsed; per email once the address is validated and
       // normalised (issue #10: limits count before validation work).
       onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP })],
@@ -120,8 +121,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       "public",
       "Whose link this is (masked) and whether this browser asked for it; never uses the link",
       {
+        operationId: "inspectMagicLink",
         body: inspectMagicLinkBodySchema,
         response: { 200: inspectMagicLinkResponseSchema, ...tokenErrorResponses },
+        errors: { 403: "The account is disabled (`ACCOUNT_INACTIVE`)." },
         preHandler: [rateLimitBy(app, "inspect-ip", { max: MAGIC_LINK_INSPECT_RATE_PER_IP })],
       },
     ),
@@ -134,8 +137,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/verify-magic-link",
     route("public", "Consume a magic link and start a session", {
+      operationId: "verifyMagicLink",
       body: verifyMagicLinkBodySchema,
       response: { 200: verifyMagicLinkResponseSchema, ...tokenErrorResponses },
+      errors: { 403: "The account is disabled (`ACCOUNT_INACTIVE`)." },
       onRequest: [rateLimitBy(app, "verify-ip", { max: MAGIC_LINK_VERIFY_RATE_PER_IP })],
     }),
     async (request, reply) => {
@@ -155,6 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       "public",
       "Sign in with the one-time code of a sign-in email, in the browser that asked for it; the same answer whether or not the account exists",
       {
+        operationId: "verifySignInCode",
         body: verifySignInCodeBodySchema,
         response: {
           200: verifyMagicLinkResponseSchema,
@@ -168,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             `${ERROR_CODES.RATE_LIMITED} with Retry-After: too many code entries from this IP, or too many wrong codes for the address or from the IP`,
           ),
         },
-        errors: [400, 403, 410, 429],
+        errors: { 403: "The account is disabled (`ACCOUNT_INACTIVE`)." },
         // Requests per IP before the body is parsed; wrong codes per request, address and IP
         // are counted in the database by the service (ADR 0060).
         onRequest: [rateLimitBy(app, "sign-in-code-ip", { max: SIGN_IN_CODE_RATE_PER_IP })],
@@ -217,8 +223,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/auth/me",
     route("user", "The signed-in user and company", {
+      operationId: "getCurrentUser",
       response: { 200: meResponseSchema },
-      errors: [401],
     }),
     async (request, reply) => {
       const session = sessionOf(request);
@@ -229,9 +235,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/auth/me/language",
     route("user", "Set the signed-in user's portal and email language (en or es)", {
+      operationId: "setMyLanguage",
       body: updateLanguageBodySchema,
       response: { 200: updateLanguageResponseSchema },
-      errors: [400, 401, 403],
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
@@ -243,8 +249,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/logout",
     route("public", "End the session and clear the cookie", {
+      operationId: "logout",
       response: { 200: messageResponseSchema },
-      errors: [],
     }),
     async (request, reply) => {
       const found = readSessionToken(request);

@@ -15,10 +15,11 @@ import {
   MAX_FILES_PER_CHECK,
   STORAGE_RETRY_AFTER_SECONDS,
 } from "../../common/limits";
+import { UPLOAD_KINDS } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
 import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
-import { errorResponses, HttpError } from "../http/errors";
+import { HttpError } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import {
@@ -32,7 +33,7 @@ import {
 } from "./service";
 import { receiveSubmission, removeQuietly } from "./upload";
 
-const route = routesTagged("background-checks", 400, 401, 403, 404, 413, 415, 429);
+const route = routesTagged("background-checks");
 /** Binary content in the OpenAPI document (a file part, a download); never validated. */
 const binary = z.any().meta({ type: "string", format: "binary" });
 /**
@@ -64,6 +65,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/background-checks",
     route("manager", "Checks to review: all for admins, own company's for company admins", {
+      operationId: "listChecks",
       response: { 200: checkListResponseSchema },
     }),
     async (request) => listChecks(db, manageScopeOf(request)),
@@ -72,6 +74,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/background-checks/my",
     route("user", "The caller's own checks", {
+      operationId: "listMyChecks",
       response: { 200: checkListResponseSchema },
     }),
     async (request) => listOwnChecks(db, sessionOf(request).user.id),
@@ -81,9 +84,16 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/background-checks",
     {
       ...route("user", "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB", {
+        operationId: "submitCheck",
         consumes: ["multipart/form-data"],
-        // Also 408 when the body stalls, 503 when storage is down.
-        response: { 201: checkSummarySchema, ...errorResponses(408, 503) },
+        response: { 201: checkSummarySchema },
+        errors: {
+          400: "A field or part is missing, empty, too large or malformed (`VALIDATION_ERROR`, `FILES_REQUIRED`, `EMPTY_FILE`, `FIELD_TOO_LARGE`, `TOO_MANY_PARTS`, `MALFORMED_MULTIPART`).",
+          408: "The body stalled before it was complete (`UPLOAD_TIMEOUT`).",
+          413: "A file is over 10 MB (`FILE_TOO_LARGE`, with `file`) or there are more than 5 (`TOO_MANY_FILES`).",
+          415: "Not multipart/form-data (`MULTIPART_REQUIRED`), or a file is not PDF, JPEG, PNG, GIF, DOC or DOCX (`UNSUPPORTED_FILE_TYPE`, with `file`).",
+          503: "File storage is unavailable (`STORAGE_UNAVAILABLE`).",
+        },
         preHandler: [
           rateLimitBy(app, "background-check-submit", { max: CHECK_SUBMIT_RATE_PER_SESSION, key: bySession }),
         ],
@@ -116,8 +126,10 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/background-checks/:id",
     route("user", "One check with its files and audit trail (owner or reviewer)", {
+      operationId: "getCheck",
       params: checkIdParamsSchema,
       response: { 200: checkDetailSchema },
+      errors: { 404: "No such check the caller may see (`NOT_FOUND`)." },
     }),
     async (request) =>
       getCheckDetail(db, await findVisibleCheck(db, sessionOf(request).user, request.params.id)),
@@ -126,9 +138,14 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/background-checks/:id",
     route("manager", "Review a check: status, notes, passedCheck", {
+      operationId: "reviewCheck",
       params: checkIdParamsSchema,
       body: updateCheckBodySchema,
       response: { 200: checkSummarySchema },
+      errors: {
+        403: "Nobody reviews their own check (`SELF_REVIEW_FORBIDDEN`).",
+        404: "No such check in the reviewer's scope (`NOT_FOUND`).",
+      },
     }),
     async (request) => reviewCheck(db, sessionOf(request).user, request.params.id, request.body),
   );
@@ -136,18 +153,19 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/background-checks/:id/files/:fileId",
     route("user", "Download a file of a check (owner or reviewer), as an attachment", {
+      operationId: "downloadCheckFile",
       params: checkFileParamsSchema,
       // Streamed as stored (PDF, JPEG or PNG): documented as binary, never serialized.
       response: {
         200: {
           description: "The file's bytes, with its own Content-Type",
-          content: {
-            "application/octet-stream": { schema: z.any().meta({ type: "string", format: "binary" }) },
-          },
+          content: Object.fromEntries(UPLOAD_KINDS.map((kind) => [kind.mime, { schema: binary }])),
         },
       },
-      // 503 when the storage cannot be read (ADR 0050).
-      errors: [400, 401, 403, 404, 503],
+      errors: {
+        404: "No such check the caller may see, no such file in it, or the file is gone from storage (`NOT_FOUND`).",
+        503: "File storage cannot be read (`FILE_UNAVAILABLE`, ADR 0050).",
+      },
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);

@@ -7,7 +7,7 @@ import {
 import { routesTagged } from "../http/route";
 import { createCompany, listCompanies } from "./service";
 
-const route = routesTagged("companies", 400, 401, 403, 409);
+const route = routesTagged("companies");
 
 /** Companies (docs/product.md#7-api, issue #3): list and create, admin only. */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +16,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/companies",
     route("admin", "Every company (admin only)", {
+      operationId: "listCompanies",
       response: { 200: companyListResponseSchema },
     }),
     async () => listCompanies(db),
@@ -24,8 +25,10 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/companies",
     route("admin", "Create a company (admin only); duplicate email answers 409", {
+      operationId: "createCompany",
       body: createCompanyBodySchema,
       response: { 201: companySchema },
+      errors: { 409: "Another company has this email (`COMPANY_EMAIL_TAKEN`)." },
     }),
     async (request, reply) => reply.status(201).send(await createCompany(db, request.body)),
   );

@@ -309,6 +309,10 @@ export const emailOutbox = pgTable(
     messageId: uuid("message_id").notNull().defaultRandom(),
     /** Lower is sooner: sign-in 0, invitation 10, bulk 100 (see mail/outbox.ts `priorityOf`). */
     priority: smallint("priority").notNull().default(100),
+    /** The language the message is written in, sent as `Content-Language` (RFC 3282). */
+    language: text("language").notNull().default("en"),
+    /** `Reply-To`: the submitter's validated address on notices about a lead or registration. */
+    replyTo: text("reply_to"),
   },
   (t) => [
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),

@@ -1,3 +1,4 @@
+import { inboxUrl } from "../../common/inbox-search";
 import type { Language } from "../../common/languages";
 import type { RetailerDemo } from "../../common/retailer-demos";
 import { layout, type RenderedEmail } from "../mail/templates";
@@ -10,10 +11,18 @@ interface Registrant {
 }
 
 /**
- * The notice to DEMO_REGISTRATION_EMAIL about a new store-demo registration (docs/product.md#7-api, issue #6).
- * Every value is escaped by {@link layout}.
+ * The notice to DEMO_REGISTRATION_EMAIL about a new store-demo registration (docs/product.md#7-api, issue #6),
+ * in English (the team's language). Replies go to the registrant (`Reply-To`, the validated
+ * address), and a button opens the admin's Demo Registrations list searched for that address
+ * (ADR 0056). Every value is escaped by {@link layout}.
+ * @param publicUrl PUBLIC_URL, the base of the link
  */
-export function registrationNoticeEmail(demo: RetailerDemo, person: Registrant, registrationId: string) {
+export function registrationNoticeEmail(
+  demo: RetailerDemo,
+  person: Registrant,
+  registrationId: string,
+  publicUrl: string,
+): RenderedEmail {
   const heading = `New ${demo.storeName} store demo registration`;
   const lines = [
     `Name: ${person.firstName} ${person.lastName}`,
@@ -24,11 +33,16 @@ export function registrationNoticeEmail(demo: RetailerDemo, person: Registrant, 
     `Registration ID: ${registrationId}`,
   ];
   const next = "Start the Apple and Google geofence developer provisioning for this person.";
+  const subject = `${heading}: ${person.firstName} ${person.lastName}`;
+  const url = inboxUrl(publicUrl, "demo-registrations", person.email);
+  const label = "Open in Demo Registrations";
   return {
-    subject: `${heading}: ${person.firstName} ${person.lastName}`,
-    html: layout({ heading, paragraphs: [...lines, next] }),
-    text: `${heading}\n\n${lines.join("\n")}\n\n${next}\n`,
-  } satisfies RenderedEmail;
+    subject,
+    html: layout({ title: subject, heading, paragraphs: [...lines, next], action: { label, url } }),
+    text: `${heading}\n\n${lines.join("\n")}\n\n${next}\n\n${label}: ${url}\n`,
+    language: "en",
+    replyTo: person.email,
+  };
 }
 
 interface ConfirmationWords {
@@ -89,7 +103,8 @@ export function registrationConfirmationEmail(
   ];
   return {
     subject: words.subject(demo.storeName),
-    html: layout({ heading, paragraphs, language }),
+    language,
+    html: layout({ title: words.subject(demo.storeName), heading, paragraphs, language }),
     text: `${heading}\n\n${paragraphs.join("\n\n")}\n`,
   };
 }

@@ -11,13 +11,13 @@ import {
 } from "../../common/api/demo-registrations";
 import { DEMO_REGISTRATION_LIST_LIMIT, REGISTRATION_RATE_PER_IP } from "../../common/limits";
 import { DEFAULT_DEMO_SLUG } from "../../common/retailer-demos";
-import { sendCsv } from "../http/csv";
+import { csvOr, sendCsv } from "../http/csv";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { listDemoRegistrations, registerForDemo, registrationsCsv, resolveDemo } from "./service";
 
-const route = routesTagged("demo-registrations", 400, 401, 403, 404, 409, 429);
+const route = routesTagged("demo-registrations");
 
 const RECEIVED_MESSAGE =
   "Registration received. You will get an email with a login QR code once provisioning is complete.";
@@ -46,8 +46,13 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-schnucks-demo-email",
     route("public", "Register for the default store demo (idempotent on registrationId)", {
+      operationId: "registerForDefaultDemo",
       body: demoRegistrationBodySchema,
       response: { 200: demoRegistrationResponseSchema },
+      errors: {
+        400: "A field breaks a rule of the registration form (`FIELDS_REQUIRED`, `INVALID_EMAIL_DOMAIN`, `INVALID_PHONE`, `TERMS_NOT_ACCEPTED`, `VALIDATION_ERROR`).",
+        409: "The registrationId was used before with other details (`IDEMPOTENCY_KEY_REUSED`).",
+      },
       onRequest: [limit],
     }),
     async (request, reply) => register(DEFAULT_DEMO_SLUG, request.body, request, reply),
@@ -56,9 +61,15 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/demo-registrations/:slug",
     route("public", "Register for a retailer's store demo (idempotent on registrationId)", {
+      operationId: "registerForDemo",
       params: demoSlugParamsSchema,
       body: demoRegistrationBodySchema,
       response: { 200: demoRegistrationResponseSchema },
+      errors: {
+        400: "A field breaks a rule of the registration form (`FIELDS_REQUIRED`, `INVALID_EMAIL_DOMAIN`, `INVALID_PHONE`, `TERMS_NOT_ACCEPTED`, `VALIDATION_ERROR`).",
+        409: "The registrationId was used before with other details (`IDEMPOTENCY_KEY_REUSED`).",
+        404: "No store demo has that slug (`NOT_FOUND`).",
+      },
       onRequest: [limit],
     }),
     async (request, reply) => register(request.params.slug, request.body, request, reply),
@@ -67,8 +78,14 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/demo-registrations",
     route("admin", "Admin: list or export (format=csv) store-demo registrations", {
+      operationId: "listDemoRegistrations",
       querystring: demoRegistrationListQuerySchema,
-      response: { 200: demoRegistrationListResponseSchema },
+      response: {
+        200: csvOr(
+          demoRegistrationListResponseSchema,
+          "The registrations (JSON), or every match as CSV with `format=csv`.",
+        ),
+      },
     }),
     async (request, reply) => {
       const { q, slug, format } = request.query;
@@ -87,9 +104,10 @@ export const demoRegistrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/retailer-demos/:slug",
     route("public", "A store demo's company email domain and app download pages", {
+      operationId: "getRetailerDemo",
       params: demoSlugParamsSchema,
       response: { 200: retailerDemoSettingsResponseSchema },
-      errors: [404],
+      errors: { 404: "No store demo has that slug (`NOT_FOUND`)." },
     }),
     async (request, reply) => {
       const demo = resolveDemo(config, request.params.slug);

@@ -99,7 +99,7 @@ export async function registerForDemo(
         { ...toRegistration(row), language: row.language },
       );
     }
-    const notice = registrationNoticeEmail(demo, person, registrationId);
+    const notice = registrationNoticeEmail(demo, person, registrationId, config.PUBLIC_URL);
     await enqueueEmail(tx, { kind: "demo_registration", to: config.DEMO_REGISTRATION_EMAIL, ...notice });
     // Capped per address like the Get Started confirmation (ADR 0034): the registration and
     // its notice stand, only the visitor's confirmation is skipped past the cap.

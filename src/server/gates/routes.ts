@@ -18,7 +18,7 @@ import { routesTagged } from "../http/route";
 import { CHANNEL_PARTNER_CONTENT } from "./channel-partner-content";
 import { gatePassword, issuePartnerPass, partnerPassValid, passwordMatches } from "./service";
 
-const route = routesTagged("gates", 400, 401, 429);
+const route = routesTagged("gates");
 
 /**
  * Password gates of docs/product.md#4-states to #6-roles (issue #5): `POST /api/gates/events` and
@@ -40,8 +40,10 @@ export const gatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/gates/events",
     route("public", "Check the events password", {
+      operationId: "unlockEvents",
       body: gatePasswordBodySchema,
       response: { 200: gateOkResponseSchema },
+      errors: { 401: "Wrong password (`INCORRECT_PASSWORD`)." },
       onRequest: [rateLimitBy(app, "gate-events-ip", { max: GATE_RATE_PER_IP })],
     }),
     async (request, reply) => {
@@ -55,8 +57,10 @@ export const gatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/gates/channel-partner",
     route("public", "Check the channel-partner password; answers the section's content and sets its pass", {
+      operationId: "unlockChannelPartner",
       body: gatePasswordBodySchema,
       response: { 200: channelPartnerGateResponseSchema },
+      errors: { 401: "Wrong password (`INCORRECT_PASSWORD`)." },
       onRequest: [rateLimitBy(app, "gate-channel-partner-ip", { max: GATE_RATE_PER_IP })],
     }),
     async (request, reply) => {
@@ -75,8 +79,9 @@ export const gatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/gates/channel-partner/content",
     route("public", "The channel-partner section's content, for a browser holding the pass cookie", {
+      operationId: "getChannelPartnerContent",
       response: { 200: channelPartnerContentResponseSchema },
-      errors: [401, 429],
+      errors: { 401: "No valid pass cookie: enter the password first (`GATE_LOCKED`)." },
       onRequest: [
         rateLimitBy(app, "gate-channel-partner-content-ip", { max: CHANNEL_PARTNER_CONTENT_RATE_PER_IP }),
       ],

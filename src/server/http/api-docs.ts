@@ -2,9 +2,13 @@ import type { SwaggerTransform } from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import type { z } from "zod";
-import { declareContextAccess, type RouteAccess } from "../auth/access";
-import { SESSION_COOKIE } from "../auth/sessions";
+import { z } from "zod";
+import { SITE_CONFIG } from "../../common/site-config";
+import { declareContextAccess } from "../auth/access";
+import { sessionCookieName } from "../auth/guards";
+import type { AppConfig } from "../config";
+import { apiErrorBodySchema, apiErrorSchema } from "./errors";
+import { API_TAGS } from "./route";
 
 /** Where the OpenAPI document is served (issue #14 item 7). */
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -43,48 +47,68 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Who may call a route, as the reference shows it (route-declared access, ADR 0017). */
-const ACCESS_TEXT: Record<Exclude<RouteAccess, "public">, string> = {
-  user: "Signed-in users.",
-  manager: "Admins and company admins.",
-  admin: "Admins only.",
-};
+/** The description at the top of the document (`info.description`). */
+const API_DESCRIPTION = [
+  "The HTTP API behind AisleIQ's public site and account portal: Get Started leads and store-demo",
+  "registrations from the public pages, passwordless sign-in by magic link, invitations, users,",
+  "companies and background checks. Every error answers `{error, code}` (`code` from a fixed",
+  "registry; validation errors add `field`). Operations that need a session read the session",
+  "cookie a sign-in sets; calls that change state from a browser must come from this origin.",
+  "Generating a typed client: docs/api.md.",
+].join(" ");
 
 /**
- * Options of `@fastify/swagger`: the document's header and the session cookie as its security
- * scheme. Non-public operations name that scheme and say who may call them (see
- * {@link openApiTransform}).
+ * Options of `@fastify/swagger` for the running configuration: the document's `info` (with
+ * description, contact and license), `servers` from PUBLIC_URL, the tags of `route.ts` with
+ * their descriptions, and the session cookie as the `session` security scheme, named as the
+ * server names the cookie (`__Host-aisleiq_session` with an `https` PUBLIC_URL, ADR 0031). Each
+ * operation's `security` comes from its declared access (`installRouteContract`, ADR 0054).
  */
-export const openApiOptions = {
-  openapi: {
-    info: { title: "AisleIQ API", version: "0.1.0" },
-    components: {
-      securitySchemes: {
-        session: {
-          type: "apiKey" as const,
-          in: "cookie",
-          name: SESSION_COOKIE,
-          description:
-            "The session cookie a sign-in sets (magic link or accepted invitation; HttpOnly, SameSite=Lax).",
+export function openApiOptions(config: Pick<AppConfig, "PUBLIC_URL">) {
+  return {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "AisleIQ API",
+        version: "0.1.0",
+        description: API_DESCRIPTION,
+        contact: { name: "AisleIQ", url: SITE_CONFIG.siteUrl },
+        license: { name: "Proprietary: all rights reserved", url: SITE_CONFIG.siteUrl },
+      },
+      servers: [{ url: config.PUBLIC_URL.replace(/\/+$/, ""), description: "This server (PUBLIC_URL)" }],
+      tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
+      components: {
+        schemas: { ApiError: apiErrorComponent() },
+        securitySchemes: {
+          session: {
+            type: "apiKey" as const,
+            in: "cookie",
+            name: sessionCookieName(config),
+            description:
+              "The session cookie a sign-in sets (magic link or accepted invitation; HttpOnly, SameSite=Lax). Which roles an operation needs is in its description.",
+          },
         },
       },
     },
-  },
-  transform: openApiTransform,
-};
+    transform: openApiTransform,
+  };
+}
 
 /**
- * The document transform: zod schemas to JSON Schema (`fastify-type-provider-zod`), plus, for a
- * route whose declared access is not `public`, the `session` security requirement and a
- * description naming who may call it.
+ * The `ApiError` component every error response refers to: the JSON Schema of
+ * {@link apiErrorSchema} (registered under that id, so the route transform writes a `$ref` to
+ * it), as the route transform would write it (OpenAPI 3.0, the serialized side).
  */
+function apiErrorComponent(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(apiErrorBodySchema, { target: "openapi-3.0", io: "output" }),
+    description: apiErrorSchema.description,
+  };
+}
+
+/** The document transform: zod schemas to JSON Schema (`fastify-type-provider-zod`). */
 export function openApiTransform(input: Parameters<SwaggerTransform>[0]): ReturnType<SwaggerTransform> {
-  const transformed = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
-  const access = input.route.config?.access;
-  if (access === undefined || access === "public") return transformed;
-  const schema = transformed.schema as Record<string, unknown>;
-  const description = [ACCESS_TEXT[access], schema.description].filter(Boolean).join(" ");
-  return { ...transformed, schema: { ...schema, description, security: [{ session: [] }] } };
+  return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
 }
 
 /**

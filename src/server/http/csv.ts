@@ -1,18 +1,32 @@
+import { stringify } from "csv-stringify/sync";
 import type { FastifyReply } from "fastify";
+import { z } from "zod";
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, and prefixed with
- * `'` when it starts like a spreadsheet formula (`=`, `+`, `-`, `@`, tab or carriage return;
- * OWASP "CSV Injection").
+ * A cell made safe for spreadsheets: prefixed with `'` when it starts like a formula (`=`, `+`,
+ * `-`, `@`, tab or carriage return; OWASP "CSV Injection"), so Excel shows it as text.
  */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+export function formulaSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** A CSV document: the header row, then one row per record, CRLF line ends (RFC 4180 §2). */
+/**
+ * A CSV document as spreadsheets open it as written (ADR 0056), written by `csv-stringify`
+ * (RFC 4180): a UTF-8 byte-order mark first (Excel on Windows reads UTF-8 without one as its
+ * legacy code page: "JosÃ©" for "José"), every cell quoted (a locale whose list separator is
+ * `;`, Spanish Excel among them, would otherwise split `x;=1+2` into a cell `=1+2` that runs),
+ * each cell {@link formulaSafe}, CRLF line ends, the header row first.
+ * @param header the column names
+ * @param rows one array of cell texts per record, in header order
+ */
 export function csvDocument(header: string[], rows: string[][]): string {
-  return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return stringify([header, ...rows], {
+    bom: true,
+    quoted: true,
+    quoted_empty: true,
+    record_delimiter: "windows",
+    cast: { string: formulaSafe },
+  });
 }
 
 /**
@@ -30,4 +44,23 @@ export function sendCsv<Reply extends FastifyReply>(reply: Reply, filename: stri
     .serializer((payload: unknown) => String(payload))
     .send(csv);
   return reply;
+}
+
+/**
+ * The 200 response of a list route that also exports CSV (`format=csv`): `json` as
+ * `application/json`, or the CSV document as `text/csv`, for the OpenAPI document and the
+ * serializer (which leaves the CSV text as it is).
+ * @param json the list's zod schema
+ * @param description what the response holds
+ */
+export function csvOr<T extends z.ZodType>(json: T, description: string) {
+  return {
+    description,
+    content: {
+      "application/json": { schema: json },
+      "text/csv": {
+        schema: z.string().describe("RFC 4180 CSV, UTF-8 with a byte-order mark; every cell quoted"),
+      },
+    },
+  };
 }

@@ -14,22 +14,30 @@ import { RETRY_AFTER_SECONDS, SHUTDOWN_DRAIN_MS, SHUTDOWN_QUIET_CONNECTION_MS } 
 import { isConnectionError, safeError } from "../db/faults";
 import { securityHeaders } from "./security-headers";
 
+/** {@link apiErrorSchema} before it is registered as a component (for writing the component itself). */
+export const apiErrorBodySchema = z.object({
+  error: z.string().describe("What went wrong, in words a person can read (English)."),
+  code: z.enum(ERROR_CODE_LIST).describe("The machine code: branch on this (src/common/api/errors.ts)."),
+  field: z
+    .string()
+    .optional()
+    .describe("The request field at fault, dotted (`items.2.name`), on validation errors."),
+  file: z.string().optional().describe("The uploaded file the error is about."),
+});
 /**
  * The `{error, code, field?, file?}` body of every error answer (common/api/errors.ts
  * `ApiErrorBody`): `code` is one of the registry's codes, so the OpenAPI document lists them all
- * (ADR 0026).
+ * (ADR 0026). Registered as the document's one `ApiError` component, which every error response
+ * refers to (ADR 0054).
  */
-export const apiErrorSchema = z.object({
-  error: z.string(),
-  code: z.enum(ERROR_CODE_LIST),
-  field: z.string().optional(),
-  file: z.string().optional(),
+export const apiErrorSchema = apiErrorBodySchema.meta({
+  id: "ApiError",
+  description: "The body of every error answer.",
 });
 
 /**
- * Response schemas for the error statuses a route can answer, each the `{error, code}` body:
- * `routesTagged(tag, 400, 401)` (`http/route.ts`) adds them to every route's `response`; a route
- * that answers one more writes `response: { 200: okSchema, ...errorResponses(503) }`.
+ * Response schemas for error statuses, each the `{error, code}` body, for routes declared
+ * without `route()` (which adds a route's statuses itself, `http/route.ts`).
  */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { ERROR_CODES } from "../../common/api/errors";
-import { errorResponses } from "./errors";
 import { routesTagged } from "./route";
 
 const healthSchema = z.object({ status: z.literal("ok") });
@@ -18,6 +17,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/api/health",
     route("public", "Liveness: the process is up", {
+      operationId: "getHealth",
       response: { 200: healthSchema },
     }),
     async () => ({ status: "ok" as const }),
@@ -25,7 +25,9 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/api/ready",
     route("public", "Readiness: the database answers; 503 NOT_READY when it does not", {
-      response: { 200: readySchema, ...errorResponses(503) },
+      operationId: "getReadiness",
+      response: { 200: readySchema },
+      errors: { 503: "The database does not answer (`NOT_READY`)." },
     }),
     async (_request, reply) => {
       try {

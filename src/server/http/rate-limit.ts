@@ -6,6 +6,14 @@ import { readSessionToken } from "../auth/guards";
 import { hashToken } from "../auth/tokens";
 import { HttpError } from "./errors";
 
+/** The hooks {@link rateLimitBy} made, so the route contract can list 429 where one applies (`route.ts`). */
+const RATE_LIMIT_HOOKS = new WeakSet<object>();
+
+/** True when `hook` is a limit made by {@link rateLimitBy}. */
+export function isRateLimit(hook: unknown): boolean {
+  return typeof hook === "function" && RATE_LIMIT_HOOKS.has(hook);
+}
+
 /**
  * A named rate limit for one route, as a preHandler (so the parsed body is available to `key`).
  * Counters live in Redis when REDIS_URL is set, in process memory otherwise (docs/architecture.md#scale-out). Every limit's numbers are in the limits registry (`src/common/limits.ts`). Exceeding it answers 429 `{error, code: "RATE_LIMITED"}` with Retry-After.
@@ -40,7 +48,7 @@ export function rateLimitBy(
           keyGenerator: (request) => `${name}/site:${ipSiteKey(request.ip)}`,
         })
       : undefined;
-  return async (request, reply) => {
+  const hook: preHandlerAsyncHookHandler = async (request, reply) => {
     const limiters = siteLimiter && ipSiteKey(request.ip) !== undefined ? [limiter, siteLimiter] : [limiter];
     for (const limit of limiters) {
       const result = await limit(request);
@@ -54,6 +62,8 @@ export function rateLimitBy(
       );
     }
   };
+  RATE_LIMIT_HOOKS.add(hook);
+  return hook;
 }
 
 /**

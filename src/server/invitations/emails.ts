@@ -61,7 +61,9 @@ export function invitationEmail(options: {
   const expiry = words.expiry(days);
   return {
     subject: words.subject,
+    language,
     html: layout({
+      title: words.subject,
       heading: words.subject,
       paragraphs: [intro, expiry, words.ignore],
       action: { label: words.action, url },

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   acceptInvitationBodySchema,
   acceptInvitationResponseSchema,
+  inspectInvitationBodySchema,
   invitationIdParamsSchema,
   invitationListResponseSchema,
   invitationPreviewSchema,
   invitationSummarySchema,
-  invitationTokenParamsSchema,
   sendInvitationBodySchema,
 } from "../../common/api/invitations";
 import {
@@ -30,7 +30,7 @@ import {
   sendInvitation,
 } from "./service";
 
-const route = routesTagged("invitations", 400, 401, 403, 404, 409, 410, 429);
+const route = routesTagged("invitations");
 
 /** Invitations (docs/product.md#7-api, issue #3): send, preview, accept, list, resend, revoke. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,8 +42,14 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/send",
     route("manager", "Invite someone by email (admin: any role and company; company admin: own company)", {
+      operationId: "sendInvitation",
       body: sendInvitationBodySchema,
       response: { 201: invitationSummarySchema },
+      errors: {
+        400: "The company does not exist (`COMPANY_NOT_FOUND`), or a company admin needs one (`COMPANY_REQUIRED`).",
+        403: "A role or company the caller may not invite to (`FORBIDDEN`).",
+        409: "The address has an account (`EMAIL_TAKEN`), or a pending invitation names another company and `replaceCompany` is not set (`INVITATION_COMPANY_CONFLICT`).",
+      },
       onRequest: [sendLimit()],
     }),
     async (request, reply) => {
@@ -56,26 +62,31 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/invitations",
     route("manager", "Invitations the caller manages, newest first, with status", {
+      operationId: "listInvitations",
       response: { 200: invitationListResponseSchema },
     }),
     async (request) => listInvitations(db, manageScopeOf(request)),
   );
 
-  app.get(
-    "/api/invitations/:token",
+  // The token in the body, as the magic link's inspect does, never in the path (ADR 0055).
+  app.post(
+    "/api/invitations/inspect",
     route("public", "Check an invitation link: email, role and company, or 404 / 410", {
-      params: invitationTokenParamsSchema,
+      operationId: "inspectInvitation",
+      body: inspectInvitationBodySchema,
       response: { 200: invitationPreviewSchema, ...tokenErrorResponses },
       onRequest: [rateLimitBy(app, "invitation-preview-ip", { max: INVITATION_PREVIEW_RATE_PER_IP })],
     }),
-    async (request, reply) => reply.send(await previewInvitation(db, request.params.token)),
+    async (request, reply) => reply.send(await previewInvitation(db, request.body.token)),
   );
 
   app.post(
     "/api/invitations/accept",
     route("public", "Accept an invitation: creates the account and signs it in", {
+      operationId: "acceptInvitation",
       body: acceptInvitationBodySchema,
       response: { 201: acceptInvitationResponseSchema, ...tokenErrorResponses },
+      errors: { 409: "The address already has an account (`EMAIL_TAKEN`)." },
       onRequest: [rateLimitBy(app, "invitation-accept-ip", { max: INVITATION_ACCEPT_RATE_PER_IP })],
     }),
     async (request, reply) => {
@@ -89,8 +100,14 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/invitations/:id/resend",
     route("manager", "Send an invitation again with a new link and a fresh expiry", {
+      operationId: "resendInvitation",
       params: invitationIdParamsSchema,
       response: { 200: invitationSummarySchema },
+      errors: {
+        403: "An invitation with a role or company the caller may not invite (`FORBIDDEN`).",
+        404: "No such invitation in the caller's scope (`NOT_FOUND`).",
+        409: "The invitation was accepted (`INVITATION_ACCEPTED`) or revoked (`INVITATION_REVOKED`), or the address has an account (`EMAIL_TAKEN`).",
+      },
       onRequest: [sendLimit()],
     }),
     async (request) => resendInvitation(db, config, sessionOf(request).user, request.params.id),
@@ -99,8 +116,14 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/invitations/:id",
     route("manager", "Revoke an invitation so its link stops working", {
+      operationId: "revokeInvitation",
       params: invitationIdParamsSchema,
       response: { 200: invitationSummarySchema },
+      errors: {
+        403: "An invitation with a role or company the caller may not invite (`FORBIDDEN`).",
+        404: "No such invitation in the caller's scope (`NOT_FOUND`).",
+        409: "The invitation was accepted (`INVITATION_ACCEPTED`).",
+      },
     }),
     async (request) => revokeInvitation(db, sessionOf(request).user, request.params.id),
   );

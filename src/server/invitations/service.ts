@@ -296,7 +296,7 @@ export async function sendInvitation(
 }
 
 /**
- * What an invitation offers, for the accept screen (issue #3 `GET /api/invitations/{token}`).
+ * What an invitation offers, for the accept screen (`POST /api/invitations/inspect`, ADR 0055).
  * Changes nothing. An invitation whose inviter no longer has the authority to send it answers
  * as withdrawn (ADR 0032), as its acceptance would.
  * @throws the shared token answers (ADR 0024): 404 TOKEN_INVALID (unknown or malformed); 410

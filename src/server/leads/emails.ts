@@ -1,4 +1,5 @@
 import type { LeadRequest } from "../../common/api/leads";
+import { inboxUrl } from "../../common/inbox-search";
 import type { Language } from "../../common/languages";
 import { layout, type RenderedEmail } from "../mail/templates";
 
@@ -6,10 +7,13 @@ type LeadDetails = Pick<LeadRequest, "firstName" | "lastName" | "company" | "pho
 
 /**
  * The notice to SALES_EMAIL about a new Get Started lead (issue #4): every field the visitor
- * entered and the chosen plan. Values are HTML-escaped by {@link layout}.
+ * entered and the chosen plan, in English (the team's language). Replies go to the visitor
+ * (`Reply-To`, the validated address), and a button opens the admin's Leads inbox searched for
+ * that address (ADR 0056). Values are HTML-escaped by {@link layout}.
  * @param id the stored lead's id, so sales can find it in the admin's Leads section
+ * @param publicUrl PUBLIC_URL, the base of the link
  */
-export function leadNoticeEmail(lead: LeadDetails, id: number): RenderedEmail {
+export function leadNoticeEmail(lead: LeadDetails, id: number, publicUrl: string): RenderedEmail {
   const name = `${lead.firstName} ${lead.lastName}`;
   const heading = `New Get Started request: ${lead.planTitle} plan`;
   const lines = [
@@ -21,11 +25,16 @@ export function leadNoticeEmail(lead: LeadDetails, id: number): RenderedEmail {
     `Lead ID: ${id}`,
   ];
   const next =
-    "Reach out to set up their account. The lead is also listed in the admin dashboard under Leads.";
+    "Reach out to set up their account: reply to this email to write to them. The lead is also listed in the admin dashboard under Leads.";
+  const subject = `New lead: ${name} (${lead.company}), ${lead.planTitle} plan`;
+  const url = inboxUrl(publicUrl, "leads", lead.email);
+  const label = "Open in Leads";
   return {
-    subject: `New lead: ${name} (${lead.company}), ${lead.planTitle} plan`,
-    html: layout({ heading, paragraphs: [...lines, next] }),
-    text: `${heading}\n\n${lines.join("\n")}\n\n${next}\n`,
+    subject,
+    html: layout({ title: subject, heading, paragraphs: [...lines, next], action: { label, url } }),
+    text: `${heading}\n\n${lines.join("\n")}\n\n${next}\n\n${label}: ${url}\n`,
+    language: "en",
+    replyTo: lead.email,
   };
 }
 
@@ -79,7 +88,8 @@ export function leadConfirmationEmail(lead: LeadDetails, language: Language = "e
   ];
   return {
     subject: words.subject,
-    html: layout({ heading, paragraphs, language }),
+    language,
+    html: layout({ title: words.subject, heading, paragraphs, language }),
     text: `${heading}\n\n${paragraphs.join("\n\n")}\n`,
   };
 }

@@ -9,14 +9,14 @@ import {
   leadProblem,
 } from "../../common/api/leads";
 import { LEAD_RATE_PER_IP } from "../../common/limits";
-import { sendCsv } from "../http/csv";
+import { csvOr, sendCsv } from "../http/csv";
 import { badRequest } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { createLead, leadFacets, leadsCsv, listLeads } from "./service";
 
-const route = routesTagged("leads", 400, 401, 403, 429);
+const route = routesTagged("leads");
 
 /** True when the honeypot field `website`, which people never see, was filled in (a bot). */
 function isBot(body: unknown): boolean {
@@ -50,6 +50,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-get-started-email",
     route("public", "Submit a Get Started lead: stored, then emailed to sales and to the visitor", {
+      operationId: "submitLead",
       body: leadBodySchema,
       response: { 201: leadCreatedResponseSchema },
       onRequest: [limit],
@@ -68,8 +69,14 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       "admin",
       "Admin: leads newest first; q searches, utm_source/utm_medium/utm_campaign filter, format=csv downloads every match",
       {
+        operationId: "listLeads",
         querystring: leadListQuerySchema,
-        response: { 200: leadListResponseSchema },
+        response: {
+          200: csvOr(
+            leadListResponseSchema,
+            "The page of leads (JSON), or every match as CSV with `format=csv`.",
+          ),
+        },
       },
     ),
     async (request, reply) => {

@@ -63,7 +63,11 @@ export async function createLead(
       `Lead ${row.id}: ${row.firstName} ${row.lastName} (${row.company})`,
       { ...stored, language: row.language },
     );
-    await enqueueEmail(tx, { kind: "lead", to: config.SALES_EMAIL, ...leadNoticeEmail(lead, row.id) });
+    await enqueueEmail(tx, {
+      kind: "lead",
+      to: config.SALES_EMAIL,
+      ...leadNoticeEmail(lead, row.id, config.PUBLIC_URL),
+    });
     // The visitor's confirmation is capped per address (ADR 0034): past the cap the lead and
     // the sales notice still go through, only the mail to a possibly forged address is skipped.
     if (

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Language } from "../../common/languages";
 import {
   OUTBOX_LEASE_MS,
   OUTBOX_MAX_ATTEMPTS,
@@ -125,6 +126,10 @@ export interface OutboxMessage {
   subject: string;
   html: string;
   text: string;
+  /** The language it is written in (`Content-Language`). */
+  language: Language;
+  /** Where replies go (`Reply-To`), e.g. the visitor a lead notice is about. */
+  replyTo?: string | undefined;
   /** The row's stable id (UUID); generated when not given (the webhook puts it in its body first). */
   messageId?: string;
 }
@@ -145,6 +150,8 @@ export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promis
       subject: message.subject,
       html: message.html,
       text: message.text,
+      language: message.language,
+      replyTo: message.replyTo ?? null,
       messageId: message.messageId ?? randomUUID(),
       priority: priorityOf(message.kind),
     })
@@ -516,6 +523,8 @@ export class OutboxWorker {
           subject: row.subject,
           html: row.html,
           text: row.text,
+          language: row.language,
+          ...(row.replyTo ? { replyTo: row.replyTo } : {}),
           messageId: messageIdHeader(row.messageId, this.options.from),
         });
       }

@@ -7,10 +7,17 @@
 
 import type { Language } from "../../common/languages";
 
+/**
+ * One email as its module renders it: subject, matching HTML and plain-text bodies, the language
+ * they are written in (sent as `Content-Language`, RFC 3282) and, for a notice about something a
+ * person submitted, the address replies should go to (`Reply-To`, the address as validated).
+ */
 export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  language: Language;
+  replyTo?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -34,9 +41,12 @@ const LAYOUT_TEXTS: Record<Language, { pasteLink: string }> = {
 
 /**
  * Wraps body paragraphs and one call-to-action button in a simple, client-safe layout, shared by
- * every email. `language` (default English) sets `<html lang>` and the layout's own words.
+ * every email: a complete HTML document (the Nu Html Checker's rules: `<title>`, `lang`, charset)
+ * whose `<title>` is `title` (the subject, which clients and screen readers show for the page).
+ * `language` (default English) sets `<html lang>` and the layout's own words.
  */
 export function layout(options: {
+  title: string;
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
@@ -61,7 +71,7 @@ export function layout(options: {
     ? `<p style="margin:24px 0"><a href="${escapeHtml(options.action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(options.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#64748b">${LAYOUT_TEXTS[language].pasteLink}<br><span style="word-break:break-all">${escapeHtml(options.action.url)}</span></p>`
     : "";
-  return `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f8fafc;font-family:Inter,Segoe UI,Arial,sans-serif">
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(options.title)}</title></head><body style="margin:0;padding:24px;background:#f8fafc;font-family:Inter,Segoe UI,Arial,sans-serif">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:16px;padding:32px">
 <p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#4f46e5">AisleIQ</p>
 <h1 style="margin:0 0 16px;font-size:22px;color:#0f172a">${escapeHtml(options.heading)}</h1>

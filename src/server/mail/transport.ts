@@ -10,6 +10,19 @@ export interface MailMessage {
   text: string;
   /** `Message-ID` header, angle brackets included (RFC 5322 §3.6.4); the same on every attempt. */
   messageId?: string;
+  /** The language of the text, sent as `Content-Language` (RFC 3282), e.g. `en`, `es`. */
+  language: string;
+  /** `Reply-To`: one address, passed to nodemailer as data (it encodes it; no header text of ours). */
+  replyTo?: string;
+}
+
+/**
+ * Headers every message carries besides its own: `Auto-Submitted: auto-generated` (RFC 3834
+ * §5: a machine wrote it, so vacation responders and other automatic replies must not answer
+ * our no-reply sender) and `Content-Language`.
+ */
+export function automaticHeaders(message: Pick<MailMessage, "language">): Record<string, string> {
+  return { "Auto-Submitted": "auto-generated", "Content-Language": message.language };
 }
 
 /** Delivers one message or rejects; the outbox worker retries rejected messages. */
@@ -48,7 +61,15 @@ export function createMailTransport(smtpUrl: string | undefined, log: FastifyBas
       concurrency: 1,
       async send(message) {
         log.info(
-          { mail: { to: message.to, subject: message.subject, messageId: message.messageId } },
+          {
+            mail: {
+              to: message.to,
+              subject: message.subject,
+              messageId: message.messageId,
+              replyTo: message.replyTo,
+              headers: automaticHeaders(message),
+            },
+          },
           `email (log transport, SMTP_URL unset)\n${message.text}`,
         );
       },
@@ -68,7 +89,8 @@ export function createMailTransport(smtpUrl: string | undefined, log: FastifyBas
     // Without a pool each message opens its own connection; a few at once still pays off.
     concurrency: pooled && Number.isInteger(connections) && connections > 0 ? connections : 5,
     async send(message) {
-      await transporter.sendMail(message);
+      const { language: _language, ...fields } = message;
+      await transporter.sendMail({ ...fields, headers: automaticHeaders(message) });
     },
     async verify() {
       await transporter.verify();

@@ -7,7 +7,7 @@ import { unauthorized } from "../http/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 
-const route = routesTagged("metrics", 401, 429);
+const route = routesTagged("metrics");
 
 /** True when the request's `Authorization: Bearer …` equals `token` (compared in constant time). */
 export function hasBearerToken(request: FastifyRequest, token: string): boolean {
@@ -34,7 +34,14 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/metrics",
     route("public", "Prometheus metrics; needs Authorization: Bearer METRICS_TOKEN", {
-      response: { 200: z.string().describe("Prometheus text exposition format 0.0.4") },
+      operationId: "getMetrics",
+      response: {
+        200: {
+          description: "Prometheus text exposition format 0.0.4",
+          content: { "text/plain": { schema: z.string() } },
+        },
+      },
+      errors: { 401: "No `Authorization: Bearer METRICS_TOKEN`, or a wrong token (`UNAUTHENTICATED`)." },
       onRequest: [
         rateLimitBy(app, "metrics-ip", { max: METRICS_RATE_PER_IP }),
         async (request, reply) => {

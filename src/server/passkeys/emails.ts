@@ -93,7 +93,9 @@ export function passkeyChangeEmail(options: {
   const url = `${options.publicUrl}/dashboard#passkeys`;
   return {
     subject: words.subject[change.kind],
+    language,
     html: layout({
+      title: words.subject[change.kind],
       heading: words.subject[change.kind],
       paragraphs,
       action: { label: words.action, url },

@@ -58,7 +58,7 @@ function clearCeremonyCookie(reply: FastifyReply): void {
   reply.clearCookie(CEREMONY_COOKIE, { path: BINDING_COOKIE_PATH });
 }
 
-const route = routesTagged("passkeys", 400, 401, 403, 404, 409, 429);
+const route = routesTagged("passkeys");
 
 /**
  * Passkey routes (ADR 0061; contract in src/common/api/passkeys.ts): sign-in with a passkey
@@ -80,8 +80,8 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       "public",
       "Options for signing in with a passkey (any passkey of this site; also the email field's autofill)",
       {
+        operationId: "getPasskeySignInOptions",
         response: { 200: passkeySignInOptionsResponseSchema },
-        errors: [429],
         onRequest: [rateLimitBy(app, "passkey-options-ip", { max: PASSKEY_OPTIONS_RATE_PER_IP })],
       },
     ),
@@ -101,6 +101,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       "public",
       "Sign in with a passkey: the browser's answer to the sign-in options; starts a session as a magic link does",
       {
+        operationId: "signInWithPasskey",
         body: passkeySignInBodySchema,
         response: {
           200: verifyMagicLinkResponseSchema,
@@ -111,7 +112,6 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
             `${ERROR_CODES.ACCOUNT_INACTIVE}: the passkey's account is deactivated`,
           ),
         },
-        errors: [400, 403, 429],
         onRequest: [rateLimitBy(app, "passkey-sign-in-ip", { max: PASSKEY_SIGN_IN_RATE_PER_IP })],
       },
     ),
@@ -131,8 +131,8 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/auth/passkeys",
     route("user", "The signed-in person's passkeys, oldest first", {
+      operationId: "listMyPasskeys",
       response: { 200: passkeyListResponseSchema },
-      errors: [401],
     }),
     async (request) => ({ passkeys: await listPasskeys(db, sessionOf(request).user.id) }),
   );
@@ -140,8 +140,9 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/auth/passkeys/options",
     route("user", "Options for adding a passkey to the signed-in person's account", {
+      operationId: "getPasskeyRegistrationOptions",
       response: { 200: passkeyRegistrationOptionsResponseSchema },
-      errors: [401, 409, 429],
+      errors: { 409: "The account holds the most passkeys it may (`PASSKEY_LIMIT`)." },
       preHandler: [changeLimit],
     }),
     async (request, reply) => {
@@ -159,9 +160,13 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       "user",
       "Add a passkey: the browser's answer to the registration options; named after the browser and OS, and emailed about",
       {
+        operationId: "addPasskey",
         body: addPasskeyBodySchema,
         response: { 201: passkeyResponseSchema },
-        errors: [400, 401, 409, 429],
+        errors: {
+          400: "The browser's answer does not register a passkey: stale challenge, bad attestation (`PASSKEY_REGISTRATION_FAILED`).",
+          409: "The account holds the most passkeys it may (`PASSKEY_LIMIT`).",
+        },
         preHandler: [changeLimit],
       },
     ),
@@ -179,10 +184,11 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/auth/passkeys/:id",
     route("user", "Rename one of the signed-in person's passkeys", {
+      operationId: "renamePasskey",
       params: passkeyIdParamsSchema,
       body: renamePasskeyBodySchema,
       response: { 200: passkeyResponseSchema },
-      errors: [400, 401, 404, 429],
+      errors: { 404: "No such passkey of the signed-in person (`NOT_FOUND`)." },
       preHandler: [changeLimit],
     }),
     async (request) => ({
@@ -193,9 +199,10 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/auth/passkeys/:id",
     route("user", "Remove one of the signed-in person's passkeys (she is emailed about it)", {
+      operationId: "removePasskey",
       params: passkeyIdParamsSchema,
       response: { 204: z.null() },
-      errors: [400, 401, 404, 429],
+      errors: { 404: "No such passkey of the signed-in person (`NOT_FOUND`)." },
       preHandler: [changeLimit],
     }),
     async (request, reply) => {

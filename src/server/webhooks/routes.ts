@@ -10,7 +10,7 @@ import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { listWebhookDeliveries, retryWebhookDelivery, webhookEndpoint } from "./service";
 
-const route = routesTagged("webhooks", 400, 401, 403);
+const route = routesTagged("webhooks");
 
 /**
  * The CRM webhook's delivery log for admins (ADR 0051): `GET /api/admin/webhook-deliveries`
@@ -23,6 +23,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/webhook-deliveries",
     route("admin", "Admin: CRM webhook deliveries, newest first, with their status", {
+      operationId: "listWebhookDeliveries",
       querystring: webhookDeliveryListQuerySchema,
       response: { 200: webhookDeliveryListResponseSchema },
     }),
@@ -37,9 +38,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/webhook-deliveries/:id/retry",
     route("admin", "Admin: send a failed or waiting CRM webhook delivery again now", {
+      operationId: "retryWebhookDelivery",
       params: webhookDeliveryParamsSchema,
       response: { 200: webhookDeliverySchema },
-      errors: [400, 401, 403, 404, 409, 429],
+      errors: {
+        404: "No such delivery (`NOT_FOUND`).",
+        409: "The delivery was accepted already, or is being sent right now (`CONFLICT`).",
+      },
       preHandler: [
         rateLimitBy(app, "webhook-retry", { max: WEBHOOK_RETRY_RATE_PER_SESSION, key: bySession }),
       ],

@@ -44,6 +44,8 @@ export async function enqueueWebhook(
     subject: `${event} ${summary}`,
     html: "",
     text: body,
+    // Not an email: the language column is the outbox's default.
+    language: "en",
     messageId: id,
   });
   return id;

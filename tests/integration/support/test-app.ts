@@ -7,6 +7,7 @@ import { buildApp } from "../../../src/server/app";
 import { type AppConfig, loadConfig } from "../../../src/server/config";
 import type { DbHandle } from "../../../src/server/db/database";
 import type { MailTransport } from "../../../src/server/mail/transport";
+import { ContractCheck } from "./contract";
 
 /** Base of links in test emails; deliberately not the address the server listens on. */
 export const TEST_PUBLIC_URL = "http://aisleiq.test";
@@ -17,9 +18,17 @@ export interface TestServer {
   config: AppConfig;
   /** `http://127.0.0.1:PORT` */
   baseUrl: string;
-  /** Sends one request over real HTTP; see {@link HttpResult}. */
+  /**
+   * Sends one request over real HTTP; see {@link HttpResult}. Throws when the reply is not what
+   * the OpenAPI document describes for the operation (see {@link ContractCheck}).
+   */
   request(method: string, pathname: string, options?: RequestOptions): Promise<HttpResult>;
-  /** Closes the app (not the database it was given) and removes its DATA_DIR. */
+  /** Every reply of this app checked against its OpenAPI document, however the test sent it. */
+  contract: ContractCheck;
+  /**
+   * Closes the app (not the database it was given) and removes its DATA_DIR.
+   * @throws when a reply since the last `request()` (a raw fetch, `app.inject`) broke the contract
+   */
   close(): Promise<void>;
 }
 
@@ -42,7 +51,8 @@ export interface HttpResult {
 }
 
 /**
- * Builds the app with test configuration on `db` and listens on port 0. The environment
+ * Builds the app with test configuration on `db` and listens on port 0; every reply is checked
+ * against the OpenAPI document ({@link ContractCheck}). The environment
  * defaults to NODE_ENV=test, silent logs, a temporary DATA_DIR, {@link TEST_PUBLIC_URL} and a
  * 50 ms outbox retry base; `env` overrides any of them (e.g. SMTP_URL, NODE_ENV).
  */
@@ -62,10 +72,12 @@ export async function startTestServer(options: {
     OUTBOX_RETRY_BASE_MS: "50",
     ...options.env,
   });
+  const contract = new ContractCheck();
   const app = await buildApp(config, {
     dbHandle: options.db,
     serveClient: options.serveClient ?? false,
     mail: options.mail,
+    onReply: contract.observe,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
@@ -74,10 +86,16 @@ export async function startTestServer(options: {
     app,
     config,
     baseUrl,
-    request: (method, pathname, requestOptions) => httpRequest(baseUrl, method, pathname, requestOptions),
+    async request(method, pathname, requestOptions) {
+      const result = await httpRequest(baseUrl, method, pathname, requestOptions);
+      contract.assertClean();
+      return result;
+    },
+    contract,
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
+      contract.assertClean();
     },
   };
 }

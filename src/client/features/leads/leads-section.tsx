@@ -1,4 +1,5 @@
 import type { Lead } from "@common/api/leads";
+import { INBOX_SEARCH_PARAMS } from "@common/inbox-search";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import { useState } from "react";
@@ -41,7 +42,7 @@ function hostOf(url: string): string {
  */
 export function LeadsSection() {
   const { t, i18n } = useTranslation();
-  const search = useSearch();
+  const search = useSearch(INBOX_SEARCH_PARAMS.leads);
   const { q } = search;
   const [filters, setFilters] = useState<LeadFilters>(NO_LEAD_FILTERS);
   const [page, setPage] = useSearchPage(`${q}\u0000${Object.values(filters).join("\u0000")}`);

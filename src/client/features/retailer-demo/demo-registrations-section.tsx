@@ -1,4 +1,5 @@
 import type { DemoRegistration } from "@common/api/demo-registrations";
+import { INBOX_SEARCH_PARAMS } from "@common/inbox-search";
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { ListBody, ListTable, RefreshAndExport } from "~/components/list-states";
@@ -14,7 +15,7 @@ import { demoRegistrationsCsvUrl, demoRegistrationsQueryOptions } from "./api/de
  */
 export function DemoRegistrationsSection() {
   const { t, i18n } = useTranslation();
-  const search = useSearch();
+  const search = useSearch(INBOX_SEARCH_PARAMS["demo-registrations"]);
   const { q } = search;
   const list = useQuery(demoRegistrationsQueryOptions(q));
   const rows = list.data?.registrations ?? [];
