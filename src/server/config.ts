@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { DOCUMENT_RETENTION_DAYS_DEFAULT } from "../common/limits";
 import { trimSlashes } from "../common/text";
 
 /**
@@ -81,6 +82,14 @@ const configSchema = z
     CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().default("build/client")),
     /** First retry delay of the email outbox in ms; doubles per attempt (see mail/outbox.ts). */
     OUTBOX_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(5000)),
+    /**
+     * Days the files of a decided background check are kept after the decision; 0 keeps them
+     * (no purge). ADR 0058.
+     */
+    DOCUMENT_RETENTION_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(36_500).default(DOCUMENT_RETENTION_DAYS_DEFAULT),
+    ),
   })
   .transform((env) => ({
     ...env,

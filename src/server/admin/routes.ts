@@ -4,6 +4,11 @@ import { createInitialAdminBodySchema, messageResponseSchema } from "../../commo
 import { adminStatsSchema } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
 import {
+  endSessionsResponseSchema,
+  sessionListResponseSchema,
+  userSessionParamsSchema,
+} from "../../common/api/sessions";
+import {
   updateUserBodySchema,
   userAuditQuerySchema,
   userAuditResponseSchema,
@@ -14,13 +19,25 @@ import {
 } from "../../common/api/users";
 import { CREATE_INITIAL_RATE_PER_IP } from "../../common/limits";
 import { manageScopeOf, sessionOf } from "../auth/access";
+import { clientInfoOf } from "../auth/audit";
 import { issueBinding, setBindingCookie } from "../auth/binding";
 import { adminExists, createInitialAdmin } from "../auth/service";
+import { sendCsv } from "../http/csv";
 import { HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
-import { adminStats, deleteUser, listUserAudit, listUsers, setUserActive, updateUser } from "./service";
+import {
+  adminStats,
+  deleteUser,
+  endUserSessions,
+  listUserAudit,
+  listUserSessions,
+  listUsers,
+  setUserActive,
+  updateUser,
+  userAuditCsv,
+} from "./service";
 
 const setupRoute = routesTagged("auth", 400, 401, 403, 404, 409, 410, 429);
 const statsRoute = routesTagged("admin", 401, 403);
@@ -31,7 +48,9 @@ const usersRoute = routesTagged("users", 400, 401, 403, 404);
  * the sign-in itself is the auth module's), the dashboard figures (docs/product.md#2-pages; issue #3: Total Users is a real count) and user
  * management (issue #11; contract in src/common/api/users.ts): list and search the users in
  * scope, change role and company (admins), deactivate and reactivate (managers), delete (admins),
- * and read the audit trail. Deleting removes the user's uploaded files from `ctx.storage`.
+ * see and end a user's sessions (managers, docs/product.md#11-account-records), and read, filter
+ * and export the audit trail (ADR 0057). Deleting removes the user's uploaded files from
+ * `ctx.storage`.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, storage } = app.ctx;
@@ -96,11 +115,74 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/admin/users/audit",
-    usersRoute("manager", "The user audit trail in the caller's scope, newest first", {
-      querystring: userAuditQuerySchema,
-      response: { 200: userAuditResponseSchema },
+    usersRoute(
+      "manager",
+      "The audit trail in the caller's scope, newest first; filter by person, kind and dates; format=csv downloads every match",
+      {
+        querystring: userAuditQuerySchema,
+        response: { 200: userAuditResponseSchema },
+      },
+    ),
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      if (format === "csv") {
+        const day = new Date().toISOString().slice(0, 10);
+        return sendCsv(
+          reply,
+          `aisleiq-audit-${day}.csv`,
+          await userAuditCsv(db, manageScopeOf(request), filters),
+        );
+      }
+      return reply.send(await listUserAudit(db, manageScopeOf(request), filters));
+    },
+  );
+
+  app.get(
+    "/api/admin/users/:id/sessions",
+    usersRoute("manager", "A user's live sessions: admins any user's, company admins their company's", {
+      params: userIdParamsSchema,
+      response: { 200: sessionListResponseSchema },
     }),
-    async (request) => listUserAudit(db, manageScopeOf(request), request.query),
+    async (request) => {
+      const session = sessionOf(request);
+      return {
+        sessions: await listUserSessions(db, session.user, request.params.id, session.sessionId),
+      };
+    },
+  );
+
+  app.delete(
+    "/api/admin/users/:id/sessions",
+    usersRoute("manager", "End every session of a user at once (signs them out everywhere)", {
+      params: userIdParamsSchema,
+      response: { 200: endSessionsResponseSchema },
+    }),
+    async (request) => ({
+      ended: await endUserSessions(
+        db,
+        sessionOf(request).user,
+        request.params.id,
+        undefined,
+        clientInfoOf(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    "/api/admin/users/:id/sessions/:sessionId",
+    usersRoute("manager", "End one session of a user at once", {
+      params: userSessionParamsSchema,
+      response: { 200: endSessionsResponseSchema },
+    }),
+    async (request) => ({
+      ended: await endUserSessions(
+        db,
+        sessionOf(request).user,
+        request.params.id,
+        request.params.sessionId,
+        clientInfoOf(request),
+      ),
+    }),
   );
 
   app.patch(
@@ -111,7 +193,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: userResponseSchema },
     }),
     async (request) => ({
-      user: await updateUser(db, sessionOf(request).user, request.params.id, request.body),
+      user: await updateUser(
+        db,
+        sessionOf(request).user,
+        request.params.id,
+        request.body,
+        clientInfoOf(request),
+      ),
     }),
   );
 
@@ -129,7 +217,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         { params: userIdParamsSchema, response: { 200: userResponseSchema } },
       ),
       async (request) => ({
-        user: await setUserActive(db, sessionOf(request).user, request.params.id, active),
+        user: await setUserActive(
+          db,
+          sessionOf(request).user,
+          request.params.id,
+          active,
+          clientInfoOf(request),
+        ),
       }),
     );
   }
@@ -142,7 +236,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
-      await deleteUser(db, storage, user, request.params.id);
+      await deleteUser(db, storage, user, request.params.id, clientInfoOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,6 @@
+import type { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -10,12 +12,15 @@ import {
   submitCheckFieldsSchema,
   updateCheckBodySchema,
 } from "../../common/api/background-checks";
+import { ERROR_CODES } from "../../common/api/errors";
 import {
   CHECK_SUBMIT_RATE_PER_SESSION,
   MAX_FILES_PER_CHECK,
   STORAGE_RETRY_AFTER_SECONDS,
 } from "../../common/limits";
+import { isPreviewable } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
+import type { FileStorage } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
@@ -47,9 +52,40 @@ const submitCheckForm = submitCheckFieldsSchema.extend({
 });
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
-export function attachmentHeader(name: string): string {
+export function attachmentHeader(name: string, disposition: "attachment" | "inline" = "attachment"): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The Content-Security-Policy of a preview response (ADR 0059): nothing may load or run, and
+ * `sandbox` puts the document (were it ever rendered as one) in an opaque origin without
+ * scripts, forms or plugins, so even a file that fooled the magic-byte check cannot act as the
+ * site. Inline styles only, which image documents use for their own layout.
+ */
+export const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+
+/**
+ * Opens a stored file for a response.
+ * @throws 503 STORAGE_UNAVAILABLE (with Retry-After) when storage cannot give it: its outage, or
+ *   an object missing behind a row (logged), never a bare 500
+ */
+async function openStored(
+  storage: FileStorage,
+  key: string,
+  reply: FastifyReply,
+): Promise<{ stream: Readable; size: number }> {
+  try {
+    return await storage.get(key);
+  } catch (error) {
+    reply.log.error({ err: error, storageKey: key }, "could not read a stored file");
+    reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
+    throw new HttpError(
+      503,
+      ERROR_CODES.STORAGE_UNAVAILABLE,
+      "The file cannot be read right now. Please try again in a minute.",
+    );
+  }
 }
 
 /**
@@ -57,7 +93,9 @@ export function attachmentHeader(name: string): string {
  * under DATA_DIR/uploads, or S3 when configured).
  */
 export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage } = app.ctx;
+  const { db, storage, config } = app.ctx;
+  /** DOCUMENT_RETENTION_DAYS: each check's purge date in the answers (ADR 0058). */
+  const retentionDays = config.DOCUMENT_RETENTION_DAYS;
   await app.register(fastifyMultipart);
 
   app.get(
@@ -65,7 +103,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     route("manager", "Checks to review: all for admins, own company's for company admins", {
       response: { 200: checkListResponseSchema },
     }),
-    async (request) => listChecks(db, manageScopeOf(request)),
+    async (request) => listChecks(db, manageScopeOf(request), retentionDays),
   );
 
   app.get(
@@ -73,7 +111,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     route("user", "The caller's own checks", {
       response: { 200: checkListResponseSchema },
     }),
-    async (request) => listOwnChecks(db, sessionOf(request).user.id),
+    async (request) => listOwnChecks(db, sessionOf(request).user.id, retentionDays),
   );
 
   app.post(
@@ -104,7 +142,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       try {
-        return reply.status(201).send(await createCheck(db, user, fields, files));
+        return reply.status(201).send(await createCheck(db, user, fields, files, retentionDays));
       } catch (error) {
         await removeQuietly(storage, files, request);
         throw error;
@@ -119,17 +157,28 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: checkDetailSchema },
     }),
     async (request) =>
-      getCheckDetail(db, await findVisibleCheck(db, sessionOf(request).user, request.params.id)),
+      getCheckDetail(
+        db,
+        await findVisibleCheck(db, sessionOf(request).user, request.params.id),
+        retentionDays,
+      ),
   );
 
   app.patch(
     "/api/background-checks/:id",
-    route("manager", "Review a check: status, notes, passedCheck", {
+    route("manager", "Review a check: status, notes, passedCheck; a decision emails the applicant", {
       params: checkIdParamsSchema,
       body: updateCheckBodySchema,
       response: { 200: checkSummarySchema },
     }),
-    async (request) => reviewCheck(db, sessionOf(request).user, request.params.id, request.body),
+    async (request) => {
+      const summary = await reviewCheck(db, sessionOf(request).user, request.params.id, request.body, {
+        publicUrl: config.PUBLIC_URL,
+        retentionDays,
+      });
+      app.ctx.outbox.wake();
+      return summary;
+    },
   );
 
   app.get(
@@ -141,22 +190,68 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
         200: {
           description: "The file's bytes, with its own Content-Type",
           content: {
-            "application/octet-stream": { schema: z.any().meta({ type: "string", format: "binary" }) },
+            "application/octet-stream": { schema: binary },
           },
         },
+        ...errorResponses(503),
       },
-      errors: [400, 401, 403, 404],
+      // 410 FILES_PURGED once the retention purge removed the check's files (ADR 0058).
+      errors: [400, 401, 403, 404, 410],
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const check = await findVisibleCheck(db, user, request.params.id);
-      const file = await findCheckFile(db, check.id, request.params.fileId);
-      const { stream, size } = await storage.get(file.filePath);
+      const file = await findCheckFile(db, check, request.params.fileId);
+      const { stream, size } = await openStored(storage, file.filePath, reply);
       return reply
         .header("Content-Type", file.fileType)
         .header("Content-Length", size)
         .header("Content-Disposition", attachmentHeader(file.originalName))
         .header("X-Content-Type-Options", "nosniff")
+        .send(stream);
+    },
+  );
+
+  app.get(
+    "/api/background-checks/:id/files/:fileId/preview",
+    route("user", "Show a PDF, PNG or JPEG of a check inline (owner or reviewer), sandboxed", {
+      params: checkFileParamsSchema,
+      response: {
+        200: {
+          description:
+            "The file's bytes with the type its magic bytes proved at upload, `nosniff` and a sandboxing CSP",
+          content: {
+            "application/pdf": { schema: binary },
+            "image/png": { schema: binary },
+            "image/jpeg": { schema: binary },
+          },
+        },
+        ...errorResponses(503),
+      },
+      // 415 PREVIEW_UNAVAILABLE for any other type (download it instead); 410 once purged.
+      errors: [400, 401, 403, 404, 410, 415],
+    }),
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const check = await findVisibleCheck(db, user, request.params.id);
+      const file = await findCheckFile(db, check, request.params.fileId);
+      // The stored type is the one the upload's magic bytes proved (upload.ts), never the
+      // client's claim; only these three are ever shown inline (ADR 0059).
+      if (!isPreviewable(file.fileType)) {
+        throw new HttpError(
+          415,
+          ERROR_CODES.PREVIEW_UNAVAILABLE,
+          "This file type has no preview. Download the file to read it.",
+        );
+      }
+      const { stream, size } = await openStored(storage, file.filePath, reply);
+      return reply
+        .header("Content-Type", file.fileType)
+        .header("Content-Length", size)
+        .header("Content-Disposition", attachmentHeader(file.originalName, "inline"))
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", PREVIEW_CSP)
+        .header("Cross-Origin-Resource-Policy", "same-origin")
         .send(stream);
     },
   );

@@ -28,7 +28,8 @@ export type OutboxKind =
   | "lead"
   | "lead_confirmation"
   | "demo_registration"
-  | "demo_registration_confirmation";
+  | "demo_registration_confirmation"
+  | "check_decision";
 
 /** Priorities of the outbox (`email_outbox.priority`; lower is sooner). */
 export const OUTBOX_PRIORITY = { signIn: 0, invitation: 10, bulk: 100 } as const;
