@@ -12,8 +12,8 @@ import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions } from "./api/companies";
 import { useDeleteUser, useSetUserActive, useUpdateUser } from "./api/users";
 
-/** Which change a dialog of the Users section confirms. */
-export type UserAction = "edit" | "deactivate" | "reactivate" | "delete";
+/** Which dialog of the Users section a row's button opens: a change to confirm, or her sessions. */
+export type UserAction = "sessions" | "edit" | "deactivate" | "reactivate" | "delete";
 
 /** Props every dialog of the Users section shares. */
 interface UserDialogProps {
@@ -132,7 +132,7 @@ export function ConfirmUserDialog({
   user,
   onClose,
   onCloseAutoFocus,
-}: UserDialogProps & { action: Exclude<UserAction, "edit"> }) {
+}: UserDialogProps & { action: Exclude<UserAction, "edit" | "sessions"> }) {
   const { t } = useTranslation();
   const setActive = useSetUserActive();
   const remove = useDeleteUser();
