@@ -381,7 +381,6 @@ export const enPortal = {
     end: "End",
     endLabel: "End the session on {{device}}, last active {{date}}",
     endAll: "Sign out everywhere",
-    close: "Close",
   },
   myChecks: {
     title: "My Background Checks",

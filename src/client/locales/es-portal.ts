@@ -388,7 +388,6 @@ export const esPortal: Translation<typeof enPortal> = {
     end: "Cerrar",
     endLabel: "Cerrar la sesión en {{device}}, con última actividad el {{date}}",
     endAll: "Cerrar sesión en todas partes",
-    close: "Cerrar ventana",
   },
   myChecks: {
     title: "Mis verificaciones de antecedentes",

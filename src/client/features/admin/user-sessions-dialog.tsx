@@ -1,6 +1,7 @@
 import type { ManagedUser } from "@common/api/users";
 import { useQuery } from "@tanstack/react-query";
 import { MonitorSmartphone } from "lucide-react";
+import { useRef } from "react";
 import { ListBody } from "~/components/list-states";
 import { SessionList } from "~/components/session-list";
 import { Button } from "~/components/ui/button";
@@ -38,15 +39,20 @@ export function UserSessionsDialog({
   const end = useEndUserSessions(user.id);
   const list = sessions.data?.sessions ?? [];
   const ending = end.isPending && typeof end.variables === "number" ? end.variables : null;
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   const run = (which: number | "all") =>
     end.mutate(which, {
-      onSuccess: ({ ended }) =>
+      onSuccess: ({ ended }) => {
         toast({
           title: t("portal.sessions.endedTitle"),
           description:
             ended > 0 ? t("portal.sessions.ended", { count: ended }) : t("portal.sessions.endedNone"),
-        }),
+        });
+        // The button pressed is gone (its row) or disabled (nothing left): focus stays in the
+        // dialog, on its title, instead of falling to the page (WCAG 2.4.3).
+        titleRef.current?.focus();
+      },
       onError: (error) => toastRequestError(error, t("common.error"), t("portal.sessions.failed")),
     });
 
@@ -54,7 +60,7 @@ export function UserSessionsDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl overflow-y-auto" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle className="break-words">
+          <DialogTitle ref={titleRef} tabIndex={-1} className="break-words outline-none">
             {t("portal.userSessions.title", { name: user.fullName })}
           </DialogTitle>
           <DialogDescription className="break-words">
@@ -73,9 +79,6 @@ export function UserSessionsDialog({
           />
         </ListBody>
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            {t("portal.userSessions.close")}
-          </Button>
           <Button
             type="button"
             variant="destructive"

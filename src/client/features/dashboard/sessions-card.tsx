@@ -1,7 +1,7 @@
 import type { SessionInfo } from "@common/api/sessions";
 import { useQuery } from "@tanstack/react-query";
 import { MonitorSmartphone } from "lucide-react";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { ListBody } from "~/components/list-states";
 import { SectionCard } from "~/components/section-card";
 import { SessionList } from "~/components/session-list";
@@ -26,14 +26,20 @@ export function SessionsCard() {
   const others = list.filter((session) => !session.current).length;
   const ending = end.isPending && end.variables !== "others" ? (end.variables?.id ?? null) : null;
 
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
   const run = (which: { id: number } | "others") =>
     end.mutate(which, {
-      onSuccess: ({ ended }) =>
+      onSuccess: ({ ended }) => {
         toast({
           title: t("portal.sessions.endedTitle"),
           description:
             ended > 0 ? t("portal.sessions.ended", { count: ended }) : t("portal.sessions.endedNone"),
-        }),
+        });
+        // The button pressed leaves with its row (or with the last other device): focus goes to
+        // the card's title instead of falling to the page (WCAG 2.4.3).
+        titleRef.current?.focus();
+      },
       onError: (error) => toastRequestError(error, t("common.error"), t("portal.sessions.failed")),
     });
 
@@ -43,6 +49,7 @@ export function SessionsCard() {
         title={t("portal.sessions.title")}
         description={t("portal.sessions.description")}
         titleId={titleId}
+        titleRef={titleRef}
         actions={
           others > 0 ? (
             <Button variant="outline" size="sm-touch" disabled={end.isPending} onClick={() => run("others")}>
