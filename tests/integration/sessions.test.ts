@@ -206,7 +206,9 @@ describe.each(testBackends())("sessions on $name", (backend) => {
       });
       const listed = await f.server.request("GET", "/api/auth/sessions", { cookie });
       // Her other session was started without a request (the test's actor): no address.
-      expect(listed.body.sessions).toContainEqual(expect.objectContaining({ current: true, ip: "203.0.113.9" }));
+      expect(listed.body.sessions).toContainEqual(
+        expect.objectContaining({ current: true, ip: "203.0.113.9" }),
+      );
     });
   });
 });

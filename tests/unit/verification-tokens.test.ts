@@ -110,9 +110,13 @@ describe("check", () => {
   it("tells used, revoked and expired apart, in that order of precedence", async () => {
     expect(await links.check(db, await storeLink({ used: true }))).toEqual(refused("used"));
     expect(await links.check(db, await storeLink({ expiresInMs: -MINUTE }))).toEqual(refused("expired"));
-    expect(await links.check(db, await storeLink({ used: true, expiresInMs: -MINUTE }))).toEqual(refused("used"));
+    expect(await links.check(db, await storeLink({ used: true, expiresInMs: -MINUTE }))).toEqual(
+      refused("used"),
+    );
     expect(await invitations.check(db, await storeInvitation({ revoked: true }))).toEqual(refused("revoked"));
-    expect(await invitations.check(db, await storeInvitation({ used: true, revoked: true }))).toEqual(refused("used"));
+    expect(await invitations.check(db, await storeInvitation({ used: true, revoked: true }))).toEqual(
+      refused("used"),
+    );
     expect(
       await invitations.check(db, await storeInvitation({ revoked: true, expiresInMs: -MINUTE })),
     ).toEqual(refused("revoked"));
