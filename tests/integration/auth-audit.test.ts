@@ -95,7 +95,7 @@ describe.each(testBackends())("authentication audit trail on $name", (backend) =
     // Links asked for an address without an account, and for a deactivated one.
     expect(
       (
-        await f.server.request("POST", "/api/admin/users/" + userB.id + "/deactivate", {
+        await f.server.request("POST", `/api/admin/users/${userB.id}/deactivate`, {
           cookie: t.admin.cookie,
         })
       ).status,
