@@ -102,7 +102,7 @@ async function openReview() {
 describe("Review dialog: documents read inline (ADR 0059)", () => {
   it("shows when the files will be deleted, in the list and in the dialog", async () => {
     const { dialog } = await openReview();
-    expect(screen.getAllByText("Deleted on Feb 19, 2027").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("Kept until Feb 19, 2027").length).toBeGreaterThan(0);
     expect(
       within(dialog).getByText("The files will be deleted on Feb 19, 2027, after the retention period."),
     ).toBeTruthy();

@@ -267,7 +267,7 @@ describe("Audit trail filters and export", () => {
       expect(last).toContain(`from=${encodeURIComponent(new Date("2026-11-21T00:00:00").toISOString())}`);
       expect(last).toContain("page=1");
     });
-    const csv = screen.getByRole("link", { name: "Export the entries that match these filters as CSV" });
+    const csv = screen.getByRole("link", { name: "Export CSV of the entries that match these filters" });
     const href = csv.getAttribute("href") ?? "";
     expect(href).toMatch(/^\/api\/admin\/users\/audit\?/);
     expect(href).toContain("q=uma");

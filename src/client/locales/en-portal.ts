@@ -132,7 +132,7 @@ export const enPortal = {
     loadFailed: "Could not load background checks.",
     documents: "Documents",
     filesPurged: "Deleted {{date}}",
-    filesPurgeDue: "Deleted on {{date}}",
+    filesPurgeDue: "Kept until {{date}}",
     filesKept: "Kept until decided",
   },
   review: {
@@ -273,7 +273,7 @@ export const enPortal = {
   },
   userAudit: {
     title: "User Audit Trail",
-    description: "Every change to a user account, newest first.",
+    description: "Sign-ins, sign-in links, invitations, sessions and every change to a user account, newest first.",
     empty: "No changes to user accounts yet.",
     loadFailed: "Could not load the audit trail. Please try again.",
     retry: "Try again",
@@ -323,7 +323,7 @@ export const enPortal = {
     noMatches: "No entries match these filters.",
     refresh: "Refresh",
     exportCsv: "Export CSV",
-    exportLabel: "Export the entries that match these filters as CSV",
+    exportLabel: "Export CSV of the entries that match these filters",
     kinds: {
       role_changed: "Role changed",
       company_changed: "Company changed",

@@ -134,7 +134,7 @@ export const esPortal: Translation<typeof enPortal> = {
     loadFailed: "No se pudieron cargar las verificaciones de antecedentes.",
     documents: "Documentos",
     filesPurged: "Eliminados el {{date}}",
-    filesPurgeDue: "Se eliminan el {{date}}",
+    filesPurgeDue: "Se conservan hasta el {{date}}",
     filesKept: "Se conservan hasta la decisión",
   },
   review: {
@@ -276,7 +276,8 @@ export const esPortal: Translation<typeof enPortal> = {
   },
   userAudit: {
     title: "Registro de cambios de usuarios",
-    description: "Todos los cambios en las cuentas de usuario, del más reciente al más antiguo.",
+    description:
+      "Inicios de sesión, enlaces de acceso, invitaciones, sesiones y todos los cambios en las cuentas de usuario, del más reciente al más antiguo.",
     empty: "Todavía no hay cambios en las cuentas de usuario.",
     loadFailed: "No se pudo cargar el registro de cambios. Vuelva a intentarlo.",
     retry: "Reintentar",
@@ -329,7 +330,7 @@ export const esPortal: Translation<typeof enPortal> = {
     noMatches: "Ninguna entrada coincide con estos filtros.",
     refresh: "Actualizar",
     exportCsv: "Exportar CSV",
-    exportLabel: "Exportar como CSV las entradas que coinciden con estos filtros",
+    exportLabel: "Exportar CSV de las entradas que coinciden con estos filtros",
     kinds: {
       role_changed: "Cambio de rol",
       company_changed: "Cambio de empresa",
