@@ -220,8 +220,18 @@ export const JOBS_FRAME_TIMEOUT_MS = 8000;
  */
 export const UPLOAD_TIMEOUTS = { idleMs: 30 * SECOND, totalMs: 10 * MINUTE } as const;
 
-/** An S3 request whose connection stays silent this long fails, in ms (ADR 0014; issue #10). */
+/**
+ * An S3 request whose connection stays silent this long fails, in ms (ADR 0014; issue #10);
+ * the default of `S3_TIMEOUT_MS` (ADR 0050).
+ */
 export const S3_IDLE_TIMEOUT_MS = 30 * SECOND;
+/** A TCP connection to S3 not established within this fails its request, in ms (ADR 0050). */
+export const S3_CONNECT_TIMEOUT_MS = 5 * SECOND;
+/**
+ * An S3 request without an answer this long after it started fails, however busy its connection,
+ * in ms (ADR 0050): a 10 MB PUT at about 35 KB/s.
+ */
+export const S3_REQUEST_TIMEOUT_MS = 5 * MINUTE;
 
 /** `Retry-After` of a 503 while the database is unreachable, in seconds (ADR 0011). */
 export const RETRY_AFTER_SECONDS = 5;

@@ -101,7 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (mail.kind === "log" && config.NODE_ENV === "production") {
     app.log.warn("SMTP_URL is unset: emails are printed to the log, not delivered");
   }
-  const storage = createStorage(config);
+  const storage = createStorage(config, app.log);
   const outbox = new OutboxWorker(dbHandle, mail, {
     from: config.MAIL_FROM,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
@@ -202,6 +202,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await tasks.idle();
     await outbox.stop();
     mail.close();
+    storage.close?.();
     redis?.disconnect();
     if (!options.dbHandle) await dbHandle.close();
   });

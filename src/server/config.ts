@@ -1,6 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { DOCUMENT_RETENTION_DAYS_DEFAULT } from "../common/limits";
+import { DOCUMENT_RETENTION_DAYS_DEFAULT, S3_IDLE_TIMEOUT_MS } from "../common/limits";
 import { trimSlashes } from "../common/text";
 
 /**
@@ -9,6 +9,17 @@ import { trimSlashes } from "../common/text";
  */
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** `true`/`1`/`yes` or `false`/`0`/`no` (any case); unset or empty: undefined. */
+const booleanField = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+  z
+    .union([z.literal(""), z.enum(["true", "1", "yes", "false", "0", "no"])])
+    .optional()
+    .transform((value) =>
+      value === undefined || value === "" ? undefined : ["true", "1", "yes"].includes(value),
+    ),
+);
 
 /** Named ranges proxy-addr understands in a trust list, besides IP addresses and CIDR blocks. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -68,6 +79,13 @@ const configSchema = z
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString,
     S3_REGION: optionalString,
+    /** Path-style S3 URLs (MinIO, Ceph); unset: path style exactly when S3_ENDPOINT is set (ADR 0050). */
+    S3_FORCE_PATH_STYLE: booleanField,
+    /** An S3 connection silent this long fails its request, in ms (ADR 0050). */
+    S3_TIMEOUT_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(10).max(600_000).default(S3_IDLE_TIMEOUT_MS),
+    ),
     /** S3 credentials (issue #3), the AWS SDKs' standard variable names; used only with S3_BUCKET. */
     AWS_ACCESS_KEY_ID: optionalString,
     AWS_SECRET_ACCESS_KEY: optionalString,

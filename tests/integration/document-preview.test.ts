@@ -86,7 +86,10 @@ describe.each(oneBackend())("document preview on $name", (backend) => {
   it("has no preview for any other type (download stays), nor for strangers", async () => {
     const docx = await preview("letter.docx", admin.cookie);
     expect(docx.status).toBe(415);
-    expect(docx.body.code).toBe("PREVIEW_UNAVAILABLE");
+    expect(docx.body).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      error: "This file type has no preview. Download the file to read it.",
+    });
     const download = await f.server.request("GET", checkFileUrl(checkId, files["letter.docx"] as number), {
       cookie: admin.cookie,
     });

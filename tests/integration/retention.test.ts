@@ -8,9 +8,9 @@ import { deleteUserWithChecks } from "../../src/server/background-checks/service
 import { backgroundChecks, fileDeletions, userAudit } from "../../src/server/db/schema";
 import type { FileStorage } from "../../src/server/files/storage";
 import { type Actor, createActor, createTwoTenants } from "../support/actors";
+import { lazyS3Env, type S3TestServer, startS3rver } from "../support/s3rver";
 import { PNG_BYTES, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
-import { fakeS3Env, startFakeS3 } from "./support/fake-s3";
 import { type ServerFixture, useTestDatabase, useTestServer } from "./support/fixture";
 
 /**
@@ -139,7 +139,12 @@ describe.each(testBackends())("document retention on $name", (backend) => {
         ]) {
           const gone = await f.server.request("GET", url, { cookie });
           expect(gone.status).toBe(410);
-          expect(gone.body.code).toBe("FILES_PURGED");
+          expect(gone.body).toMatchObject({
+            code: "GONE",
+            error: expect.stringMatching(
+              /^The files of this background check were deleted on \d{4}-\d{2}-\d{2}, after the retention period\.$/,
+            ),
+          });
         }
       }
       const mine = await f.server.request("GET", "/api/background-checks/my", { cookie: userA.cookie });
@@ -231,29 +236,47 @@ describe.each(testBackends())("document retention on $name", (backend) => {
     });
   });
 
-  describe("on S3-compatible storage", () => {
-    let s3: Awaited<ReturnType<typeof startFakeS3>>;
-    const endpoint = { value: "" };
+  describe("on S3-compatible storage (s3rver)", () => {
+    let s3: S3TestServer | undefined;
     beforeAll(async () => {
-      s3 = await startFakeS3();
-      endpoint.value = s3.endpoint;
+      s3 = await startS3rver();
     });
     afterAll(async () => {
       await s3?.close();
     });
-    const f = useTestServer(database, { env: fakeS3Env(() => endpoint.value) });
+    const f = useTestServer(database, { env: lazyS3Env(() => s3) });
+    const bucket = () => {
+      if (!s3) throw new Error("s3rver is not running");
+      return s3;
+    };
 
-    it("deletes the objects of a check whose retention ran out, and keeps the others", async () => {
+    it("deletes the objects of a check whose retention ran out, retrying a DELETE the store refused", async () => {
       const { admin, userA } = await createTwoTenants(f.db);
       const kept = await submitCheck(f, userA.cookie, { fullName: "User A", email: userA.email }, [
         { name: "kept.pdf", data: pdfBytes() },
       ]);
       expect(kept.status).toBe(201);
       const check = await decidedCheck(f, userA, admin);
-      expect(s3.objects.size).toBe(3);
+      expect(await bucket().listKeys()).toHaveLength(3);
       const now = new Date(check.reviewedAt.getTime() + (RETENTION_DAYS + 1) * DAY);
-      expect(await run(f, now)).toEqual({ purgedChecks: 1, deletedFiles: 2, failedFiles: 0 });
-      expect(s3.objects.size).toBe(1);
+
+      // The object store fails every DELETE: the check is marked, its objects stay queued.
+      bucket().faults.fail.add("DELETE");
+      try {
+        expect(await run(f, now)).toEqual({ purgedChecks: 1, deletedFiles: 0, failedFiles: 2 });
+      } finally {
+        bucket().faults.fail.clear();
+      }
+      expect(await bucket().listKeys()).toHaveLength(3);
+      expect(await f.db.select().from(fileDeletions)).toHaveLength(2);
+
+      expect(await run(f, new Date(now.getTime() + 61_000))).toEqual({
+        purgedChecks: 0,
+        deletedFiles: 2,
+        failedFiles: 0,
+      });
+      expect(await bucket().listKeys()).toHaveLength(1);
+      expect(await f.db.select().from(fileDeletions)).toEqual([]);
       const detail = await f.server.request("GET", `/api/background-checks/${kept.body.id}`, {
         cookie: userA.cookie,
       });

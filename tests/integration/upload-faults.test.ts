@@ -16,9 +16,9 @@ import { backgroundChecks } from "../../src/server/db/schema";
 import { createLocalStorage } from "../../src/server/files/storage";
 import { installErrorHandler } from "../../src/server/http/errors";
 import { type Actor, createActor } from "../support/actors";
+import { lazyS3Env, type S3TestServer, startS3rver } from "../support/s3rver";
 import { pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
-import { fakeS3Env, startFakeS3 } from "./support/fake-s3";
 import { type ServerFixture, useTestDatabase, useTestServer } from "./support/fixture";
 import { waitFor } from "./support/test-app";
 
@@ -151,15 +151,16 @@ async function within<T>(promise: Promise<T>, ms = ANSWER_WITHIN_MS): Promise<T>
 
 const json = (outcome: RawOutcome) => JSON.parse(outcome.body) as { error: string; code: string };
 
+/** An S3 request silent this long fails (S3_TIMEOUT_MS): short, so a hanging bucket costs little. */
+const S3_TIMEOUT_MS = 2000;
 const storageCases = [
   { storage: "local disk", env: () => ({}) },
-  { storage: "S3", env: () => fakeS3Env(() => s3Endpoint) },
+  // s3rver (signature checking on) through the AWS SDK, as in production (ADR 0050).
+  { storage: "S3", env: () => lazyS3Env(() => s3, { S3_TIMEOUT_MS: String(S3_TIMEOUT_MS) }) },
 ];
-let s3Endpoint = "";
-let s3: Awaited<ReturnType<typeof startFakeS3>> | undefined;
+let s3: S3TestServer | undefined;
 beforeAll(async () => {
-  s3 = await startFakeS3();
-  s3Endpoint = s3.endpoint;
+  s3 = await startS3rver();
 });
 afterAll(async () => {
   await s3?.close();
@@ -173,11 +174,11 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
     let user: Actor;
     const local = (dir: string) =>
       readdir(path.join(f.server.config.DATA_DIR, dir)).catch(() => [] as string[]);
-    /** Every stored upload: files under DATA_DIR/uploads and the spool, objects in the fake S3. */
+    /** Every stored upload: files under DATA_DIR/uploads and the spool, objects in the bucket. */
     const leftovers = async () => [
       ...(await local("uploads")),
       ...(await local("upload-spool")),
-      ...(storageCase.storage === "S3" ? [...(s3?.objects.keys() ?? [])] : []),
+      ...(storageCase.storage === "S3" ? ((await s3?.listKeys()) ?? []) : []),
     ];
     const checkCount = async () => (await f.db.select().from(backgroundChecks)).length;
     /** Nothing stored, no row: what every failure must leave (a stored file always has a row). */
@@ -298,8 +299,8 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
 
     it("answers 503 STORAGE_UNAVAILABLE when storage fails, keeping nothing", async () => {
       if (storageCase.storage === "S3") {
-        if (!s3) throw new Error("fake S3 is not running");
-        s3.faults.failPuts = true;
+        if (!s3) throw new Error("s3rver is not running");
+        s3.faults.fail.add("PUT");
       } else {
         // A plain file where the uploads directory should be: every write fails.
         await rm(path.join(f.server.config.DATA_DIR, "uploads"), { recursive: true, force: true });
@@ -317,12 +318,36 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
         expect(response.headers.get("retry-after")).toBe("30");
         expect(await checkCount()).toBe(0);
         expect(await local("upload-spool")).toEqual([]);
-        if (s3) expect(s3.objects.size).toBe(0);
+        expect(await leftovers()).toEqual([]);
       } finally {
-        if (s3) s3.faults.failPuts = false;
+        s3?.faults.fail.clear();
         await rm(path.join(f.server.config.DATA_DIR, "uploads"), { recursive: true, force: true });
       }
     });
+
+    if (storageCase.storage === "S3") {
+      it("answers 503 STORAGE_UNAVAILABLE when the bucket never answers a PUT, after S3_TIMEOUT_MS, keeping nothing", async () => {
+        if (!s3) throw new Error("s3rver is not running");
+        s3.faults.hang.add("PUT");
+        try {
+          const started = Date.now();
+          const response = await within(
+            submitCheck(f, user.cookie, PERSON, [
+              { name: "id.pdf", data: pdfBytes(200_000), type: "application/pdf" },
+            ]),
+          );
+          expect(response.status).toBe(503);
+          expect(response.body.code).toBe("STORAGE_UNAVAILABLE");
+          expect(response.headers.get("retry-after")).toBe("30");
+          // One attempt, ended by the configured timeout: not the SDK's retries, not the test's limit.
+          expect(Date.now() - started).toBeGreaterThanOrEqual(S3_TIMEOUT_MS - 100);
+          expect(s3.requests.filter((request) => request.method === "PUT").length).toBeGreaterThan(0);
+          await expectNothingKept();
+        } finally {
+          s3.faults.hang.clear();
+        }
+      });
+    }
 
     it("removes the stored files when the database insert fails", async () => {
       await f.db.execute(

@@ -66,6 +66,5 @@ export const enErrors = {
   malformedMultipart: "The upload was incomplete or malformed. Please try again.",
   uploadTimeout: "The upload stalled. Please try again.",
   storageUnavailable: "We could not store your documents right now. Please try again in a minute.",
-  filesPurged: "The files of this background check were deleted after the retention period.",
-  previewUnavailable: "This file type has no preview. Download the file to read it.",
+  fileUnavailable: "This document cannot be opened right now. Please try again in a minute.",
 } as const;

@@ -273,7 +273,8 @@ export const enPortal = {
   },
   userAudit: {
     title: "User Audit Trail",
-    description: "Sign-ins, sign-in links, invitations, sessions and every change to a user account, newest first.",
+    description:
+      "Sign-ins, sign-in links, invitations, sessions and every change to a user account, newest first.",
     empty: "No changes to user accounts yet.",
     loadFailed: "Could not load the audit trail. Please try again.",
     retry: "Try again",

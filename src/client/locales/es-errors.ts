@@ -68,7 +68,5 @@ export const esErrors: Translation<typeof enErrors> = {
   malformedMultipart: "La carga quedó incompleta o dañada. Vuelva a intentarlo.",
   uploadTimeout: "La carga se detuvo. Vuelva a intentarlo.",
   storageUnavailable: "No pudimos guardar sus documentos en este momento. Vuelva a intentarlo en un minuto.",
-  filesPurged:
-    "Los archivos de esta verificación de antecedentes se eliminaron al terminar el plazo de conservación.",
-  previewUnavailable: "Este tipo de archivo no tiene vista previa. Descargue el archivo para leerlo.",
+  fileUnavailable: "No se puede abrir este documento en este momento. Vuelva a intentarlo en un minuto.",
 };

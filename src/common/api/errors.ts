@@ -151,10 +151,8 @@ export const ERRORS = {
   UPLOAD_TIMEOUT: { status: 408, message: "errors.uploadTimeout" },
   /** The file storage (disk or S3) failed; nothing was kept. */
   STORAGE_UNAVAILABLE: { status: 503, message: "errors.storageUnavailable" },
-  /** The check's files were deleted after the retention period (ADR 0058); the text dates it. */
-  FILES_PURGED: { status: 410, message: "errors.filesPurged", detail: true },
-  /** Inline preview asked for a type that has none (only PDF, PNG and JPEG do; ADR 0059). */
-  PREVIEW_UNAVAILABLE: { status: 415, message: "errors.previewUnavailable" },
+  /** A stored file could not be read (its storage failed or did not answer); ADR 0050. */
+  FILE_UNAVAILABLE: { status: 503, message: "errors.fileUnavailable" },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code the API answers: a key of {@link ERRORS}. A misspelt code fails typecheck. */

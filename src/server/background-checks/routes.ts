@@ -1,6 +1,4 @@
-import type { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -20,7 +18,7 @@ import {
 } from "../../common/limits";
 import { isPreviewable } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
-import type { FileStorage } from "../files/storage";
+import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
 import { errorResponses, HttpError } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
@@ -64,29 +62,6 @@ export function attachmentHeader(name: string, disposition: "attachment" | "inli
  * site. Inline styles only, which image documents use for their own layout.
  */
 export const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
-
-/**
- * Opens a stored file for a response.
- * @throws 503 STORAGE_UNAVAILABLE (with Retry-After) when storage cannot give it: its outage, or
- *   an object missing behind a row (logged), never a bare 500
- */
-async function openStored(
-  storage: FileStorage,
-  key: string,
-  reply: FastifyReply,
-): Promise<{ stream: Readable; size: number }> {
-  try {
-    return await storage.get(key);
-  } catch (error) {
-    reply.log.error({ err: error, storageKey: key }, "could not read a stored file");
-    reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
-    throw new HttpError(
-      503,
-      ERROR_CODES.STORAGE_UNAVAILABLE,
-      "The file cannot be read right now. Please try again in a minute.",
-    );
-  }
-}
 
 /**
  * Background checks (docs/product.md#7-api, issue #3). Uploads stream to `ctx.storage` (local disk
@@ -193,16 +168,16 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
             "application/octet-stream": { schema: binary },
           },
         },
-        ...errorResponses(503),
       },
-      // 410 FILES_PURGED once the retention purge removed the check's files (ADR 0058).
-      errors: [400, 401, 403, 404, 410],
+      // 410 once the retention purge removed the check's files (ADR 0058); 503 when the storage
+      // cannot be read (ADR 0050).
+      errors: [400, 401, 403, 404, 410, 503],
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const check = await findVisibleCheck(db, user, request.params.id);
       const file = await findCheckFile(db, check, request.params.fileId);
-      const { stream, size } = await openStored(storage, file.filePath, reply);
+      const { stream, size } = await openStoredFile(storage, file.filePath, request, reply);
       return reply
         .header("Content-Type", file.fileType)
         .header("Content-Length", size)
@@ -226,10 +201,10 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
             "image/jpeg": { schema: binary },
           },
         },
-        ...errorResponses(503),
       },
-      // 415 PREVIEW_UNAVAILABLE for any other type (download it instead); 410 once purged.
-      errors: [400, 401, 403, 404, 410, 415],
+      // 415 UNSUPPORTED_MEDIA_TYPE for any other type (download it instead); 410 GONE once
+      // purged (ADR 0058); 503 when the storage cannot be read (ADR 0050).
+      errors: [400, 401, 403, 404, 410, 415, 503],
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
@@ -240,11 +215,11 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPreviewable(file.fileType)) {
         throw new HttpError(
           415,
-          ERROR_CODES.PREVIEW_UNAVAILABLE,
+          ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
           "This file type has no preview. Download the file to read it.",
         );
       }
-      const { stream, size } = await openStored(storage, file.filePath, reply);
+      const { stream, size } = await openStoredFile(storage, file.filePath, request, reply);
       return reply
         .header("Content-Type", file.fileType)
         .header("Content-Length", size)

@@ -294,7 +294,7 @@ export async function reviewCheck(
 
 /**
  * A file of a check, for download or preview.
- * @throws 404 when the file is not part of the check; 410 FILES_PURGED once the retention purge
+ * @throws 404 when the file is not part of the check; 410 GONE once the retention purge
  *   removed the check's files (ADR 0058)
  */
 export async function findCheckFile(db: Database, check: CheckRow, fileId: number) {
@@ -302,7 +302,7 @@ export async function findCheckFile(db: Database, check: CheckRow, fileId: numbe
   if (check.filesPurgedAt) {
     throw new HttpError(
       410,
-      ERROR_CODES.FILES_PURGED,
+      ERROR_CODES.GONE,
       `The files of this background check were deleted on ${check.filesPurgedAt.toISOString().slice(0, 10)}, after the retention period.`,
     );
   }

@@ -235,7 +235,7 @@ async function storeFile(
     }
     let result: { key: string; size: number };
     try {
-      result = await storage.put(withHead(head, file, ended), kind.extensions[0]);
+      result = await storage.put(withHead(head, file, ended), kind.extensions[0], { contentType: kind.mime });
     } catch (error) {
       throw sourceError ?? state.failure ?? new StorageFailure(error);
     }

@@ -1,197 +1,231 @@
-import { createHash, createHmac, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
-import http from "node:http";
-import https from "node:https";
 import path from "node:path";
-import { type Readable, Transform } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { S3_IDLE_TIMEOUT_MS } from "../../common/limits";
-import { trimSlashes } from "../../common/text";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
+import { S3_CONNECT_TIMEOUT_MS, S3_IDLE_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS } from "../../common/limits";
+import { contentTypeOfKey, newStorageKey, StoredObjectMissingError, storageKeyIsValid } from "./objects";
 import type { FileStorage } from "./storage";
 
-/** Credentials for AWS Signature Version 4. */
+/** Static credentials; without them the SDK's default provider chain is used (ADR 0050). */
 export interface S3Credentials {
   accessKeyId: string;
   secretAccessKey: string;
   sessionToken?: string | undefined;
 }
 
-const EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
-
-const sha256Hex = (data: string) => createHash("sha256").update(data, "utf8").digest("hex");
-const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data, "utf8").digest();
-
-/** RFC 3986 encoding as SigV4 wants it (S3: each path segment once, '/' kept). */
-function encodeRfc3986(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+/** The few logger methods the storage uses (pino's `app.log` fits). */
+export interface StorageLog {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
 }
 
-/**
- * Signs a request with AWS Signature Version 4 (header-based, no query string), as described in
- * "Authenticating Requests: Using the Authorization Header" of the Amazon S3 API reference.
- * @param request.url absolute URL without a query string; its path must already be encoded
- * @param request.headers headers to sign (names case-insensitive); `host` is added from the URL
- * @param request.payloadHash hex SHA-256 of the body (the empty-body hash for GET/DELETE)
- * @returns the headers to send: the input ones plus host, x-amz-date, x-amz-content-sha256,
- *   x-amz-security-token (with a session token) and authorization
- */
-export function signV4(
-  request: { method: string; url: URL; headers?: Record<string, string>; payloadHash: string },
-  credentials: S3Credentials,
-  region: string,
-  service = "s3",
-  now = new Date(),
-): Record<string, string> {
-  const amzDate = now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
-  const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
-  headers.host = request.url.host;
-  headers["x-amz-date"] = amzDate;
-  headers["x-amz-content-sha256"] = request.payloadHash;
-  if (credentials.sessionToken) headers["x-amz-security-token"] = credentials.sessionToken;
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names
-    .map((name) => `${name}:${String(headers[name]).trim().replace(/\s+/g, " ")}\n`)
-    .join("");
-  const signedHeaders = names.join(";");
-  const canonicalRequest = [
-    request.method,
-    request.url.pathname || "/",
-    "",
-    canonicalHeaders,
-    signedHeaders,
-    request.payloadHash,
-  ].join("\n");
-  const scope = `${day}/${region}/${service}/aws4_request`;
-  const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256Hex(canonicalRequest)].join("\n");
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, day), region), service),
-    "aws4_request",
-  );
-  const signature = createHmac("sha256", signingKey).update(stringToSign, "utf8").digest("hex");
-  headers.authorization = `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope},SignedHeaders=${signedHeaders},Signature=${signature}`;
-  return headers;
-}
-
-interface S3Options {
+export interface S3StorageOptions {
   bucket: string;
-  /** e.g. `http://127.0.0.1:9000` (MinIO, R2...): path-style URLs. Unset: AWS virtual-hosted URLs. */
-  endpoint?: string | undefined;
+  /** AWS region, e.g. `eu-west-1` (`auto` for R2); signs requests and picks the AWS endpoint. */
   region: string;
-  credentials: S3Credentials;
-  /** Where an upload is spooled before it is sent (S3 needs its length and hash up front). */
+  /** Endpoint of an S3-compatible service, e.g. `http://127.0.0.1:9000`; unset: AWS's own. */
+  endpoint?: string | undefined;
+  /**
+   * Path-style URLs (`ENDPOINT/BUCKET/KEY`, MinIO and Ceph) instead of virtual-hosted ones
+   * (`BUCKET.ENDPOINT/KEY`). Unset: path style exactly when `endpoint` is set (ADR 0050).
+   */
+  forcePathStyle?: boolean | undefined;
+  /** Unset: the SDK's default chain (environment, shared files, web identity, container, EC2). */
+  credentials?: S3Credentials | undefined;
+  /** Where an upload is spooled while its size and MD5 are computed; removed after the PUT. */
   spoolDir: string;
   /** Object key prefix, e.g. `background-checks/`. */
   prefix?: string;
-  /** Milliseconds a request may stay silent before it fails (default {@link S3_IDLE_TIMEOUT_MS}). */
+  /**
+   * Milliseconds a connection may stay silent before its request fails ({@link S3_IDLE_TIMEOUT_MS}
+   * by default); a TCP connect waits at most {@link S3_CONNECT_TIMEOUT_MS} or this, whichever is less.
+   */
   timeoutMs?: number;
+  /** SDK warnings and failed clean-ups go here; unset: dropped. */
+  log?: StorageLog | undefined;
 }
 
-const KEY_PATTERN = /^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
-
 /**
- * Sends one request; resolves with the response once headers arrive.
- * @throws when the connection fails or stays silent for `timeoutMs`
+ * A storage operation on S3 that failed. The message names the operation, the HTTP status and
+ * S3's error code (or the SDK's error name for network failures), never a credential, so it can
+ * be logged as it is.
  */
-function send(
-  url: URL,
-  method: string,
-  headers: Record<string, string>,
-  timeoutMs: number,
-  body?: Readable,
-): Promise<http.IncomingMessage> {
-  const client = url.protocol === "https:" ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.request(url, { method, headers }, resolve);
-    request.on("error", reject);
-    request.setTimeout(timeoutMs, () =>
-      request.destroy(new Error(`S3 ${method} timed out after ${timeoutMs} ms of silence`)),
+export class S3StorageError extends Error {
+  readonly operation: string;
+  /** HTTP status of S3's answer; undefined when none came (timeout, refused connection). */
+  readonly httpStatus: number | undefined;
+  /** S3's error code (`NoSuchBucket`, `SignatureDoesNotMatch`, …) or the SDK's error name. */
+  readonly code: string;
+  constructor(operation: string, error: unknown) {
+    const sdk = error as {
+      name?: string;
+      Code?: string;
+      message?: string;
+      $metadata?: { httpStatusCode?: number };
+    };
+    const httpStatus = sdk?.$metadata?.httpStatusCode;
+    const code = sdk?.Code ?? sdk?.name ?? "Error";
+    // An SDK message may quote the string to sign; keep only its first sentence.
+    const detail = String(sdk?.message ?? "").split(/\.\s|\n/)[0] ?? "";
+    super(
+      `S3 ${operation} failed: ${httpStatus ?? "no answer"} ${code}${detail ? ` (${detail.slice(0, 200)})` : ""}`,
     );
-    if (body) {
-      body.on("error", (error) => request.destroy(error));
-      body.pipe(request);
-    } else {
-      request.end();
-    }
-  });
-}
-
-async function failure(response: http.IncomingMessage, action: string): Promise<Error> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of response) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8").slice(0, 500);
-  const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? "";
-  return new Error(`S3 ${action} failed: ${response.statusCode} ${code}`.trim());
+    this.name = "S3StorageError";
+    this.operation = operation;
+    this.httpStatus = httpStatus;
+    this.code = code;
+  }
 }
 
 /**
- * S3-compatible storage (docs/architecture.md#files), selected by S3_BUCKET. An upload is spooled
- * to a temporary file while its size and SHA-256 are computed (so memory stays flat), then sent
- * with one signed PUT and the spool file removed. Keys are random like the local storage's.
+ * The S3 client configuration for `options` (exported for tests): checksums only where an
+ * operation requires one (ADR 0050: the SDK's default CRC32 trailers use `aws-chunked` uploads
+ * that several S3-compatible services refuse), the timeouts of {@link S3StorageOptions.timeoutMs}
+ * and {@link S3_REQUEST_TIMEOUT_MS}, and the SDK's own retries (`AWS_MAX_ATTEMPTS`, default 3).
  */
-export function createS3Storage(options: S3Options): FileStorage {
-  const prefix = options.prefix ?? "";
-  const timeoutMs = options.timeoutMs ?? S3_IDLE_TIMEOUT_MS;
-  const objectUrl = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
-    const objectPath = `${prefix}${key}`.split("/").map(encodeRfc3986).join("/");
-    if (options.endpoint) {
-      const base = trimSlashes(options.endpoint);
-      return new URL(`${base}/${encodeRfc3986(options.bucket)}/${objectPath}`);
-    }
-    return new URL(`https://${options.bucket}.s3.${options.region}.amazonaws.com/${objectPath}`);
+export function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
+  const idleMs = options.timeoutMs ?? S3_IDLE_TIMEOUT_MS;
+  const log = options.log;
+  return {
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    requestHandler: {
+      connectionTimeout: Math.min(S3_CONNECT_TIMEOUT_MS, idleMs),
+      socketTimeout: idleMs,
+      requestTimeout: S3_REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
+    // Without a logger the SDK prints its warnings to the console. Its info lines (every
+    // command) and error lines (a failed command with its input, which the caller reports as an
+    // S3StorageError anyway) are dropped; warnings go to the server log.
+    logger: {
+      debug: () => {},
+      info: () => {},
+      warn: (...content: unknown[]) =>
+        log?.warn({ detail: content.map(String).join(" ") }, "S3 client warning"),
+      error: () => {},
+    },
   };
-  const signed = (method: string, url: URL, payloadHash: string, headers: Record<string, string> = {}) =>
-    signV4({ method, url, headers, payloadHash }, options.credentials, options.region);
+}
+
+/**
+ * S3-compatible storage (docs/architecture.md#files, ADR 0050) through the AWS SDK, selected by
+ * S3_BUCKET. Keys are random like the local storage's, under `prefix`.
+ *
+ * - `put` spools the upload to a file in `spoolDir` while counting its bytes and computing its
+ *   MD5 (memory stays flat: S3 needs the length up front and the stream's length is unknown),
+ *   then sends one PutObject streamed from that file, with Content-Length, Content-MD5 (the
+ *   service refuses a body that arrived altered) and the content type. The spool file is removed
+ *   either way. A PUT whose outcome is unknown (no answer: timeout, reset) is followed by a
+ *   background DeleteObject, so no object outlives a failed put. The SDK does not retry a
+ *   streamed body; the user's retry (after the 503's Retry-After) is the retry.
+ * - `get` streams the object from the bucket with its stored content type.
+ * - `delete` removes an object; a missing one is not an error.
+ * @throws from `put`/`get`/`delete`: {@link S3StorageError} (the bucket refused or did not
+ *   answer); `get` throws {@link StoredObjectMissingError} for a key with no object
+ */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const prefix = options.prefix ?? "";
+  const client = new S3Client(s3ClientConfig(options));
+  const Bucket = options.bucket;
+  const objectKey = (key: string) => {
+    if (!storageKeyIsValid(key)) throw new Error(`invalid storage key: ${key}`);
+    return `${prefix}${key}`;
+  };
+  const remove = async (key: string) => {
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    } catch (error) {
+      // S3 answers 204 for a missing key; some compatible services answer 404.
+      if (httpStatusOf(error) === 404) return;
+      throw new S3StorageError("DeleteObject", error);
+    }
+  };
 
   return {
     kind: "s3",
-    async put(source, extension) {
+    async put(source, extension, putOptions = {}) {
       await mkdir(options.spoolDir, { recursive: true });
-      const safeExt = /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : "";
-      const key = `${randomUUID()}${safeExt}`;
+      const key = newStorageKey(extension);
       const spool = path.join(options.spoolDir, `${key}.part`);
-      const hash = createHash("sha256");
+      const md5 = createHash("md5");
       let size = 0;
       const tap = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           size += chunk.length;
-          hash.update(chunk);
+          md5.update(chunk);
           callback(null, chunk);
         },
       });
       try {
         await pipeline(source, tap, createWriteStream(spool, { flags: "wx", mode: 0o600 }));
-        const url = objectUrl(key);
-        const headers = signed("PUT", url, hash.digest("hex"), { "content-length": String(size) });
-        const response = await send(url, "PUT", headers, timeoutMs, createReadStream(spool));
-        if ((response.statusCode ?? 500) >= 300) throw await failure(response, "PUT");
-        response.resume();
+        try {
+          await client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: objectKey(key),
+              Body: createReadStream(spool),
+              ContentLength: size,
+              ContentMD5: md5.digest("base64"),
+              ContentType: putOptions.contentType ?? contentTypeOfKey(key),
+            }),
+          );
+        } catch (error) {
+          if (httpStatusOf(error) === undefined) {
+            // No answer: the object may exist all the same. Not awaited: a bucket that hangs
+            // would keep the user waiting for the clean-up's own timeouts and retries.
+            remove(key).catch((cleanupError: unknown) =>
+              options.log?.error({ err: cleanupError }, "could not remove an object after a failed S3 PUT"),
+            );
+          }
+          throw new S3StorageError("PutObject", error);
+        }
         return { key, size };
       } finally {
         await rm(spool, { force: true });
       }
     },
     async get(key) {
-      const url = objectUrl(key);
-      const response = await send(url, "GET", signed("GET", url, EMPTY_SHA256), timeoutMs);
-      if ((response.statusCode ?? 500) >= 300) throw await failure(response, "GET");
-      return { stream: response, size: Number(response.headers["content-length"] ?? 0) };
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        if (!(object.Body instanceof Readable)) throw new Error("the S3 client returned no Node stream");
+        return {
+          stream: object.Body,
+          size: object.ContentLength ?? 0,
+          contentType: object.ContentType ?? contentTypeOfKey(key),
+        };
+      } catch (error) {
+        if (httpStatusOf(error) === 404 && errorCodeOf(error) !== "NoSuchBucket") {
+          throw new StoredObjectMissingError(key);
+        }
+        throw new S3StorageError("GetObject", error);
+      }
     },
-    async delete(key) {
-      const url = objectUrl(key);
-      const response = await send(url, "DELETE", signed("DELETE", url, EMPTY_SHA256), timeoutMs);
-      const status = response.statusCode ?? 500;
-      if (status >= 300 && status !== 404) throw await failure(response, "DELETE");
-      response.resume();
+    delete: remove,
+    close() {
+      client.destroy();
     },
   };
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+}
+
+function errorCodeOf(error: unknown): string | undefined {
+  const sdk = error as { Code?: string; name?: string };
+  return sdk?.Code ?? sdk?.name;
 }
