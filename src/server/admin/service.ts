@@ -344,7 +344,7 @@ function toAuditEntry(row: typeof userAudit.$inferSelect): UserAuditEntry {
 }
 
 /**
- * The audit trail in the manager's scope, newest first (issue #11 `GET /api/admin/users/audit`,
+ * The audit trail in the manager's scope, newest first (`GET /api/admin/users/audit`,
  * ADR 0057): everything for an admin; for a company admin the entries about users of their
  * company (before or after a company change), invitations into it and its users' sign-ins.
  * Entries about addresses without an account belong to no company: admins only.

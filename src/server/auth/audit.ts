@@ -7,7 +7,7 @@ import { maskEmail } from "./binding";
 import type { TokenRefusal } from "./verification-tokens";
 
 /**
- * The account audit trail (issue #11's user audit, extended to authentication by ADR 0057): one
+ * The account audit trail (the user audit, extended to authentication by ADR 0057): one
  * writer for every entry, so each records the same fields. Entries are appended in the
  * transaction of the change they describe (a rolled-back change leaves none); a database
  * trigger refuses any UPDATE or DELETE of them.

@@ -332,7 +332,7 @@ export const userAuditActionEnum = pgEnum("user_audit_action", [
 ]);
 
 /**
- * Audit trail of accounts (issue #11, extended by ADR 0057 to authentication): who did what to
+ * Audit trail of accounts (user management, extended by ADR 0057 to authentication): who did what to
  * which account, and when: role and company changes, deactivation, deletion, sign-in and
  * sign-out, refused links, link requests for unknown or inactive addresses, invitations,
  * sessions ended by someone else and purged files. Names and emails are copied so entries stay

@@ -81,7 +81,7 @@ function describeEntry(t: TFunction, entry: UserAuditEntry): { sentence: string;
 }
 
 /**
- * The audit trail (issue #11 item 4, extended by ADR 0057: `GET /api/admin/users/audit`): who
+ * The audit trail (ADR 0057, `GET /api/admin/users/audit`): who
  * did what to which account, sign-ins, links, invitations, sessions and purged files, newest
  * first; each entry with the browser and address it came from. Filters by person (name or
  * address), kind and dates; Export CSV downloads every entry that matches. Paging, loading,
