@@ -94,9 +94,13 @@ export function emailDigest(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase(), "utf8").digest("hex");
 }
 
-/** The target of an entry about an address without an account: masked, with its digest. */
+/** The target of an entry about an address without an account: masked (normalised), with its digest. */
 export function unknownAddress(email: string): { target: AuditEntry["target"]; emailDigest: string } {
-  return { target: { id: null, email: maskEmail(email), companyId: null }, emailDigest: emailDigest(email) };
+  const normal = email.trim().toLowerCase();
+  return {
+    target: { id: null, email: maskEmail(normal), companyId: null },
+    emailDigest: emailDigest(normal),
+  };
 }
 
 /** The audit kind of a refused link that exists: used again, or past its lifetime (ADR 0057). */
