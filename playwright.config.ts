@@ -2,16 +2,20 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests drive Debian's Chromium (/usr/bin/chromium; Playwright cannot download its
- * own browser here) against the production build served by our own server, which each spec
- * file starts with a real SMTP sink (tests/e2e/support/server.ts).
+ * own browser here) against the production client, served by our server built in each worker's
+ * own process on a copy of a migrated database (tests/e2e/support/app.ts, ADR 0045). Every test
+ * builds its own state, so files and tests run in parallel in any order.
  */
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // Condition waits only; the margin is for a loaded 2-core machine, not for slow features.
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
   use: {
     browserName: "chromium",
     launchOptions: {

@@ -129,6 +129,10 @@ const child = spawn(process.execPath, entry, {
   env: {
     ...process.env,
     NODE_ENV: "production",
+    // Production refuses public gate passwords and http (docs/operations.md "Production checks").
+    ALLOW_HTTP_PUBLIC_URL: "true",
+    EVENTS_PASSWORD: "bench-events-password",
+    CHANNEL_PARTNER_PASSWORD: "bench-partner-password",
     TRUST_PROXY: "1",
     PORT: String(port),
     HOST: "127.0.0.1",

@@ -124,6 +124,7 @@ async function run(label: string, handle: DbHandle): Promise<void> {
     const mail = magicLinkEmail({
       publicUrl: "http://aisleiq.test",
       token: randomBytes(32).toString("base64url"),
+      code: "123456",
       fullName: "Bench User",
     });
     await enqueueEmail(handle.db, { kind: "magic_link", to, ...mail });

@@ -39,7 +39,7 @@ export const SESSION_SLIDE_AFTER_MS = 1 * DAY;
 
 /**
  * How often a session's "last seen" time (and address) is written, at most, in ms: once a
- * minute (docs/product.md#11-account-records), so the session lookup of nearly every request
+ * minute (docs/product.md#12-account-records), so the session lookup of nearly every request
  * stays one read.
  */
 export const SESSION_LAST_SEEN_EVERY_MS = 1 * MINUTE;
@@ -139,6 +139,52 @@ export const IPV6_SITE_RATE_MULTIPLIER = 4;
  */
 export const REGISTRATION_RATE_PER_IP = 60;
 
+// ─── Sign-in codes and passkeys (ADR 0060, ADR 0061) ────────────────────────────────────────
+
+/** Digits of the one-time code in every sign-in email; it lives and dies with its link (ADR 0060). */
+export const SIGN_IN_CODE_DIGITS = 6;
+/** Wrong codes after which a code stops working; the link in its email still works (ADR 0060). */
+export const SIGN_IN_CODE_MAX_WRONG = 5;
+/**
+ * Wrong codes typed for one address (whether or not it has an account) in
+ * {@link SIGN_IN_CODE_ADDRESS_WINDOW_MS}: 10, i.e. two codes' worth of tries (ADR 0060). Bounds
+ * a guesser aimed at one person to 10 of the 1,000,000 codes a day, whatever their addresses.
+ */
+export const SIGN_IN_CODE_WRONG_PER_ADDRESS = 10;
+export const SIGN_IN_CODE_ADDRESS_WINDOW_MS = 24 * HOUR;
+/**
+ * Wrong codes typed from one client IP (IPv6 by /64) in {@link SIGN_IN_CODE_IP_WINDOW_MS}: 30
+ * (ADR 0060). An office behind one address has room for its typos; one host trying many
+ * addresses stops at 30 guesses an hour.
+ */
+export const SIGN_IN_CODE_WRONG_PER_IP = 30;
+export const SIGN_IN_CODE_IP_WINDOW_MS = 1 * HOUR;
+/** Code entries (right or wrong) per client IP in {@link RATE_LIMIT_WINDOW_MS}: 60 (ADR 0060). */
+export const SIGN_IN_CODE_RATE_PER_IP = 60;
+
+/** How long a WebAuthn challenge (passkey sign-in or registration) can be answered, in ms (ADR 0061). */
+export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * MINUTE;
+/**
+ * Passkey sign-in options per client IP in {@link RATE_LIMIT_WINDOW_MS}: 120 (ADR 0061). The
+ * sign-in page asks once on load for the passkey autofill and again every few minutes while open.
+ */
+export const PASSKEY_OPTIONS_RATE_PER_IP = 120;
+/** Passkey sign-ins per client IP in {@link RATE_LIMIT_WINDOW_MS}: 60, as magic-link verification (ADR 0061). */
+export const PASSKEY_SIGN_IN_RATE_PER_IP = 60;
+/** Passkey additions, renames and removals per session in {@link RATE_LIMIT_WINDOW_MS}: 30 (ADR 0061). */
+export const PASSKEY_CHANGE_RATE_PER_SESSION = 30;
+/** Most passkeys one account may hold: 20 (ADR 0061). */
+export const PASSKEYS_PER_USER = 20;
+
+/**
+ * Scrapes of `GET /metrics` per client IP: 600 (one every 1.5 s, ten times a usual 15 s scrape
+ * interval; ADR 0053). Counted before the token is checked, so guessing it gets nowhere.
+ */
+export const METRICS_RATE_PER_IP = 600;
+
+/** CRM webhook re-sends an admin asks for, per session: 60 (ADR 0051). */
+export const WEBHOOK_RETRY_RATE_PER_SESSION = 60;
+
 // ─── Sizes ──────────────────────────────────────────────────────────────────────────────────
 
 /** Largest request body Fastify reads for JSON and forms, in bytes: 1 MiB (ADR 0013, ADR 0028). */
@@ -176,6 +222,10 @@ export const USERS_PAGE_SIZE_MAX = 100;
 
 /** Most rows `GET /api/demo-registrations` returns as JSON; the CSV export has no cap (ADR 0028; issue #6). */
 export const DEMO_REGISTRATION_LIST_LIMIT = 500;
+
+/** `GET /api/admin/webhook-deliveries`: default page size 50, at most 200 (ADR 0051). */
+export const WEBHOOK_DELIVERY_PAGE_DEFAULT = 50;
+export const WEBHOOK_DELIVERY_PAGE_MAX = 200;
 
 // ─── Client timings (docs/product.md#9-constants) ──────────────────────────────────────────
 
@@ -219,6 +269,17 @@ export const JOBS_FRAME_TIMEOUT_MS = 8000;
  * ~85 KB/s on average). Either answers 408 UPLOAD_TIMEOUT and closes the connection.
  */
 export const UPLOAD_TIMEOUTS = { idleMs: 30 * SECOND, totalMs: 10 * MINUTE } as const;
+
+/**
+ * A CRM webhook delivery that has no answer after this many ms fails and is retried with the
+ * outbox's backoff (ADR 0051): 10 s, as receivers are asked to answer at once and work later.
+ */
+export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
+/**
+ * How far a webhook's signed timestamp may be from the receiver's clock, in seconds: 5 minutes,
+ * Stripe's default tolerance (docs/operations.md#crm-webhook; ADR 0051).
+ */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
  * An S3 request whose connection stays silent this long fails, in ms (ADR 0014; issue #10);

@@ -37,6 +37,11 @@ import { invitationsRoutes } from "./invitations/routes";
 import { leadsRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
 import { createMailTransport, type MailTransport } from "./mail/transport";
+import { AppMetrics } from "./metrics/metrics";
+import { metricsRoutes } from "./metrics/routes";
+import { passkeysRoutes } from "./passkeys/routes";
+import { createWebhookChannel } from "./webhooks/channel";
+import { webhooksRoutes } from "./webhooks/routes";
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -102,6 +107,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.log.warn("SMTP_URL is unset: emails are printed to the log, not delivered");
   }
   const storage = createStorage(config, app.log);
+  // Metrics only when someone may read them (METRICS_TOKEN or METRICS_PORT; ADR 0053).
+  const metrics =
+    config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined
+      ? new AppMetrics(dbHandle)
+      : undefined;
   const outbox = new OutboxWorker(dbHandle, mail, {
     from: config.MAIL_FROM,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
@@ -126,10 +136,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }
       return { sweepAgainInMs };
     },
+    // The CRM webhook's deliveries ride the outbox (ADR 0051).
+    webhook: createWebhookChannel(config, app.log),
+    ...(metrics
+      ? { onAttempt: ({ kind, webhook, outcome }) => metrics.observeDelivery(kind, webhook, outcome) }
+      : {}),
   });
   const tasks = new BackgroundTasks(app.log);
   const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
-  const ctx: AppContext = { config, dbHandle, db: dbHandle.db, dbOutage, mail, outbox, tasks, storage };
+  const ctx: AppContext = {
+    config,
+    dbHandle,
+    db: dbHandle.db,
+    dbOutage,
+    mail,
+    outbox,
+    tasks,
+    storage,
+    metrics,
+  };
   app.decorate("ctx", ctx);
 
   const clientDir = path.resolve(config.CLIENT_DIR);
@@ -148,6 +173,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // First of all, so every hook below reads the path the router routed (ADR 0030).
   installCanonicalPathGuard(app);
   app.addHook("onResponse", (request, reply, done) => {
+    metrics?.observeRequest(
+      request.method,
+      request.is404 ? "unmatched" : (request.routeOptions.url ?? "unmatched"),
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     request.log.info(
       {
         method: request.method,
@@ -180,6 +211,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   for (const routes of [
     healthRoutes,
     authRoutes,
+    passkeysRoutes,
     adminRoutes,
     invitationsRoutes,
     companiesRoutes,
@@ -187,6 +219,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     demoRegistrationsRoutes,
     gatesRoutes,
     leadsRoutes,
+    webhooksRoutes,
+    metricsRoutes,
   ]) {
     await app.register(routes);
   }

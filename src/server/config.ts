@@ -108,6 +108,37 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(0).max(36_500).default(DOCUMENT_RETENTION_DAYS_DEFAULT),
     ),
+    /**
+     * Bearer token `GET /metrics` requires (docs/operations.md#metrics); unset: no `/metrics` on
+     * the public port. At least 16 characters, so a guessable one is refused at start.
+     */
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 32`)").optional(),
+    ),
+    /** A second listener on 127.0.0.1 serving `/metrics` without a token; unset: none. */
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    /** The CRM webhook every new lead and demo registration is POSTed to (ADR 0051); unset: none. */
+    LEAD_WEBHOOK_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    /** The HMAC-SHA256 key that signs each webhook delivery (docs/operations.md#crm-webhook). */
+    LEAD_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 32`)").optional(),
+    ),
+    /**
+     * Lets `NODE_ENV=production` start with an `http://` PUBLIC_URL, for a local trial of
+     * production mode only (cookies are then not Secure); see {@link productionProblems}.
+     */
+    ALLOW_HTTP_PUBLIC_URL: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).optional()),
+  })
+  .superRefine((env, context) => {
+    if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: "custom",
+        path: ["LEAD_WEBHOOK_SECRET"],
+        message: "is required with LEAD_WEBHOOK_URL: every delivery is signed with it",
+      });
+    }
   })
   .transform((env) => ({
     ...env,
@@ -115,6 +146,45 @@ const configSchema = z
   }));
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+/** The gate passwords the code ships with (README "Configuration"): public, so never for production. */
+export const PUBLIC_GATE_PASSWORDS = {
+  EVENTS_PASSWORD: "events-demo",
+  CHANNEL_PARTNER_PASSWORD: "partner-demo",
+} as const;
+
+/**
+ * What makes a configuration unsafe to run with `NODE_ENV=production` (docs/operations.md
+ * "Production checks"): a gate password unset or one of the public defaults; a
+ * `PUBLIC_URL` that is not `https://` (unless `ALLOW_HTTP_PUBLIC_URL=true`, for a local trial of
+ * production mode); `SMTP_URL` unset, since sign-in links must never go to the log.
+ * @param env the raw environment: an unset gate password is told apart from the default typed in
+ * @returns one short sentence per problem, each starting with the variable's name; empty when
+ *   safe or not in production
+ */
+export function productionProblems(
+  config: AppConfig,
+  env: Record<string, string | undefined> = process.env,
+): string[] {
+  if (config.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  for (const name of ["EVENTS_PASSWORD", "CHANNEL_PARTNER_PASSWORD"] as const) {
+    if (!env[name]) problems.push(`${name} is unset (set a password of your own)`);
+    else if (config[name] === PUBLIC_GATE_PASSWORDS[name]) {
+      problems.push(
+        `${name} is the public default "${PUBLIC_GATE_PASSWORDS[name]}" (set a password of your own)`,
+      );
+    }
+  }
+  const allowHttp = config.ALLOW_HTTP_PUBLIC_URL === "true" || config.ALLOW_HTTP_PUBLIC_URL === "1";
+  if (!config.PUBLIC_URL.startsWith("https://") && !allowHttp) {
+    problems.push(
+      `PUBLIC_URL is ${env.PUBLIC_URL ? "not https://" : "unset"} (set the site's https:// address; ALLOW_HTTP_PUBLIC_URL=true allows http for a local trial only)`,
+    );
+  }
+  if (!config.SMTP_URL) problems.push("SMTP_URL is unset (sign-in links would be printed to the log)");
+  return problems;
+}
 
 /**
  * Parses configuration from an environment-like record.

@@ -5,6 +5,7 @@ import type { DbOutageMonitor } from "./db/outage";
 import type { FileStorage } from "./files/storage";
 import type { OutboxWorker } from "./mail/outbox";
 import type { MailTransport } from "./mail/transport";
+import type { AppMetrics } from "./metrics/metrics";
 
 /**
  * What every route module needs: configuration, the database (and its outage monitor), the mail
@@ -22,6 +23,8 @@ export interface AppContext {
   tasks: BackgroundTasks;
   /** Uploaded files (local disk under DATA_DIR/uploads, or S3): background checks write, user deletion removes. */
   storage: FileStorage;
+  /** Prometheus metrics, when METRICS_TOKEN or METRICS_PORT is set (ADR 0053); undefined otherwise. */
+  metrics: AppMetrics | undefined;
 }
 
 declare module "fastify" {

@@ -1,7 +1,6 @@
 import "dotenv/config";
 import { SHUTDOWN_GRACE_MS } from "../common/limits";
-import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig, productionProblems } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { isConnectionError, safeError } from "./db/faults";
 
@@ -18,7 +17,22 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // Production refuses unsafe settings before opening anything, in one line (docs/operations.md "Production checks").
+  const problems = productionProblems(config);
+  if (problems.length > 0) {
+    console.error(`Refusing to start with NODE_ENV=production: ${problems.join("; ")}.`);
+    process.exit(1);
+  }
+  if (config.NODE_ENV === "production" && !config.PUBLIC_URL.startsWith("https://")) {
+    console.warn(
+      `ALLOW_HTTP_PUBLIC_URL is set: serving production over ${config.PUBLIC_URL} for a local trial only`,
+    );
+  }
+  // Loaded after the checks, so a refused start exits without loading the app.
+  const { buildApp } = await import("./app");
+  const { startMetricsListener } = await import("./metrics/listener");
   const app = await buildApp(config);
+  let metricsServer: { close(): unknown } | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -27,6 +41,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     try {
+      metricsServer?.close();
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -50,6 +65,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT !== undefined) metricsServer = await startMetricsListener(app, config.METRICS_PORT);
   app.log.info(
     { url: config.PUBLIC_URL, database: app.ctx.dbHandle.kind, mail: app.ctx.mail.kind },
     `AisleIQ is running at ${config.PUBLIC_URL}`,

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from "@common/privacy";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
@@ -192,6 +193,7 @@ describe("Get Started dialog", () => {
           planTitle: "Optimal",
           website: "",
           language: "en",
+          privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
         },
       },
     ]);

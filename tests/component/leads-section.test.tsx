@@ -8,6 +8,19 @@ import { i18next } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 import { I18nextProvider } from "~/lib/react-i18n";
 
+/** No attribution: a lead from a direct visit, or stored before attribution existed. */
+const UNATTRIBUTED = {
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+  referrer: null,
+  landingPath: null,
+  privacyNoticeVersion: null,
+};
+const FACETS = { utmSource: ["newsletter"], utmMedium: ["email"], utmCampaign: ["spring-launch"] };
+
 const LEADS: Lead[] = [
   {
     id: 2,
@@ -18,6 +31,11 @@ const LEADS: Lead[] = [
     phoneE164: "3145550101",
     email: "omar@stadium.example",
     planTitle: "Unlimited",
+    ...UNATTRIBUTED,
+    utmSource: "newsletter",
+    utmMedium: "email",
+    utmCampaign: "spring-launch",
+    landingPath: "/calculator",
     createdAt: "2026-11-21T10:00:00.000Z",
   },
   {
@@ -29,6 +47,8 @@ const LEADS: Lead[] = [
     phoneE164: null,
     email: "mai@cornermart.example",
     planTitle: "Optimal",
+    ...UNATTRIBUTED,
+    referrer: "https://search.example/results",
     createdAt: "2026-11-20T10:00:00.000Z",
   },
 ];
@@ -43,8 +63,11 @@ function answerLike(status = 200) {
     if (status !== 200)
       return new Response(JSON.stringify({ error: "boom", code: "INTERNAL_ERROR" }), { status });
     const q = url.searchParams.get("q")?.toLowerCase() ?? "";
-    const leads = LEADS.filter((lead) => JSON.stringify(lead).toLowerCase().includes(q));
-    const body: LeadListResponse = { leads, total: leads.length, limit: 25, offset: 0 };
+    const source = url.searchParams.get("utm_source");
+    const leads = LEADS.filter(
+      (lead) => JSON.stringify(lead).toLowerCase().includes(q) && (!source || lead.utmSource === source),
+    );
+    const body: LeadListResponse = { leads, total: leads.length, limit: 25, offset: 0, facets: FACETS };
     return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
   };
 }
@@ -76,11 +99,29 @@ describe("Leads section", () => {
     const table = await screen.findByRole("table");
     const rows = within(table).getAllByRole("row");
     expect(rows.map((row) => row.textContent)).toEqual([
-      "NameCompanyEmailPhonePlanReceived",
-      expect.stringContaining("Omar NguyenStadium Eatsomar@stadium.example(314) 555-0101Unlimited"),
-      expect.stringContaining("Mai TranCorner Martmai@cornermart.example(314) 555-0100Optimal"),
+      "NameCompanyEmailPhonePlanSourceReceived",
+      expect.stringContaining(
+        "Omar NguyenStadium Eatsomar@stadium.example(314) 555-0101Unlimitednewsletter / emailCampaign: spring-launchLanding page: /calculator",
+      ),
+      expect.stringContaining("Mai TranCorner Martmai@cornermart.example(314) 555-0100Optimalsearch.example"),
     ]);
     expect(screen.getByRole("link", { name: /Export/ }).getAttribute("href")).toBe("/api/leads?format=csv");
+  });
+
+  it("filters by UTM source from the stored values, and the export follows the filter", async () => {
+    const user = userEvent.setup();
+    renderSection();
+    await screen.findByRole("table");
+    const source = screen.getByLabelText("Source") as HTMLSelectElement;
+    expect([...source.options].map((option) => option.textContent)).toEqual(["All", "newsletter"]);
+    await user.selectOptions(source, "newsletter");
+    await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(2));
+    expect(requestedUrls()).toContain("/api/leads?utm_source=newsletter&limit=25");
+    expect(screen.getByRole("link", { name: /Export/ }).getAttribute("href")).toBe(
+      "/api/leads?format=csv&utm_source=newsletter",
+    );
+    await user.selectOptions(source, "");
+    await waitFor(() => expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(3));
   });
 
   it("debounces the search into one ?q= request and updates the export link", async () => {
@@ -130,6 +171,7 @@ describe("Leads section", () => {
       phoneE164: null,
       email: `person${index + 1}@cornermart.example`,
       planTitle: "Optimal",
+      ...UNATTRIBUTED,
       createdAt: "2026-11-20T10:00:00.000Z",
     }));
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
@@ -142,6 +184,7 @@ describe("Leads section", () => {
         total: matches.length,
         limit: 25,
         offset,
+        facets: { utmSource: [], utmMedium: [], utmCampaign: [] },
       };
       return Response.json(body);
     });
@@ -173,7 +216,13 @@ describe("Leads section", () => {
 
   it("shows the empty state without leads and an error with a retry when loading fails", async () => {
     fetchMock.mockImplementation(async () =>
-      Response.json({ leads: [], total: 0, limit: 25, offset: 0 } satisfies LeadListResponse),
+      Response.json({
+        leads: [],
+        total: 0,
+        limit: 25,
+        offset: 0,
+        facets: { utmSource: [], utmMedium: [], utmCampaign: [] },
+      } satisfies LeadListResponse),
     );
     const { unmount } = renderSection();
     expect(

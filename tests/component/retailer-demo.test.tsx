@@ -1,4 +1,5 @@
 import type { DemoRegistrationBody } from "@common/api/demo-registrations";
+import { PRIVACY_NOTICE_VERSION } from "@common/privacy";
 import { findRetailerDemo } from "@common/retailer-demos";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
@@ -160,6 +161,23 @@ describe("registration page", () => {
     expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeTruthy();
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe(ids[1]);
+  });
+
+  it("says what the details are for, links the privacy notice and sends the notice version", async () => {
+    const user = userEvent.setup();
+    const versions: unknown[] = [];
+    renderPage(async (url, init) => {
+      if (url.startsWith("/api/retailer-demos")) return json(404, {});
+      const sent = JSON.parse(String(init?.body)) as DemoRegistrationBody;
+      versions.push(sent.privacyNoticeVersion);
+      return json(200, { registrationId: sent.registrationId, message: "ok" });
+    });
+    expect(screen.getByText("We use these details to set up your store-demo access.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Privacy notice" }).getAttribute("href")).toBe("/privacy");
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Submit Registration" }));
+    expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeTruthy();
+    expect(versions).toEqual([PRIVACY_NOTICE_VERSION]);
   });
 });
 

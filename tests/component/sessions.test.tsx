@@ -115,6 +115,7 @@ describe("Sessions of a managed user (admins and company admins)", () => {
     isActive: true,
     lastLoginAt: null,
     createdAt: "2026-11-01T00:00:00.000Z",
+    passkeyCount: 0,
   };
   beforeEach(() => {
     sessions = sessions.map((s) => ({ ...s, current: false }));

@@ -57,6 +57,7 @@ function managed(id: number, overrides: Partial<ManagedUser> = {}): ManagedUser 
     companyId: 10,
     companyName: "Fresh Foods",
     isActive: true,
+    passkeyCount: 0,
     lastLoginAt: null,
     createdAt: "2026-11-02T00:00:00.000Z",
     ...overrides,
@@ -92,12 +93,17 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
     };
     return json(userListResponseSchema.parse(body));
   }
-  const match = url.pathname.match(/^\/api\/admin\/users\/(\d+)(?:\/(deactivate|reactivate))?$/);
+  const match = url.pathname.match(/^\/api\/admin\/users\/(\d+)(?:\/(deactivate|reactivate|passkeys))?$/);
   if (match) {
     if (failMutationsWith) return json(failMutationsWith.body, failMutationsWith.status);
     const id = Number(match[1]);
     const target = users.find((u) => u.id === id);
     if (!target) return json({ error: "User not found", code: "NOT_FOUND" }, 404);
+    if (method === "DELETE" && match[2] === "passkeys") {
+      const removed = target.passkeyCount;
+      target.passkeyCount = 0;
+      return json({ removed });
+    }
     if (method === "DELETE") {
       users = users.filter((u) => u.id !== id);
       return new Response(null, { status: 204 });
@@ -162,7 +168,7 @@ describe("Users section (issue #11 item 4)", () => {
     await screen.findByRole("table");
     const rows = within(table()).getAllByRole("row");
     expect(rows).toHaveLength(21); // header + 20
-    expect(rows[0]?.textContent).toBe("NameRoleCompanyStatusLast LoginActions");
+    expect(rows[0]?.textContent).toBe("NameRoleCompanyStatusLast LoginPasskeysActions");
     expect(rowOf("Ada Admin").textContent).toContain("(you)");
     expect(rowOf("Ada Admin").textContent).toContain("Admin");
     expect(rowOf("Person 02").textContent).toContain("person2@fresh.example");
@@ -303,6 +309,26 @@ describe("Users section (issue #11 item 4)", () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Users" })));
     // Total Users counts again after the change.
     expect(screen.getByTestId("stat-totalUsers").textContent).toBe("24");
+  });
+
+  it("shows each user's passkey count and removes them only after a confirm (ADR 0061)", async () => {
+    users[3] = managed(4, { passkeyCount: 2 });
+    const events = userEvent.setup();
+    renderSection();
+    await screen.findByRole("table");
+    const row = rowOf("Person 04");
+    expect(within(row).getAllByRole("cell")[5]?.textContent).toBe("2");
+    // Only someone who has passkeys offers the action.
+    expect(
+      within(rowOf("Person 05")).queryByRole("button", { name: "Remove the passkeys of Person 05" }),
+    ).toBeNull();
+    await events.click(within(row).getByRole("button", { name: "Remove the passkeys of Person 04" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Remove the passkeys of Person 04?" });
+    expect(dialog.textContent).toContain("stops signing in at once, as when a device is lost");
+    await events.click(within(dialog).getByRole("button", { name: "Remove Passkeys" }));
+    expect(await screen.findByText("The passkeys of Person 04 no longer sign in.")).toBeTruthy();
+    expect(calls("DELETE").map((call) => call.url)).toEqual(["/api/admin/users/4/passkeys"]);
+    await waitFor(() => expect(within(rowOf("Person 04")).getAllByRole("cell")[5]?.textContent).toBe("0"));
   });
 
   it("shows the server's refusal in an error toast and keeps the dialog open", async () => {

@@ -88,6 +88,12 @@ describe("verify screen (docs/product.md#2-pages, issue #11 item 5, ADR 0015)", 
     renderVerify();
     const button = await screen.findByRole("button", { name: "Continue as a•••@example.com" });
     expect(screen.getByText("Confirm Sign-In")).toBeTruthy();
+    // The other way in (ADR 0060): the email's code, on the device that asked.
+    expect(
+      screen.getByText(
+        "Asked for this email on another device? On the sign-in page there, type the 6-digit code from the email instead.",
+      ),
+    ).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.verifyCalls()).toBe(0);
     await userEvent.setup().click(button);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import type { Language } from "../../src/common/languages";
+import { VERIFY_REDIRECT_MS } from "../../src/common/limits";
 import { LOGIN_PORTALS } from "../../src/common/login-portals";
 import { SITE_CONFIG } from "../../src/common/site-config";
 import { CHANNEL_PARTNER_CONTENT } from "../../src/server/gates/channel-partner-content";
@@ -7,8 +8,16 @@ import { CATALOG_PAIRS, leaves, type Tree } from "../support/catalogs";
 import { englishIn } from "../support/english-text";
 import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
-import { expect, persona, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
+import {
+  EVENTS_PASSWORD,
+  expect,
+  fastForwardUntil,
+  PARTNER_PASSWORD,
+  persona,
+  type TestApp,
+  test,
+  uniqueEmail,
+} from "./support/fixtures";
 
 /**
  * The axe sweep of issue #12 item 4: WCAG 2.2 AA (tests/e2e/support/axe.ts, Label in Name
@@ -17,12 +26,10 @@ import { startAppServer } from "./support/server";
  * verify and accept-invitation screens, the user dashboard and the admin dashboard as admin and
  * as company admin — and with every dialog, menu and drawer open. In Spanish every state is also
  * checked for English text (tests/support/english-text.ts), which covers the portal pages that
- * are rendered by the `lang` cookie rather than prerendered. Each language gets its own server, so
- * each starts with the first-admin setup.
+ * are rendered by the `lang` cookie rather than prerendered. The sign-in screens are what the
+ * portal sweep looks at, so it goes through them on an app of its own (it starts with the
+ * first-admin setup); the other sweeps share their worker's app (ADR 0045).
  */
-
-const EVENTS_PASSWORD = "a11y-events-passphrase";
-const PARTNER_PASSWORD = "a11y-partner-passphrase";
 
 /** Every catalog text of a language, by the dotted key the components use (`landing.jobs.title`). */
 function catalog(language: Language): Map<string, string> {
@@ -59,20 +66,8 @@ for (const language of ["en", "es"] as const) {
     /** A public page's path in this language. */
     const localized = (path: string) => (language === "en" ? path : path === "/" ? "/es/" : `/es${path}`);
 
-    let app: Awaited<ReturnType<typeof startAppServer>>;
-    test.beforeAll(async () => {
-      app = await startAppServer({
-        EVENTS_PASSWORD,
-        CHANNEL_PARTNER_PASSWORD: PARTNER_PASSWORD,
-        SALES_EMAIL: "sales@example.com",
-      });
-    });
-    test.afterAll(async () => {
-      await app?.stop();
-    });
-
     /** Pages without a Spanish twin follow the `lang` cookie (ADR 0022). */
-    async function chooseLanguage(page: Page) {
+    async function chooseLanguage(app: TestApp, page: Page) {
       if (language === "es") {
         await page.context().addCookies([{ name: "lang", value: "es", url: app.baseUrl }]);
       }
@@ -103,10 +98,11 @@ for (const language of ["en", "es"] as const) {
     }
 
     test("public pages, the login portals, the demo page, /accelerometer and the 404 page", async ({
+      app,
       page,
     }) => {
       test.setTimeout(180_000);
-      await chooseLanguage(page);
+      await chooseLanguage(app, page);
       const pages: [string, number][] = [
         [localized("/"), 200],
         [localized("/calculator"), 200],
@@ -135,7 +131,7 @@ for (const language of ["en", "es"] as const) {
       await sweep(page, `${portal.path} notice`);
     });
 
-    test("the home page's menus, drawer and dialogs", async ({ page }) => {
+    test("the home page's menus, drawer and dialogs", async ({ app, page }) => {
       test.setTimeout(180_000);
       await page.goto(`${app.baseUrl}${localized("/")}`);
       const header = page.getByRole("banner");
@@ -171,7 +167,7 @@ for (const language of ["en", "es"] as const) {
       await getStarted.getByLabel(s("landing.getStarted.lastName")).fill("Parks");
       await getStarted.getByLabel(s("landing.getStarted.company")).fill("Corner Market Co");
       await getStarted.getByLabel(s("landing.getStarted.phone")).fill("+1 (555) 010-3000");
-      await getStarted.getByLabel(s("landing.getStarted.email")).fill("rosa.parks@example.com");
+      await getStarted.getByLabel(s("landing.getStarted.email")).fill(uniqueEmail("rosa.parks@example.com"));
       await getStarted.getByRole("button", { name: s("landing.getStarted.submit") }).click();
       const thanks = page.getByRole("dialog", { name: s("landing.getStarted.thankYou") });
       await expect(thanks).toBeVisible();
@@ -235,6 +231,7 @@ for (const language of ["en", "es"] as const) {
     });
 
     test("the calculator's Lost Revenue and Channel Partner gate, locked, refused and open", async ({
+      app,
       page,
     }) => {
       await page.goto(`${app.baseUrl}${localized("/calculator")}`);
@@ -254,7 +251,7 @@ for (const language of ["en", "es"] as const) {
       await sweep(page, "calculator, gate open");
     });
 
-    test("the demo page: validation toast, Terms dialog, Thank You", async ({ page }) => {
+    test("the demo page: validation toast, Terms dialog, Thank You", async ({ app, page }) => {
       await page.goto(`${app.baseUrl}${localized("/schnucks")}`);
       await page.getByRole("button", { name: s("retailerDemo.submit") }).click();
       await expect(page.getByRole("region", { name: /F8/ }).locator("li").first()).toBeVisible();
@@ -266,7 +263,7 @@ for (const language of ["en", "es"] as const) {
       await terms.getByRole("button", { name: s("retailerDemo.terms.agree") }).click();
       await page.getByLabel(s("retailerDemo.firstName")).fill("Rosa");
       await page.getByLabel(s("retailerDemo.lastName")).fill("Tester");
-      await page.getByLabel(s("retailerDemo.email")).fill(`rosa.${language}@schnucks.com`);
+      await page.getByLabel(s("retailerDemo.email")).fill(uniqueEmail(`rosa.${language}@schnucks.com`));
       await page.getByLabel(s("retailerDemo.phone")).fill("(314) 555-0100");
       await page.getByRole("button", { name: s("retailerDemo.submit") }).click();
       await expect(page.getByRole("heading", { name: s("retailerDemo.thankYouTitle") })).toBeVisible();
@@ -274,18 +271,20 @@ for (const language of ["en", "es"] as const) {
     });
 
     test("sign-in, verify, accept invitation, both dashboards and every portal dialog", async ({
+      emptyApp: app,
       browser,
     }) => {
       test.setTimeout(240_000);
       const who = async () => {
         const p = await persona(browser);
-        await chooseLanguage(p.page);
+        await chooseLanguage(app, p.page);
         return p;
       };
 
       // The first-admin setup, the link sent, an invalid verify link, then the admin dashboard.
       const admin = await who();
       const a = admin.page;
+      await a.clock.install();
       await a.goto(`${app.baseUrl}/admin/login`);
       await expect(a.getByRole("heading", { name: s("adminLogin.setupTitle") })).toBeVisible();
       await sweep(a, "first-admin setup");
@@ -299,7 +298,9 @@ for (const language of ["en", "es"] as const) {
       await expect(a.getByText(s("verify.failed"), { exact: true })).toBeVisible();
       await sweep(a, "verify failed");
       await a.goto(link);
-      await a.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+      await fastForwardUntil(a, VERIFY_REDIRECT_MS, () =>
+        expect(a).toHaveURL(`${app.baseUrl}/dashboard`, { timeout: 1000 }),
+      );
       await expect(a.getByRole("heading", { name: s("dashboard.profile") })).toBeVisible();
       await sweep(a, "admin's user dashboard");
       // The sign-in form, once an admin exists, for a visitor who is not signed in.

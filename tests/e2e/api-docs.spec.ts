@@ -1,5 +1,4 @@
 import { expect, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
 
 /**
  * The interactive API reference (issue #14 item 7) against the production build: `/api/docs`
@@ -8,16 +7,10 @@ import { startAppServer } from "./support/server";
  * the browser reports no Content-Security-Policy violation.
  */
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
-
-test.beforeAll(async () => {
-  app = await startAppServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
-test("renders the API reference under the site's CSP, served entirely by this server", async ({ page }) => {
+test("renders the API reference under the site's CSP, served entirely by this server", async ({
+  app,
+  page,
+}) => {
   const consoleErrors: string[] = [];
   const violations: string[] = [];
   const foreignRequests: string[] = [];
@@ -57,7 +50,7 @@ test("renders the API reference under the site's CSP, served entirely by this se
   expect(foreignRequests).toEqual([]);
 });
 
-test("/api/openapi.json answers the OpenAPI document as JSON", async ({ request }) => {
+test("/api/openapi.json answers the OpenAPI document as JSON", async ({ app, request }) => {
   const response = await request.get(`${app.baseUrl}/api/openapi.json`);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);

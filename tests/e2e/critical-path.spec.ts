@@ -1,5 +1,4 @@
-import { expect, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
+import { expect, frames, test } from "./support/fixtures";
 
 /**
  * The critical path of the prerendered pages (issue #13 item 2, ADR 0023), against the
@@ -9,19 +8,10 @@ import { startAppServer } from "./support/server";
  * before the app has loaded does its job once it has, and links work without the app.
  */
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
-
-test.beforeAll(async () => {
-  app = await startAppServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
 const PAGES = ["/", "/calculator", "/schnucks", "/es/", "/es/calculator"];
 
 for (const pathname of PAGES) {
-  test(`${pathname}: no script is fetched before the page is painted`, async ({ page }) => {
+  test(`${pathname}: no script is fetched before the page is painted`, async ({ app, page }) => {
     const html = await (await fetch(`${app.baseUrl}${pathname}`)).text();
     expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
     expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
@@ -57,7 +47,7 @@ for (const pathname of PAGES) {
   });
 }
 
-test("a button pressed before the app has loaded does its job once it has", async ({ page }) => {
+test("a button pressed before the app has loaded does its job once it has", async ({ app, page }) => {
   // Hold the client entry back until the click has been made.
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
@@ -70,7 +60,8 @@ test("a button pressed before the app has loaded does its job once it has", asyn
   await page.goto(`${app.baseUrl}/`, { waitUntil: "domcontentloaded" });
   const pricingButton = page.locator("#pricing").getByRole("button", { name: /Get Started.*Unlimited/ });
   await pricingButton.click();
-  await page.waitForTimeout(300);
+  // Frames have passed since the click: it has had every chance to act.
+  await frames(page);
   // Not hydrated yet: nothing happened (and the click did not submit or navigate anywhere).
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(new URL(page.url()).pathname).toBe("/");
@@ -79,26 +70,27 @@ test("a button pressed before the app has loaded does its job once it has", asyn
   await expect(dialog).toContainText("Selected plan: Unlimited");
 });
 
-test("the inlined stylesheet is not fetched again once the app runs", async ({ page }) => {
+test("the inlined stylesheet is not fetched again once the app runs", async ({ app, page }) => {
   const stylesheets: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
   });
   await page.goto(`${app.baseUrl}/`);
-  // The app is live once a button opens its dialog; give React time to add any <link>.
+  // The app is live once a button opens its dialog; React adds any <link> in the commit that
+  // rendered it, and the browser has asked for the file within the frames after.
   await page
     .locator("#pricing")
     .getByRole("button", { name: /Get Started.*Unlimited/ })
     .click();
   await expect(page.getByRole("dialog", { name: "Get Started" })).toBeVisible();
-  await page.waitForTimeout(500);
+  await frames(page);
   expect(stylesheets).toEqual([]);
   expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
   // The page is styled by the inline sheet: the body's `min-h-screen` is the viewport height.
   expect(await page.evaluate(() => getComputedStyle(document.body).minHeight)).toBe("800px");
 });
 
-test("a link followed before the app has loaded navigates without it", async ({ page }) => {
+test("a link followed before the app has loaded navigates without it", async ({ app, page }) => {
   await page.route(/\/assets\/entry\.client-[^/]+\.js$/, () => {
     // Never answered: the app does not load on this visit.
   });

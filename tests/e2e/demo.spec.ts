@@ -1,22 +1,19 @@
 import type { Page } from "@playwright/test";
 import { decodeQuotedPrintable } from "../support/smtp-sink";
 import { axe } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
+import {
+  DEMO_DESK_EMAIL as DESK,
+  emailContaining,
+  expect,
+  type TestApp,
+  test,
+  uniqueEmail,
+} from "./support/fixtures";
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
-const DESK = "demo-desk@example.com";
 const PENDING_KEY = "aisleiq.pendingDemoRegistrations";
 
-test.beforeAll(async () => {
-  app = await startAppServer({ DEMO_REGISTRATION_EMAIL: DESK });
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
 /** Emails to `to` whose decoded source mentions `text`. */
-const emailsTo = (to: string, text: string) =>
+const emailsTo = (app: TestApp, to: string, text: string) =>
   app.smtp.emailsTo(to).filter((m) => decodeQuotedPrintable(m.raw).includes(text));
 
 async function fillForm(page: Page, person: { first: string; email: string }) {
@@ -33,6 +30,7 @@ async function fillForm(page: Page, person: { first: string; email: string }) {
 
 test.describe("store-demo registration", () => {
   test("full registration ends on the Thank You view with two QR codes and emails both sides", async ({
+    app,
     page,
   }) => {
     await page.goto(`${app.baseUrl}/schnucks`);
@@ -51,7 +49,8 @@ test.describe("store-demo registration", () => {
     await page.getByLabel("Phone").fill("555");
     await page.getByRole("button", { name: "Submit Registration" }).click();
     await expect(page.getByText("Email must end with the company domain.", { exact: true })).toBeVisible();
-    await page.getByLabel("Email").fill("Rosa.Full@Schnucks.com");
+    const rosa = uniqueEmail("Rosa.Full@Schnucks.com");
+    await page.getByLabel("Email").fill(rosa);
     await page.getByRole("button", { name: "Submit Registration" }).click();
     await expect(page.getByText("Please enter a valid phone number.", { exact: true })).toBeVisible();
     await page.getByLabel("Phone").fill("(314) 555-0100");
@@ -92,12 +91,16 @@ test.describe("store-demo registration", () => {
     await expect(page.getByRole("heading", { name: "iOS" })).toBeVisible();
     expect((await axe(page).analyze()).violations).toEqual([]);
 
-    const notice = await app.smtp.nextEmail(DESK);
-    expect(decodeQuotedPrintable(notice.raw)).toContain("rosa.full@schnucks.com");
-    await app.smtp.nextEmail("rosa.full@schnucks.com");
+    // The desk and the registrant are emailed, the address as the server stores it (lower case).
+    const notice = await emailContaining(app, DESK, rosa.toLowerCase());
+    expect(decodeQuotedPrintable(notice.raw)).toContain(rosa.toLowerCase());
+    await app.smtp.nextEmail(rosa.toLowerCase());
   });
 
-  test("a request with no answer for 15 s shows the timeout toast and keeps the form", async ({ page }) => {
+  test("a request with no answer for 15 s shows the timeout toast and keeps the form", async ({
+    app,
+    page,
+  }) => {
     await page.clock.install();
     await page.goto(`${app.baseUrl}/schnucks`);
     await page.route("**/api/send-schnucks-demo-email", () => {
@@ -113,14 +116,17 @@ test.describe("store-demo registration", () => {
   });
 
   test("offline capture: saved, shown as captured, resent on 'online' and on the next visit, exactly once", async ({
+    app,
     page,
   }) => {
     await page.goto(`${app.baseUrl}/schnucks`);
     await expect(page.getByRole("heading", { name: "Twin Oaks Store Demo APP Registration" })).toBeVisible();
 
+    const olive = uniqueEmail("olive.online@schnucks.com");
+    const otto = uniqueEmail("otto.reload@schnucks.com");
     // 1. Offline, then the 'online' event resends.
     await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
-    await fillForm(page, { first: "Olive", email: "olive.online@schnucks.com" });
+    await fillForm(page, { first: "Olive", email: olive });
     await page.getByRole("button", { name: "Submit Registration" }).click();
     await expect(page.getByText("Connection Issue", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
@@ -134,7 +140,7 @@ test.describe("store-demo registration", () => {
     ).toBe(1);
     await page.unroute("**/api/**");
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
-    await app.smtp.nextEmail("olive.online@schnucks.com");
+    await app.smtp.nextEmail(olive);
     await expect(page.getByText(/We'll retry sending when connection is restored/).first()).toBeHidden();
     expect(await page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
 
@@ -142,7 +148,7 @@ test.describe("store-demo registration", () => {
     //    then once more online: the next visit sends it.
     await page.reload();
     await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
-    await fillForm(page, { first: "Otto", email: "otto.reload@schnucks.com" });
+    await fillForm(page, { first: "Otto", email: otto });
     await page.getByRole("button", { name: "Submit Registration" }).click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     await page.reload();
@@ -152,22 +158,24 @@ test.describe("store-demo registration", () => {
     ).toBe(1);
     await page.unroute("**/api/**");
     await page.reload();
-    await app.smtp.nextEmail("otto.reload@schnucks.com");
+    await app.smtp.nextEmail(otto);
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING_KEY)).toBeNull();
 
     // More 'online' events and visits send nothing again: each arrived exactly once.
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await page.reload();
-    await page.waitForTimeout(1500);
-    for (const email of ["olive.online@schnucks.com", "otto.reload@schnucks.com"]) {
-      expect(emailsTo(email, "Store Demo")).toHaveLength(1);
-      expect(emailsTo(DESK, email)).toHaveLength(1);
+    // Whatever the page sent has arrived (no request for a while) and been emailed (outbox empty).
+    await page.waitForLoadState("networkidle");
+    await app.outboxDrained();
+    for (const email of [olive, otto]) {
+      expect(emailsTo(app, email, "Store Demo")).toHaveLength(1);
+      expect(emailsTo(app, DESK, email)).toHaveLength(1);
     }
   });
 });
 
 test.describe("IMU demo", () => {
-  test("is not loaded on the home page", async ({ page }) => {
+  test("is not loaded on the home page", async ({ app, page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => scripts.push(request.url()));
     await page.goto(`${app.baseUrl}/`);
@@ -176,6 +184,7 @@ test.describe("IMU demo", () => {
   });
 
   test("asks for permission where required, then follows emulated sensor readings and calibrates beta", async ({
+    app,
     page,
   }) => {
     await page.addInitScript(() => {
@@ -189,6 +198,7 @@ test.describe("IMU demo", () => {
         if (w.__imu) window.dispatchEvent(new DeviceOrientationEvent("deviceorientation", w.__imu));
       }, 50);
     });
+    await page.clock.install();
     await page.goto(`${app.baseUrl}/accelerometer`);
     await expect(page.getByText("Permissions Required")).toBeVisible();
     await expect(page.getByText("Grant access to motion and orientation sensors.")).toBeVisible();
@@ -210,11 +220,13 @@ test.describe("IMU demo", () => {
     await expect(page.getByTestId("readout-alpha")).toHaveText("200°");
     await expect(page.getByTestId("readout-gamma")).toHaveText("-30°");
     await expect(page.getByTestId("phone-model")).toHaveAttribute("style", /rotateX\(25deg\)/);
-    await page.waitForTimeout(1200);
+    // Past the ~1 s after which a page without readings gives up (the page's clock).
+    await page.clock.runFor(1200);
     await expect(page.getByText("Device Not Supported")).toBeHidden();
   });
 
   test("without readings it is unsupported within about 1 s and the sliders drive the model", async ({
+    app,
     page,
   }) => {
     await page.goto(`${app.baseUrl}/accelerometer`);
@@ -242,6 +254,7 @@ test.describe("IMU demo", () => {
   });
 
   test("locks the screen to portrait on entry and unlocks on leaving; a refusal is not an error", async ({
+    app,
     page,
   }) => {
     await page.addInitScript(() => {
@@ -270,7 +283,10 @@ test.describe("IMU demo", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a refused sensor permission shows Device Not Supported with the manual sliders", async ({ page }) => {
+  test("a refused sensor permission shows Device Not Supported with the manual sliders", async ({
+    app,
+    page,
+  }) => {
     await page.addInitScript(() => {
       (DeviceOrientationEvent as unknown as { requestPermission: () => Promise<string> }).requestPermission =
         () => Promise.reject(new DOMException("Not allowed", "NotAllowedError"));
@@ -284,6 +300,7 @@ test.describe("IMU demo", () => {
   });
 
   test("any path containing 'accelerometer' opens the demo; other unknown paths stay 404", async ({
+    app,
     page,
   }) => {
     await page.goto(`${app.baseUrl}/demo/my-accelerometer-test`);
@@ -301,16 +318,17 @@ test.describe("on a 390 px phone", () => {
   const noHorizontalOverflow = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  test("registration fits and completes, and the IMU sliders work", async ({ page }) => {
+  test("registration fits and completes, and the IMU sliders work", async ({ app, page }) => {
     await page.goto(`${app.baseUrl}/schnucks`);
     await expect(page.getByRole("heading", { name: "Twin Oaks Store Demo APP Registration" })).toBeVisible();
     expect(await noHorizontalOverflow(page)).toBe(true);
-    await fillForm(page, { first: "Mia", email: "mia.mobile@schnucks.com" });
+    const mia = uniqueEmail("mia.mobile@schnucks.com");
+    await fillForm(page, { first: "Mia", email: mia });
     await page.getByRole("button", { name: "Submit Registration" }).click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeInViewport();
     await expect(page.getByText("Scan to download", { exact: true })).toHaveCount(2);
     expect(await noHorizontalOverflow(page)).toBe(true);
-    await app.smtp.nextEmail("mia.mobile@schnucks.com");
+    await app.smtp.nextEmail(mia);
 
     await page.goto(`${app.baseUrl}/accelerometer`);
     await expect(page.getByText("Device Not Supported")).toBeVisible({ timeout: 3000 });

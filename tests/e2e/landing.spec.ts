@@ -1,8 +1,18 @@
 import type { Page } from "@playwright/test";
+import { HERO_CELEBRATION_MS } from "../../src/common/limits";
 import { SITE_CONFIG } from "../../src/common/site-config";
 import { axe } from "./support/axe";
-import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
+import {
+  EVENTS_PASSWORD,
+  emailContaining,
+  expect,
+  fastForwardUntil,
+  frames,
+  persona,
+  SALES_EMAIL,
+  test,
+  uniqueEmail,
+} from "./support/fixtures";
 
 /**
  * The public landing page (issue #4) against the production build: sections and meta, the Get
@@ -11,36 +21,42 @@ import { startAppServer } from "./support/server";
  * (jobs board, booking widget, video call) is blocked.
  */
 
-const EVENTS_PASSWORD = "e2e-events-passphrase";
-let app: Awaited<ReturnType<typeof startAppServer>>;
+/**
+ * Waits until section `id` rests `offset` px below the viewport top: the 800 ms smooth scroll
+ * has ended there (its top is the same two frames apart). A click made before hydration starts
+ * the scroll only once the app is live (ADR 0023), so this waits for where it ends, not a time.
+ */
+async function expectSectionAt(page: Page, id: string, offset: number) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (sectionId) => {
+          const top = () => document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN;
+          const before = top();
+          for (let i = 0; i < 2; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+          const after = top();
+          return before === after ? Math.round(after) : Number.NaN;
+        }, id),
+      { message: `#${id} rests ${offset} px below the viewport top` },
+    )
+    .toBe(offset);
+}
 
-test.beforeAll(async () => {
-  app = await startAppServer({ EVENTS_PASSWORD, SALES_EMAIL: "sales@example.com" });
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
-/** Distance (px) from the viewport top to the section, once the 800 ms smooth scroll settles. */
-async function sectionTop(page: Page, id: string): Promise<number> {
-  const read = () =>
-    page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? NaN, id);
-  // The smooth scroll lasts 800 ms, and a click made before hydration starts it only once the app
-  // is live (ADR 0023): read where the section rests, once it has not moved for 300 ms.
-  await page.waitForTimeout(1000);
-  let top = await read();
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    await page.waitForTimeout(300);
-    const next = await read();
-    if (next === top) break;
-    top = next;
-  }
-  return top;
+/**
+ * Shows the hero's celebration: the page's clock (installed before the page loaded) moves past
+ * the 6 s after which the pulsing ellipsis becomes the emoji row.
+ */
+async function celebrate(page: Page) {
+  await fastForwardUntil(page, HERO_CELEBRATION_MS, () =>
+    expect(page.getByRole("img", { name: "Celebration" })).toBeVisible({ timeout: 1000 }),
+  );
 }
 
 test("renders the sections in the documented order with the title, description and Open Graph tags", async ({
+  app,
   page,
 }) => {
+  await page.clock.install();
   await page.goto(`${app.baseUrl}/`);
   await expect(page).toHaveTitle(/AisleIQ/);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -79,11 +95,14 @@ test("renders the sections in the documented order with the title, description a
   expect(unsized).toBe(0);
 
   // The pulsing ellipsis becomes the emoji row after 6 s.
-  await expect(page.getByRole("img", { name: "Celebration" })).toBeVisible({ timeout: 8000 });
+  await celebrate(page);
   await expect(page.locator("footer")).toContainText(`© ${new Date().getFullYear()} AisleIQ`);
 });
 
-test("Get Started validates, submits the lead for the chosen plan and shows Thank You", async ({ page }) => {
+test("Get Started validates, submits the lead for the chosen plan and shows Thank You", async ({
+  app,
+  page,
+}) => {
   await page.goto(`${app.baseUrl}/`);
   await page
     .locator("#pricing")
@@ -104,13 +123,14 @@ test("Get Started validates, submits the lead for the chosen plan and shows Than
   await dialog.getByRole("button", { name: "Get Started" }).click();
   await expect(page.getByText("Please enter a valid email address.", { exact: true })).toBeVisible();
 
-  await dialog.getByLabel("Work email").fill("rosa.parks@example.com");
+  const rosa = uniqueEmail("rosa.parks@example.com");
+  await dialog.getByLabel("Work email").fill(rosa);
   await dialog.getByRole("button", { name: "Get Started" }).click();
   const thanks = page.getByRole("dialog", { name: "Thank You!" });
   await expect(thanks).toContainText("Congratulations you are on the way to the future of retail!");
   await expect(thanks).toContainText("We will reach out shortly to set up your account.");
   // The lead reached the server: the sales team is emailed about it.
-  const email = await app.smtp.nextEmail("sales@example.com");
+  const email = await emailContaining(app, SALES_EMAIL, rosa);
   expect(email.raw).toContain("Corner Market Co");
 
   await thanks.getByRole("button", { name: "Close" }).first().click();
@@ -123,19 +143,20 @@ test("Get Started validates, submits the lead for the chosen plan and shows Than
 });
 
 test("header anchors land on their sections with the documented offsets, also from another page", async ({
+  app,
   page,
 }) => {
   await page.goto(`${app.baseUrl}/`);
   const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "Pricing" }).click();
-  expect(Math.round(await sectionTop(page, "pricing"))).toBe(10);
+  await expectSectionAt(page, "pricing", 10);
   await expect(page).toHaveURL(/#pricing$/);
   await nav.getByRole("link", { name: "Industries" }).click();
-  expect(Math.round(await sectionTop(page, "industries"))).toBe(30);
+  await expectSectionAt(page, "industries", 30);
 
   await page.goto(`${app.baseUrl}/not-a-page`);
   await page.goto(`${app.baseUrl}/#pricing`);
-  expect(Math.round(await sectionTop(page, "pricing"))).toBe(10);
+  await expectSectionAt(page, "pricing", 10);
 
   await page.goto(`${app.baseUrl}/`);
   await nav.getByRole("button", { name: "Developers" }).click();
@@ -156,7 +177,7 @@ test("header anchors land on their sections with the documented offsets, also fr
   );
 });
 
-test("the mobile drawer repeats the navigation at 390 px and scrolls to a section", async ({ page }) => {
+test("the mobile drawer repeats the navigation at 390 px and scrolls to a section", async ({ app, page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${app.baseUrl}/`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -184,10 +205,10 @@ test("the mobile drawer repeats the navigation at 390 px and scrolls to a sectio
 
   await drawer.getByRole("link", { name: "Pricing" }).click();
   await expect(drawer).toBeHidden();
-  expect(Math.round(await sectionTop(page, "pricing"))).toBe(10);
+  await expectSectionAt(page, "pricing", 10);
 });
 
-test("the Jobs modal frames the jobs board and locks page scroll while open", async ({ page }) => {
+test("the Jobs modal frames the jobs board and locks page scroll while open", async ({ app, page }) => {
   // A stand-in jobs board answers (page routes win over the fixture's block): the frame stays.
   const jobsOrigin = new URL(SITE_CONFIG.jobsBoardUrl).origin;
   await page.route(
@@ -207,7 +228,8 @@ test("the Jobs modal frames the jobs board and locks page scroll while open", as
 
   const before = await page.evaluate(() => window.scrollY);
   await page.mouse.wheel(0, 1500);
-  await page.waitForTimeout(300);
+  // Two frames after the wheel event any scroll it caused has started.
+  await frames(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
 
@@ -216,7 +238,10 @@ test("the Jobs modal frames the jobs board and locks page scroll while open", as
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
 });
 
-test("Events: a wrong password is rejected and cleared, the right one opens scheduling", async ({ page }) => {
+test("Events: a wrong password is rejected and cleared, the right one opens scheduling", async ({
+  app,
+  page,
+}) => {
   await page.goto(`${app.baseUrl}/`);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.getByRole("menuitem", { name: "Events" }).click();
@@ -244,6 +269,7 @@ test("Events: a wrong password is rejected and cleared, the right one opens sche
 });
 
 test("the product video plays once when half in view, and never under reduced motion", async ({
+  app,
   browser,
 }) => {
   const state = (page: Page) =>
@@ -253,14 +279,17 @@ test("the product video plays once when half in view, and never under reduced mo
       loop: video.loop,
     }));
   for (const reducedMotion of ["no-preference", "reduce"] as const) {
-    const context = await browser.newContext({ reducedMotion, viewport: { width: 1280, height: 800 } });
-    await blockThirdPartyHosts(context);
-    const page = await context.newPage();
+    const { context, page } = await persona(browser, { reducedMotion });
     await page.goto(`${app.baseUrl}/`);
     expect(await state(page)).toEqual({ paused: true, time: 0, loop: false });
-    await page.getByTestId("product-video").scrollIntoViewIfNeeded();
+    const video = page.getByTestId("product-video");
+    await video.scrollIntoViewIfNeeded();
     if (reducedMotion === "reduce") {
-      await page.waitForTimeout(1500);
+      // The player is live and has seen the video come near (it sets the poster then), the video
+      // is at least half in view (where it would start) and frames have passed since: still paused.
+      await expect(video).toHaveAttribute("poster", /.+/);
+      await expect(video).toBeInViewport({ ratio: 0.5 });
+      await frames(page, 3);
       expect(await state(page)).toEqual({ paused: true, time: 0, loop: false });
     } else {
       await expect.poll(async () => (await state(page)).time, { timeout: 10_000 }).toBeGreaterThan(0);
@@ -269,10 +298,11 @@ test("the product video plays once when half in view, and never under reduced mo
   }
 });
 
-test("axe finds no WCAG 2.2 AA violations on the landing page", async ({ page }) => {
+test("axe finds no WCAG 2.2 AA violations on the landing page", async ({ app, page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.clock.install();
   await page.goto(`${app.baseUrl}/`);
-  await expect(page.getByRole("img", { name: "Celebration" })).toBeVisible({ timeout: 8000 });
+  await celebrate(page);
   const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 });

@@ -1,33 +1,18 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { decodeQuotedPrintable, extractLink } from "../support/smtp-sink";
+import { decodeQuotedPrintable } from "../support/smtp-sink";
 import { axe } from "./support/axe";
-import { expect, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
+import { expect, SALES_EMAIL, type TestApp, test } from "./support/fixtures";
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+/**
+ * Leads in the admin dashboard (issue #11): a Get Started lead reaches sales and the admin's
+ * Leads section, where it is searched and exported. On an app of the test's own (the section
+ * lists every lead), with the admin signed in through the seeding harness (ADR 0045).
+ */
 
 const ADMIN = "lena.admin@example.com";
 
-test.beforeAll(async () => {
-  app = await startAppServer({ SALES_EMAIL: "sales@example.com" });
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
-/** Creates the first admin through the API and signs the page in with the emailed link. */
-async function signInFirstAdmin(page: Page) {
-  const created = await page.request.post(`${app.baseUrl}/api/admin/create-initial`, {
-    data: { email: ADMIN, fullName: "Lena Admin" },
-  });
-  expect(created.ok()).toBe(true);
-  const email = await app.smtp.nextEmail(ADMIN);
-  await page.goto(extractLink(email.raw, "/verify"));
-  await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
-}
-
-async function postLead(page: Page, lead: Record<string, string>) {
+async function postLead(app: TestApp, page: Page, lead: Record<string, string>) {
   const response = await page.request.post(`${app.baseUrl}/api/send-get-started-email`, {
     data: { lastName: "Nguyen", phone: "(314) 555-0100", planTitle: "Optimal", ...lead },
   });
@@ -35,23 +20,24 @@ async function postLead(page: Page, lead: Record<string, string>) {
 }
 
 test("a Get Started lead reaches sales and the admin's Leads section, where it can be searched and exported", async ({
+  emptyApp: app,
   page,
 }) => {
-  await postLead(page, { firstName: "Mai", company: "Corner Mart", email: "mai@cornermart.example" });
-  await postLead(page, {
+  await postLead(app, page, { firstName: "Mai", company: "Corner Mart", email: "mai@cornermart.example" });
+  await postLead(app, page, {
     firstName: "Omar",
     company: "Stadium Eats",
     email: "omar@stadium.example",
     planTitle: "Unlimited",
   });
-  const notice = await app.smtp.nextEmail("sales@example.com");
+  const notice = await app.smtp.nextEmail(SALES_EMAIL);
   expect(decodeQuotedPrintable(notice.raw)).toContain("Corner Mart");
   const thanks = await app.smtp.nextEmail("mai@cornermart.example");
   expect(decodeQuotedPrintable(thanks.raw)).toContain(
     "Congratulations you are on the way to the future of retail!",
   );
 
-  await signInFirstAdmin(page);
+  await app.signedIn(page.context(), { email: ADMIN, fullName: "Lena Admin", role: "admin" });
   await page.goto(`${app.baseUrl}/admin/dashboard`);
   const section = page.locator("section", { has: page.getByRole("heading", { name: "Leads", exact: true }) });
   await expect(section).toBeVisible();
@@ -80,7 +66,9 @@ test("a Get Started lead reaches sales and the admin's Leads section, where it c
   ]);
   expect(download.suggestedFilename()).toMatch(/^aisleiq-leads-[\d-]+\.csv$/);
   const csv = readFileSync(await download.path(), "utf8");
-  expect(csv.split("\r\n")[0]).toBe("id,receivedAt,firstName,lastName,company,email,phone,plan");
+  expect(csv.split("\r\n")[0]).toBe(
+    "id,receivedAt,firstName,lastName,company,email,phone,plan,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,landingPath,privacyNoticeVersion",
+  );
   expect(csv).toContain("Mai,Nguyen,Corner Mart,mai@cornermart.example,(314) 555-0100,Optimal");
   expect(csv).not.toContain("Omar");
 

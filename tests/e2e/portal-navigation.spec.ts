@@ -1,24 +1,16 @@
 import type { Page } from "@playwright/test";
-import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
-import { expect, persona, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
+import { expect, persona, type TestApp, test } from "./support/fixtures";
 
 /**
  * Finding one's way in the portal by clicking (issue #11 items 1 and 6): an admin signs in and
  * reaches the admin dashboard through the header; a company admin accepts her invitation and
  * reaches the review screen by clicking; a keyboard-only review returns focus to the Review
  * button. axe finds no WCAG 2.2 AA violation on either dashboard at 1280 and 390 px.
- * These journeys do not depend on the user-management API.
+ * These journeys do not depend on the user-management API. The admin starts signed in and the
+ * invitations are accepted through the seeding harness (ADR 0045), on an app of the test's own
+ * (the admin dashboard shows the whole database).
  */
-let app: Awaited<ReturnType<typeof startAppServer>>;
-
-test.beforeAll(async () => {
-  app = await startAppServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
 
 /** axe at desktop and phone width, and nothing wider than a 390 px screen. */
 async function checkBothWidths(page: Page) {
@@ -37,27 +29,23 @@ const PNG = Buffer.from(
   "base64",
 );
 
-/** Opens the invitation link sent to `email` and creates the account; ends on /dashboard. */
-async function acceptInvitation(page: Page, email: string, fullName: string) {
-  const link = extractLink((await app.smtp.nextEmail(email)).raw, "/accept-invitation");
-  await page.goto(link);
-  await page.getByLabel("Full Name").fill(fullName);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL(`${app.baseUrl}/dashboard`);
+/** Accepts the invitation sent to `email` as `fullName`, signed in in `page`; ends on /dashboard. */
+async function acceptInvitation(app: TestApp, page: Page, email: string, fullName: string) {
+  await app.acceptInvitation(page.context(), email, fullName);
+  await page.goto(`${app.baseUrl}/dashboard`);
 }
 
-test("admin and company admin find the admin area and review a check by keyboard", async ({ browser }) => {
+test("admin and company admin find the admin area and review a check by keyboard", async ({
+  emptyApp: app,
+  browser,
+}) => {
   test.setTimeout(180_000);
 
-  // 1. The first admin signs in through the emailed link and lands on /dashboard (docs/product.md#2-pages).
+  // 1. The first admin, signed in, is on /dashboard (where sign-in lands, docs/product.md#2-pages;
+  //    tests/e2e/auth.spec.ts follows the emailed link there).
   const admin = await persona(browser);
-  await admin.page.goto(`${app.baseUrl}/admin/login`);
-  await admin.page.getByLabel("Full Name").fill("Ada Admin");
-  await admin.page.getByLabel("Email").fill("ada@example.com");
-  await admin.page.getByRole("button", { name: "Create Admin Account" }).click();
-  await expect(admin.page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-  await admin.page.goto(extractLink((await app.smtp.nextEmail("ada@example.com")).raw, "/verify"));
-  await admin.page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+  await app.signedIn(admin.context, { email: "ada@example.com", fullName: "Ada Admin", role: "admin" });
+  await admin.page.goto(`${app.baseUrl}/dashboard`);
   await expect(admin.page.getByTestId("portal-user-name")).toHaveText("Signed in as Ada Admin");
   await expect(portalNav(admin.page).getByRole("link", { name: "Dashboard" })).toHaveAttribute(
     "aria-current",
@@ -100,7 +88,7 @@ test("admin and company admin find the admin area and review a check by keyboard
 
   // 4. The user accepts and submits a background check.
   const uma = await persona(browser);
-  await acceptInvitation(uma.page, "uma@freshfoods.example", "Uma User");
+  await acceptInvitation(app, uma.page, "uma@freshfoods.example", "Uma User");
   await expect(portalNav(uma.page).getByRole("link")).toHaveText(["Dashboard"]);
   await expect(uma.page.getByRole("link", { name: "Go to Admin Dashboard" })).toHaveCount(0);
   await uma.page
@@ -111,7 +99,7 @@ test("admin and company admin find the admin area and review a check by keyboard
 
   // 5. The company admin accepts her invitation, lands on /dashboard and clicks her way to review.
   const cara = await persona(browser);
-  await acceptInvitation(cara.page, "cara@freshfoods.example", "Cara Company");
+  await acceptInvitation(app, cara.page, "cara@freshfoods.example", "Cara Company");
   await expect(portalNav(cara.page).getByRole("link")).toHaveText(["Dashboard", "Admin"]);
   await cara.page.getByRole("link", { name: "Go to Admin Dashboard" }).click();
   await cara.page.waitForURL(`${app.baseUrl}/admin/dashboard`);

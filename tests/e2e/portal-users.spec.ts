@@ -1,35 +1,22 @@
-import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
-import { blockThirdPartyHosts, expect, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
+import { expect, persona, test } from "./support/fixtures";
 
 /**
  * User management through the UI (issue #11 item 4): an admin finds a user by search,
  * deactivates her (her open session ends at once), changes her role and company, sees every
  * change in the audit trail, and deletes her (Total Users counts down). axe on the populated
- * Users section.
+ * Users section. The admin starts signed in and the invitation is accepted through the seeding
+ * harness (ADR 0045), on an app of the test's own (Total Users counts the whole database).
  */
-let app: Awaited<ReturnType<typeof startAppServer>>;
-
-test.beforeAll(async () => {
-  app = await startAppServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
 
 test("an admin searches, deactivates, changes and deletes a user, all in the audit trail", async ({
+  emptyApp: app,
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
-  await page.goto(`${app.baseUrl}/admin/login`);
-  await page.getByLabel("Full Name").fill("Ada Admin");
-  await page.getByLabel("Email").fill("ada@example.com");
-  await page.getByRole("button", { name: "Create Admin Account" }).click();
-  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-  await page.goto(extractLink((await app.smtp.nextEmail("ada@example.com")).raw, "/verify"));
-  await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+  await app.signedIn(page.context(), { email: "ada@example.com", fullName: "Ada Admin", role: "admin" });
+  await page.goto(`${app.baseUrl}/dashboard`);
   await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Admin" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Fresh Foods");
   await page.getByLabel("Email", { exact: true }).fill("ops@freshfoods.example");
@@ -43,13 +30,10 @@ test("an admin searches, deactivates, changes and deletes a user, all in the aud
   await expect(invite).toBeHidden();
 
   // Uma accepts in her own browser and stays signed in there.
-  const umaContext = await browser.newContext();
-  await blockThirdPartyHosts(umaContext);
-  const uma = await umaContext.newPage();
-  await uma.goto(extractLink((await app.smtp.nextEmail("uma@freshfoods.example")).raw, "/accept-invitation"));
-  await uma.getByLabel("Full Name").fill("Uma User");
-  await uma.getByRole("button", { name: "Create Account" }).click();
-  await uma.waitForURL(`${app.baseUrl}/dashboard`);
+  const { context: umaContext, page: uma } = await persona(browser);
+  await app.acceptInvitation(umaContext, "uma@freshfoods.example", "Uma User");
+  await uma.goto(`${app.baseUrl}/dashboard`);
+  await expect(uma.getByRole("heading", { name: "Profile" })).toBeVisible();
 
   // The admin finds her by search.
   await page.reload();

@@ -1,15 +1,5 @@
 import { axe } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
-
-let app: Awaited<ReturnType<typeof startAppServer>>;
-
-test.beforeAll(async () => {
-  app = await startAppServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
 
 const PORTALS = [
   ["/developer-api-login", "API Portal", "Access API Portal"],
@@ -20,6 +10,7 @@ const PORTALS = [
 ] as const;
 
 test("each portal is prerendered with its title, card and the documented submit text", async ({
+  app,
   page,
   request,
 }) => {
@@ -40,7 +31,10 @@ test("each portal is prerendered with its title, card and the documented submit 
   }
 });
 
-test("submitting validates, makes no server call, and says access is by invitation", async ({ page }) => {
+test("submitting validates, makes no server call, and says access is by invitation", async ({
+  app,
+  page,
+}) => {
   const apiCalls: string[] = [];
   page.on("request", (req) => {
     if (new URL(req.url()).pathname.startsWith("/api/")) apiCalls.push(req.url());
@@ -77,7 +71,7 @@ test("submitting validates, makes no server call, and says access is by invitati
   await expect(page.getByText("No password to reset")).toBeVisible();
 });
 
-test("Sign Up opens the Get Started form", async ({ page }) => {
+test("Sign Up opens the Get Started form", async ({ app, page }) => {
   await page.goto(`${app.baseUrl}/developer-api-login`);
   await page.getByRole("button", { name: "Sign Up" }).click();
   const dialog = page.getByRole("dialog");
@@ -88,6 +82,7 @@ test("Sign Up opens the Get Started form", async ({ page }) => {
 });
 
 test("axe finds no WCAG 2.2 AA violations on a login portal, empty, invalid and with the notice", async ({
+  app,
   page,
 }) => {
   await page.goto(`${app.baseUrl}/developer-sdk-login`);
@@ -103,7 +98,7 @@ test("axe finds no WCAG 2.2 AA violations on a login portal, empty, invalid and 
   expect((await axe(page).analyze()).violations).toEqual([]);
 });
 
-test("portal pages look right at 1280 px and 390 px", async ({ page }) => {
+test("portal pages look right at 1280 px and 390 px", async ({ app, page }) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.goto(`${app.baseUrl}/retailer-login`);

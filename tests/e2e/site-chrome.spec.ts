@@ -2,7 +2,6 @@ import type { Page } from "@playwright/test";
 import { SITE_CONFIG } from "../../src/common/site-config";
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
 
 /**
  * One site chrome on every public page (issue #12) against the production build: the full header
@@ -12,15 +11,6 @@ import { startAppServer } from "./support/server";
  * menu and the portals lead to the account portal (issue #11); the Jobs modal's fallback when the
  * board is blocked (the fixture blocks every third-party host); axe WCAG 2.2 AA on all of them.
  */
-
-let app: Awaited<ReturnType<typeof startAppServer>>;
-
-test.beforeAll(async () => {
-  app = await startAppServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
 
 const violations = axeViolations;
 
@@ -45,6 +35,7 @@ async function expectChrome(page: Page) {
 }
 
 test("the calculator, a login portal, the demo page and the 404 page have the full header and the footer", async ({
+  app,
   page,
 }) => {
   const errors: string[] = [];
@@ -61,6 +52,7 @@ test("the calculator, a login portal, the demo page and the 404 page have the fu
 });
 
 test("axe, Label in Name included, finds nothing on the home page (the language button says EN)", async ({
+  app,
   page,
 }) => {
   await page.goto(`${app.baseUrl}/`);
@@ -76,7 +68,7 @@ test("axe, Label in Name included, finds nothing on the home page (the language 
   expect((await violations(page)).join()).toContain("label-content-name-mismatch");
 });
 
-test("/accelerometer has no footer", async ({ page }) => {
+test("/accelerometer has no footer", async ({ app, page }) => {
   const response = await page.goto(`${app.baseUrl}/accelerometer`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Phone Orientation Demo" })).toBeVisible();
@@ -84,6 +76,7 @@ test("/accelerometer has no footer", async ({ page }) => {
 });
 
 test("Industries and Pricing from the calculator land on the home page's sections at the documented offsets", async ({
+  app,
   page,
 }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -145,6 +138,7 @@ async function hoverOpenDelay(page: Page, name: string) {
 }
 
 test("header menus open 100 ms after the mouse rests on their trigger, and close when it leaves", async ({
+  app,
   page,
 }) => {
   await page.goto(`${app.baseUrl}/calculator`);
@@ -172,6 +166,7 @@ test("header menus open 100 ms after the mouse rests on their trigger, and close
 });
 
 test("the Sign In menu, the drawer and the portals link to the account portal, saying who signs in there", async ({
+  app,
   page,
 }) => {
   const accountPortal = /Account portal.*invited team members, company admins and admins/;
@@ -205,6 +200,7 @@ test("the Sign In menu, the drawer and the portals link to the account portal, s
 });
 
 test("the Jobs modal shows a fallback with the new-tab link when the jobs board is blocked", async ({
+  app,
   page,
 }) => {
   await page.goto(`${app.baseUrl}/`);

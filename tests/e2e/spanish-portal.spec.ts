@@ -1,7 +1,7 @@
+import { VERIFY_REDIRECT_MS } from "../../src/common/limits";
 import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
-import { expect, persona, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
+import { expect, fastForwardUntil, frames, persona, test } from "./support/fixtures";
 
 /**
  * A Spanish speaker in the portal (issue #12 item 1, ADR 0025), against the production build:
@@ -9,18 +9,13 @@ import { startAppServer } from "./support/server";
  * from a browser that never chose a language brings a Spanish email and a Spanish dashboard (the
  * stored language, not the browser, decides); the portal's language select switches back to
  * English and the choice sticks. Pages without a Spanish twin (404, IMU page) follow the cookie
- * and never show English while the Spanish texts load.
+ * and never show English while the Spanish texts load. The Spanish sign-in is a journey of its
+ * own, so it goes through the pages and the emailed links, on an app of the test's own (the
+ * setup needs an empty database).
  */
-let app: Awaited<ReturnType<typeof startAppServer>>;
-
-test.beforeAll(async () => {
-  app = await startAppServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
 
 test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu switches language", async ({
+  emptyApp: app,
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -41,6 +36,7 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
   const { context, page } = await persona(browser);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  await page.clock.install();
   await page.goto(`${app.baseUrl}/admin/login`);
   await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
   await page.getByLabel("Email").fill("lucia@tiendas.example");
@@ -62,7 +58,9 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
   await expect(elsewhere.page.locator("html")).toHaveAttribute("lang", "es");
   await elsewhere.context.close();
   await page.goto(extractLink(mail.raw, "/verify"));
-  await page.waitForURL(`${app.baseUrl}/dashboard`, { timeout: 10_000 });
+  await fastForwardUntil(page, VERIFY_REDIRECT_MS, () =>
+    expect(page).toHaveURL(`${app.baseUrl}/dashboard`, { timeout: 1000 }),
+  );
   await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByRole("link", { name: "Administración", exact: true })).toBeVisible();
@@ -111,6 +109,7 @@ test("a Spanish speaker signs in and sees the Spanish dashboard; the portal menu
 });
 
 test("the 404 page and the IMU page follow a Spanish cookie, with no English shown while Spanish loads", async ({
+  app,
   page,
   context,
 }) => {
@@ -118,18 +117,25 @@ test("the 404 page and the IMU page follow a Spanish cookie, with no English sho
   // Hydration of the prerendered 404 page and of the SPA fallback must not fail (React #418).
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  // Hold the Spanish texts back for a moment: the page must stay hidden, not English.
+  // Hold the Spanish texts back: while the page waits for them it must stay hidden, not English.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let asked: () => void = () => {};
+  const spanishAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
   await page.route("**/assets/es-portal-register-*.js", async (route) => {
+    asked();
     await held;
     await route.continue();
   });
   const response = await page.goto(`${app.baseUrl}/no-such-page`);
   expect(response?.status()).toBe(404);
-  await page.waitForTimeout(400);
+  // The app is running and waits for the Spanish texts (a frame later, it has painted).
+  await spanishAsked;
+  await frames(page);
   expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("hidden");
   await expect(page.getByText("404 Page Not Found")).toBeHidden();
   release();

@@ -5,7 +5,6 @@ import { SITE_CONFIG } from "../../src/common/site-config";
 import { ENGLISH_SENTENCES, englishIn, htmlSegments } from "../support/english-text";
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-import { startAppServer } from "./support/server";
 
 /**
  * Spanish public pages (issue #12 item 1, ADR 0022) against the production build: every
@@ -67,15 +66,8 @@ test("every prerendered Spanish page is Spanish, with hreflang alternates and a 
 });
 
 test.describe("in the browser", () => {
-  let app: Awaited<ReturnType<typeof startAppServer>>;
-  test.beforeAll(async () => {
-    app = await startAppServer();
-  });
-  test.afterAll(async () => {
-    await app?.stop();
-  });
-
   test("the header's language menu switches to Spanish, and the cookie keeps it", async ({
+    app,
     page,
     context,
   }) => {
@@ -114,6 +106,7 @@ test.describe("in the browser", () => {
   });
 
   test("links inside Spanish pages stay Spanish, and the mobile drawer switches back to English", async ({
+    app,
     page,
   }) => {
     await page.goto(`${app.baseUrl}/es/`);
@@ -133,6 +126,7 @@ test.describe("in the browser", () => {
   });
 
   test("the sign-in page (no Spanish twin) follows the lang cookie, and stays English without it", async ({
+    app,
     page,
     context,
   }) => {
@@ -151,7 +145,7 @@ test.describe("in the browser", () => {
 
   // `/es/` and `/es/calculator` (the issue's pair), then every other Spanish page.
   for (const pagePath of ["/es/", ...SPANISH_PATHS.filter((p) => p !== "/es")]) {
-    test(`axe finds no WCAG 2.2 AA violation on ${pagePath}`, async ({ page }) => {
+    test(`axe finds no WCAG 2.2 AA violation on ${pagePath}`, async ({ app, page }) => {
       await page.goto(`${app.baseUrl}${pagePath}`);
       await expect(page.locator("html")).toHaveAttribute("lang", "es");
       expect(await axeViolations(page)).toEqual([]);

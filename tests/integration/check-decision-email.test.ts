@@ -8,7 +8,7 @@ import { useTestDatabase, useTestServer } from "./support/fixture";
 import { TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
 /**
- * The applicant hears the decision (docs/product.md#11-account-records): a move to Approved or
+ * The applicant hears the decision (docs/product.md#12-account-records): a move to Approved or
  * Rejected, and a move back from one, emails her once, in her language, through the outbox;
  * nothing else does. Exactly one email per change even when the database fails inside the
  * change or the mail server refuses the first try (the outbox tests' standard, ADR 0012).

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REGISTRATION_RATE_PER_IP } from "../../src/common/limits";
+import { PRIVACY_NOTICE_VERSION } from "../../src/common/privacy";
 import { demoRegistrations, emailOutbox } from "../../src/server/db/schema";
 import { createUser } from "../support/actors";
 import { startSmtpSink } from "../support/smtp-sink";
@@ -247,8 +248,10 @@ describe.each(testBackends())("demo registrations API on $name", (backend) => {
         ["Bob", "bob@schnucks.com"],
         ["=cmd", "formula@schnucks.com"],
       ] as const) {
+        // Alice's form showed the privacy notice; the others come from a client that predates it.
+        const notice = firstName === "Alice" ? { privacyNoticeVersion: PRIVACY_NOTICE_VERSION } : {};
         const response = await f.server.request("POST", "/api/send-schnucks-demo-email", {
-          json: registration({ firstName, email }),
+          json: registration({ firstName, email, ...notice }),
         });
         expect(response.status).toBe(200);
       }
@@ -270,13 +273,23 @@ describe.each(testBackends())("demo registrations API on $name", (backend) => {
       expect(search.body.registrations.map((r: { email: string }) => r.email)).toEqual([
         "alice@schnucks.com",
       ]);
+      expect(search.body.registrations[0].privacyNoticeVersion).toBe(PRIVACY_NOTICE_VERSION);
+      const unknownVersion = await f.server.request("POST", "/api/send-schnucks-demo-email", {
+        json: registration({ email: "late@schnucks.com", privacyNoticeVersion: "2020-01-01" }),
+      });
+      expect(unknownVersion.status).toBe(400);
 
       const csv = await f.server.request("GET", "/api/demo-registrations?format=csv", { cookie });
       expect(csv.status).toBe(200);
       expect(csv.headers.get("content-type")).toContain("text/csv");
       expect(csv.headers.get("content-disposition")).toContain("demo-registrations.csv");
       const lines = String(csv.body).trim().split("\r\n");
-      expect(lines[0]).toBe("id,retailer,firstName,lastName,email,phone,acceptTerms,submittedAt,createdAt");
+      expect(lines[0]).toBe(
+        "id,retailer,firstName,lastName,email,phone,acceptTerms,submittedAt,createdAt,privacyNoticeVersion",
+      );
+      expect(lines.find((line) => line.includes("alice@schnucks.com"))).toMatch(
+        new RegExp(`,${PRIVACY_NOTICE_VERSION}$`),
+      );
       expect(lines).toHaveLength(4);
       expect(String(csv.body)).toContain(",'=cmd,");
     });

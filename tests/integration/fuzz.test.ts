@@ -77,8 +77,12 @@ function fuzzConfig(dataDir: string, clientDir: string): AppConfig {
     OUTBOX_RETRY_BASE_MS: "50",
     EVENTS_PASSWORD: "events-secret",
     CHANNEL_PARTNER_PASSWORD: "partner-secret",
+    METRICS_TOKEN: FUZZ_METRICS_TOKEN,
   });
 }
+
+/** Enables `GET /metrics`; half of its cases carry it, so the fuzzer reaches the scrape as well as the 401. */
+const FUZZ_METRICS_TOKEN = "fuzz-metrics-token-0123456789";
 
 /** A throw-away DATA_DIR with a minimal built client (so the SPA routes are in the document). */
 async function makeDirs(): Promise<{ dataDir: string; clientDir: string }> {
@@ -489,6 +493,8 @@ for (const backend of testBackends()) {
       if (request.contentType !== undefined) headers["content-type"] = request.contentType;
       if (request.cookie === "admin") headers.cookie = adminCookies[sequence % adminCookies.length] as string;
       if (request.cookie === "forged") headers.cookie = `${sessionCookieHeader("forged%00value")}; other=1`;
+      if (operation.path === "/metrics" && sequence % 2 === 0)
+        headers.authorization = `Bearer ${FUZZ_METRICS_TOKEN}`;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { PRIVACY_NOTICE_VERSION } from "../../src/common/privacy";
 import { emailOutbox, leads } from "../../src/server/db/schema";
-import { createUser } from "../support/actors";
+import { createActor, createUser } from "../support/actors";
 import { testBackends } from "./support/database";
 import {
   requestMagicLink,
@@ -257,7 +258,9 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
         /^attachment; filename="aisleiq-leads-[\d-]+\.csv"$/,
       );
       const lines = String(csv.body).split("\r\n");
-      expect(lines[0]).toBe("id,receivedAt,firstName,lastName,company,email,phone,plan");
+      expect(lines[0]).toBe(
+        "id,receivedAt,firstName,lastName,company,email,phone,plan,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,landingPath,privacyNoticeVersion",
+      );
       expect(lines).toHaveLength(5); // header, three leads, and the empty string after the last CRLF
       expect(lines[1]).toContain(
         `,'=HYPERLINK(1),Hopper,"Quote ""Co"", Ltd",formula@example.com,'+1 314 555 0100,Optimal`,
@@ -270,6 +273,113 @@ describe.each(testBackends())("Get Started leads API on $name", (backend) => {
       expect(Object.keys(docs.body.paths)).toEqual(
         expect.arrayContaining(["/api/send-get-started-email", "/api/leads"]),
       );
+    });
+  });
+  describe("attribution and privacy notice version", () => {
+    // Each case comes from its own address, so the 10-per-IP lead limit stays out of the way.
+    const f = useTestServer(database, { env: { TRUST_PROXY: "loopback" } });
+    let client = 0;
+    const from = () => ({ "x-forwarded-for": `198.51.100.${++client}` });
+    const attribution = {
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "spring-launch",
+      utmTerm: "shelf analytics",
+      utmContent: "hero-button",
+      referrer: "https://news.example/issue/42",
+      landingPath: "/es/calculator",
+    };
+
+    it("stores the visit's attribution and notice version, shows and filters them in the inbox, exports them in the CSV", async () => {
+      const tagged = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({
+          email: "tagged@example.com",
+          ...attribution,
+          privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+        }),
+        headers: from(),
+      });
+      expect(tagged.status).toBe(201);
+      const other = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ email: "other@example.com", utmSource: "linkedin", utmMedium: "social" }),
+        headers: from(),
+      });
+      expect(other.status).toBe(201);
+      const plain = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ email: "plain@example.com", referrer: "", landingPath: "" }),
+        headers: from(),
+      });
+      expect(plain.status).toBe(201);
+      const [row] = await f.db.select().from(leads).where(eq(leads.id, tagged.body.id));
+      expect(row).toMatchObject({ ...attribution, privacyNoticeVersion: PRIVACY_NOTICE_VERSION });
+      const [bare] = await f.db.select().from(leads).where(eq(leads.id, plain.body.id));
+      expect(bare).toMatchObject({
+        utmSource: null,
+        referrer: null,
+        landingPath: null,
+        privacyNoticeVersion: null,
+      });
+
+      const { cookie } = await createActor(f.db, { email: "attribution-admin@example.com", role: "admin" });
+      const inbox = await f.server.request("GET", "/api/leads", { cookie });
+      expect(inbox.status).toBe(200);
+      expect(inbox.body.leads.find((l: { email: string }) => l.email === "tagged@example.com")).toMatchObject(
+        {
+          ...attribution,
+          privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+        },
+      );
+      expect(inbox.body.facets).toEqual({
+        utmSource: ["linkedin", "newsletter"],
+        utmMedium: ["email", "social"],
+        utmCampaign: ["spring-launch"],
+      });
+      const emails = async (query: string) =>
+        (await f.server.request("GET", `/api/leads${query}`, { cookie })).body.leads.map(
+          (l: { email: string }) => l.email,
+        );
+      expect(await emails("?utm_source=newsletter")).toEqual(["tagged@example.com"]);
+      expect(await emails("?utm_medium=social")).toEqual(["other@example.com"]);
+      expect(await emails("?utm_campaign=spring-launch&utm_source=linkedin")).toEqual([]);
+      expect(await emails("?q=news.example")).toEqual(["tagged@example.com"]);
+
+      const csv = await f.server.request("GET", "/api/leads?format=csv&utm_source=newsletter", { cookie });
+      const lines = String(csv.body).split("\r\n");
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toContain(
+        `,newsletter,email,spring-launch,shelf analytics,hero-button,https://news.example/issue/42,/es/calculator,${PRIVACY_NOTICE_VERSION}`,
+      );
+    });
+
+    const REFERRER_RULE = "referrer must be an http(s) URL without query or fragment";
+    const PATH_RULE = "landingPath must be a path starting with / without query or fragment";
+    it.each([
+      ["a 201-character UTM value", { utmSource: "x".repeat(201) }, "utmSource is too long"],
+      ["a control character", { utmCampaign: "spring\u0000" }, undefined],
+      [
+        "a referrer with a query",
+        { referrer: "https://news.example/a?email=ann@example.com" },
+        REFERRER_RULE,
+      ],
+      ["a referrer that is not http(s)", { referrer: "javascript:alert(1)" }, REFERRER_RULE],
+      [
+        "a referrer over 1000 characters",
+        { referrer: `https://news.example/${"a".repeat(1000)}` },
+        "referrer is too long",
+      ],
+      ["a protocol-relative landing path", { landingPath: "//evil.example/x" }, PATH_RULE],
+      ["a landing path with a query", { landingPath: "/calculator?utm_source=x" }, PATH_RULE],
+      ["an unknown notice version", { privacyNoticeVersion: "1999-01-01" }, undefined],
+    ])("refuses %s with 400 and stores nothing", async (_case, fields, message) => {
+      const before = (await f.db.select().from(leads)).length;
+      const response = await f.server.request("POST", "/api/send-get-started-email", {
+        json: lead({ email: "refused@example.com", ...fields }),
+        headers: from(),
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe("VALIDATION_ERROR");
+      if (message) expect(response.body.error).toBe(message);
+      expect((await f.db.select().from(leads)).length).toBe(before);
     });
   });
 });

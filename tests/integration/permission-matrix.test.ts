@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CHANNEL_PARTNER_PASS_COOKIE } from "../../src/common/api/gates";
 import type { RouteAccess } from "../../src/server/auth/access";
 import { createSession } from "../../src/server/auth/sessions";
+import { emailOutbox, passkeys } from "../../src/server/db/schema";
 import { gatePassword, issuePartnerPass } from "../../src/server/gates/service";
+import { OUTBOX_PRIORITY } from "../../src/server/mail/outbox";
 import { type Actor, createActor, createTwoTenants } from "../support/actors";
 import { sessionCookieHeader } from "../support/cookies";
 import { pdfBytes, submitCheck } from "./portal/helpers";
@@ -29,6 +31,8 @@ interface Call {
   multipart?: boolean;
   /** Replaces the actor's cookie (e.g. a throw-away session for logout). */
   cookie?: string;
+  /** Extra request headers (the metrics bearer token). */
+  headers?: Record<string, string>;
 }
 
 interface Probe {
@@ -53,9 +57,12 @@ function expectedStatus(access: RouteAccess, who: Who, probe: Probe): number {
   return probe.ok;
 }
 
+/** Enables `GET /metrics`, so the matrix covers it. */
+const METRICS_TOKEN = "matrix-metrics-token-0123456789";
+
 describe.each(testBackends())("permission matrix of every route on $name", (backend) => {
   const database = useTestDatabase(backend);
-  const f = useTestServer(database);
+  const f = useTestServer(database, { env: { METRICS_TOKEN } });
   const actors = {} as Record<Exclude<Who, "anonymous">, Actor>;
   let companyA = 0;
   let checkA = 0;
@@ -76,7 +83,67 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     return sent.body.id as number;
   };
 
+  /** A fresh passkey row of `who` (any id for the anonymous caller, who is refused first). */
+  const passkeyOf = async (who: Who) => {
+    if (who === "anonymous") return 1;
+    const [row] = await f.db
+      .insert(passkeys)
+      .values({
+        userId: actors[who].id,
+        credentialId: `matrix-${++counter}`,
+        publicKey: "AA",
+        userHandle: "matrix",
+        deviceType: "multiDevice",
+        backedUp: true,
+        name: "Matrix key",
+      })
+      .returning({ id: passkeys.id });
+    if (!row) throw new Error("passkey insert returned no row");
+    return row.id;
+  };
+  /** A well-formed passkey answer that belongs to no ceremony. */
+  const strayPasskeyAnswer = {
+    id: "AAAA",
+    rawId: "AAAA",
+    type: "public-key",
+    clientExtensionResults: {},
+    response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
+  };
+  /** A fresh CRM webhook delivery the outbox gave up on, to send again. */
+  const failedDelivery = async () => {
+    const [row] = await f.db
+      .insert(emailOutbox)
+      .values({
+        kind: "lead_webhook",
+        toAddress: "https://crm.example/hook",
+        subject: "lead.created Lead 0: Matrix Cell (Matrix Foods)",
+        html: "",
+        text: "{}",
+        priority: OUTBOX_PRIORITY.webhook,
+        status: "failed",
+        attempts: 15,
+      })
+      .returning({ id: emailOutbox.id });
+    return row?.id ?? 0;
+  };
+
   const probes: Record<string, Probe> = {
+    "GET /metrics": {
+      access: "public",
+      // The bearer token is the route's own check (401 without it: tests/integration/metrics.test.ts).
+      call: () => ({ url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+      ok: 200,
+    },
+    "GET /api/admin/webhook-deliveries": {
+      access: "admin",
+      call: () => ({ url: "/api/admin/webhook-deliveries" }),
+      ok: 200,
+    },
+    "POST /api/admin/webhook-deliveries/:id/retry": {
+      access: "admin",
+      call: async () => ({ url: `/api/admin/webhook-deliveries/${await failedDelivery()}/retry` }),
+      ok: 200,
+    },
     "GET /api/health": {
       access: "public",
       call: () => ({ url: "/api/health" }),
@@ -158,6 +225,55 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       access: "public",
       call: () => ({ url: "/api/auth/magic-link/inspect", json: { token: "A".repeat(43) } }),
       ok: 404,
+    },
+    "POST /api/auth/verify-code": {
+      access: "public",
+      call: () => ({ url: "/api/auth/verify-code", json: { email: unique("code"), code: "123456" } }),
+      ok: 400,
+    },
+    "POST /api/auth/passkey/options": {
+      access: "public",
+      call: () => ({ url: "/api/auth/passkey/options" }),
+      ok: 200,
+    },
+    "POST /api/auth/passkey/verify": {
+      access: "public",
+      call: () => ({ url: "/api/auth/passkey/verify", json: { response: strayPasskeyAnswer } }),
+      ok: 400,
+    },
+    "GET /api/auth/passkeys": {
+      access: "user",
+      call: () => ({ url: "/api/auth/passkeys" }),
+      ok: 200,
+    },
+    "POST /api/auth/passkeys/options": {
+      access: "user",
+      call: () => ({ url: "/api/auth/passkeys/options" }),
+      ok: 200,
+    },
+    "POST /api/auth/passkeys": {
+      access: "user",
+      // No registration ceremony: refused after the access check.
+      call: () => ({
+        url: "/api/auth/passkeys",
+        json: {
+          response: {
+            ...strayPasskeyAnswer,
+            response: { clientDataJSON: "e30", attestationObject: "AAAA" },
+          },
+        },
+      }),
+      ok: 400,
+    },
+    "PATCH /api/auth/passkeys/:id": {
+      access: "user",
+      call: async (who) => ({ url: `/api/auth/passkeys/${await passkeyOf(who)}`, json: { name: "Renamed" } }),
+      ok: 200,
+    },
+    "DELETE /api/auth/passkeys/:id": {
+      access: "user",
+      call: async (who) => ({ url: `/api/auth/passkeys/${await passkeyOf(who)}` }),
+      ok: 204,
     },
     "GET /api/auth/me": {
       access: "user",
@@ -384,6 +500,12 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       ok: 200,
       companyA: true,
     },
+    "DELETE /api/admin/users/:id/passkeys": {
+      access: "manager",
+      call: async () => ({ url: `/api/admin/users/${await targetInA()}/passkeys` }),
+      ok: 200,
+      companyA: true,
+    },
     "DELETE /api/admin/users/:id": {
       access: "admin",
       call: async () => ({ url: `/api/admin/users/${await targetInA()}` }),
@@ -399,7 +521,11 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
         { name: "a.pdf", data: pdfBytes() },
       ]);
     }
-    return f.server.request(method, call.url, { cookie, json: call.json });
+    return f.server.request(method, call.url, {
+      cookie,
+      json: call.json,
+      ...(call.headers ? { headers: call.headers } : {}),
+    });
   }
 
   beforeAll(async () => {

@@ -29,7 +29,7 @@ async function signIn(f: ServerFixture, email: string, headers: Record<string, s
 }
 
 /**
- * The sessions lists (docs/product.md#11-account-records): a person sees her sessions (browser
+ * The sessions lists (docs/product.md#12-account-records): a person sees her sessions (browser
  * and device from the User-Agent, IP as TRUST_PROXY trusts it, created, last seen) and signs
  * out one or every other at once; an admin sees and ends anyone's, a company admin her
  * company's users'. Last seen is written at most once a minute.

@@ -7,9 +7,8 @@ import { sessionCookieHeader } from "./cookies";
 /**
  * The one way tests make people and companies: rows inserted straight into the database (the
  * invitation and sign-in flows have tests of their own). Integration tests use it with their
- * database; the end-to-end tests cannot (the built server owns its database in another process),
- * so they create people through the pages, each in its own browser profile (`persona()` in
- * tests/e2e/support/fixtures.ts).
+ * database; the end-to-end tests through the app they build in the Playwright worker
+ * (`TestApp.createUser` in tests/e2e/support/app.ts, ADR 0045).
  */
 
 /** What a test may say about a new user; everything but the email has a default. */

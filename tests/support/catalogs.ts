@@ -8,6 +8,7 @@ import { enLandingDialogs } from "../../src/client/locales/en-landing-dialogs";
 import { enLeads } from "../../src/client/locales/en-leads";
 import { enLoginPortals } from "../../src/client/locales/en-login-portals";
 import { enPortal } from "../../src/client/locales/en-portal";
+import { enPrivacy } from "../../src/client/locales/en-privacy";
 import { enRetailerDemo } from "../../src/client/locales/en-retailer-demo";
 import { es } from "../../src/client/locales/es";
 import { esAccount } from "../../src/client/locales/es-account";
@@ -19,6 +20,7 @@ import { esLandingDialogs } from "../../src/client/locales/es-landing-dialogs";
 import { esLeads } from "../../src/client/locales/es-leads";
 import { esLoginPortals } from "../../src/client/locales/es-login-portals";
 import { esPortal } from "../../src/client/locales/es-portal";
+import { esPrivacy } from "../../src/client/locales/es-privacy";
 import { esRetailerDemo } from "../../src/client/locales/es-retailer-demo";
 
 /** A catalog tree: strings, nested. */
@@ -40,6 +42,7 @@ export const CATALOG_PAIRS: Record<string, { en: Tree; es: Tree | null }> = {
   "en-leads": { en: enLeads, es: esLeads },
   "en-portal": { en: enPortal, es: esPortal },
   "en-errors": { en: enErrors, es: esErrors },
+  "en-privacy": { en: enPrivacy, es: esPrivacy },
 };
 
 /** Every leaf of a catalog tree as `[dotted.key, value]`. */

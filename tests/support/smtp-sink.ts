@@ -262,3 +262,14 @@ export function extractLink(raw: string, pathPrefix: string): string {
   if (!match) throw new Error(`no ${pathPrefix} link in email`);
   return match[0];
 }
+
+/**
+ * The one-time sign-in code of a sign-in email (ADR 0060): the six digits standing alone on a
+ * line of its text part.
+ * @throws when the email carries no code
+ */
+export function signInCodeFrom(mail: Pick<ReceivedEmail, "text">): string {
+  const match = /^(\d{6})$/m.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no sign-in code in email: ${mail.text}`);
+  return match[1];
+}

@@ -6,7 +6,7 @@ import { decisionChange, decisionEmail } from "../../src/server/background-check
 import { deletionRetryDelay } from "../../src/server/background-checks/file-deletions";
 import { purgeDueAt } from "../../src/server/background-checks/retention";
 
-/** The pure rules behind docs/product.md#11-account-records (and ADRs 0057, 0058). */
+/** The pure rules behind docs/product.md#12-account-records (and ADRs 0057, 0058). */
 
 describe("decision emails", () => {
   it("go out for a decision and a reopened decision, never for anything else", () => {

@@ -1,9 +1,11 @@
 import { type LeadFields, type LeadRequest, type PlanTitle, validateLead } from "@common/api/leads";
 import { MODAL_RESET_MS } from "@common/limits";
+import { PRIVACY_NOTICE_PATHS, PRIVACY_NOTICE_VERSION } from "@common/privacy";
 import { PartyPopper } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { sendGetStartedEmail } from "~/features/leads/api/send-get-started-email";
 import { toast } from "~/hooks/use-toast";
+import { readAttribution } from "~/lib/attribution";
 import { celebrate } from "~/lib/confetti";
 import { addCatalog } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
@@ -47,7 +49,9 @@ type Status = "form" | "submitting" | "success";
  * The Get Started modal (docs/product.md#2-pages, #4-states, #5-validation, #8-messages): the lead form for a chosen plan. Validation runs
  * in the order of docs/product.md#5-validation with its toasts; then form → 'Processing...' → 'Thank You!' with confetti.
  * A failure keeps the form and shows 'Something went wrong'. 300 ms after closing, the success
- * flag and the fields reset. Sends the lead with {@link sendGetStartedEmail}.
+ * flag and the fields reset. Sends the lead with {@link sendGetStartedEmail}, with the visit's
+ * attribution ({@link readAttribution}) and the privacy notice version the form states
+ * (docs/product.md#11-lead-attribution-and-privacy-notice).
  */
 export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogProps) {
   const { t } = useTranslation();
@@ -100,6 +104,8 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
       website,
       // The confirmation email goes out in the page's language (ADR 0025).
       language,
+      ...readAttribution(),
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
     };
     try {
       await sendGetStartedEmail(body);
@@ -180,6 +186,17 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
                 />
               </div>
             </div>
+            <p className="text-xs text-muted-foreground">
+              {t("landing.getStarted.privacyNote")}{" "}
+              <a
+                className="font-medium text-foreground underline underline-offset-2"
+                href={PRIVACY_NOTICE_PATHS[language]}
+                target="_blank"
+                rel="noopener"
+              >
+                {t("landing.getStarted.privacyLink")}
+              </a>
+            </p>
             <Button type="submit" size="lg" disabled={status === "submitting"}>
               {status === "submitting" ? t("landing.getStarted.processing") : t("landing.getStarted.submit")}
             </Button>

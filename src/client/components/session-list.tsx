@@ -23,7 +23,7 @@ export function useDeviceName(): (session: SessionInfo) => string {
 }
 
 /**
- * A list of sessions (docs/product.md#11-account-records), shared by the user's own
+ * A list of sessions (docs/product.md#12-account-records), shared by the user's own
  * Signed-in Devices card and the admin's Sessions dialog: per session the device kind (icon and
  * words), browser and system, "This device" for the asking one, the IP address, when it signed
  * in and when it was last active, and a button that ends it (not shown for the current one,

@@ -37,6 +37,13 @@ export const enErrors = {
     "Your account has been deactivated. To use AisleIQ again, ask your company's admin or AisleIQ support to reactivate it.",
   selfReviewForbidden: "You can't review your own background check. Another reviewer has to decide it.",
   selfManagementForbidden: "You can't change, deactivate or delete your own account. Ask another admin.",
+  signInCodeInvalid:
+    "That code is not right. Check the newest sign-in email, and type its code in the browser where you asked for it.",
+  signInCodeExhausted:
+    "Too many wrong tries: this code no longer works. Use the link in the email, or ask for a new email.",
+  passkeyFailed: "That passkey could not sign you in. Try again, or sign in with an email link.",
+  passkeyRegistrationFailed: "The passkey could not be added. Please try again.",
+  passkeyLimit: "This account has as many passkeys as it can hold. Remove one first.",
   incorrectPassword: "Incorrect password. Please try again.",
   gateLocked: "Enter the password to see this section.",
   invitationRevoked: "This invitation was withdrawn.",

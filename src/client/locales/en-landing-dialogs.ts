@@ -27,6 +27,8 @@ export const enLandingDialogs = {
     congratulations: "Congratulations you are on the way to the future of retail!",
     reachOut: "We will reach out shortly to set up your account.",
     close: "Close",
+    privacyNote: "We use these details to contact you about AisleIQ.",
+    privacyLink: "Privacy notice",
   },
   jobs: {
     title: "Now Hiring",

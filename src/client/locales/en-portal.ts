@@ -270,6 +270,15 @@ export const enPortal = {
     deletedText: "{{name}} and their checks and files were removed.",
     working: "Working...",
     actionFailed: "The change could not be saved",
+    passkeyCount: "Passkeys",
+    passkeys: "Remove passkeys",
+    passkeysLabel: "Remove the passkeys of {{name}}",
+    passkeysTitle: "Remove the passkeys of {{name}}?",
+    passkeysText:
+      "Every passkey of {{name}} stops signing in at once, as when a device is lost. They are emailed about it, and can sign in with an email link and add a new passkey.",
+    passkeysConfirm: "Remove Passkeys",
+    passkeysRemovedTitle: "Passkeys Removed",
+    passkeysRemovedText: "The passkeys of {{name}} no longer sign in.",
   },
   userAudit: {
     title: "User Audit Trail",
@@ -313,6 +322,11 @@ export const enPortal = {
     purged_one: "{{count}} file of {{target}}'s background check was deleted after the retention period",
     purged_other: "{{count}} files of {{target}}'s background check were deleted after the retention period",
     invitedAs: "Role: {{role}}",
+    signInMethods: {
+      magic_link: "With a sign-in link",
+      code: "With a one-time code",
+      passkey: "With a passkey",
+    },
     filters: "Filter the audit trail",
     person: "Person",
     personPlaceholder: "Name or email",

@@ -25,6 +25,8 @@ export const enRetailerDemo = {
   emailHint: "Must be a company email address (@{{domain}}).",
   phone: "Phone",
   acceptPrefix: "I accept the",
+  privacyNote: "We use these details to set up your store-demo access.",
+  privacyLink: "Privacy notice",
   acceptLink: "Terms of Service, Non-Disclosure Agreement, and Privacy Policy",
   submit: "Submit Registration",
   submitting: "Processing...",

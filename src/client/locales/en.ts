@@ -7,6 +7,7 @@ import type { enLandingDialogs } from "./en-landing-dialogs";
 import type { enLeads } from "./en-leads";
 import type { enLoginPortals } from "./en-login-portals";
 import type { enPortal } from "./en-portal";
+import type { enPrivacy } from "./en-privacy";
 import type { enRetailerDemo } from "./en-retailer-demo";
 
 /**
@@ -58,6 +59,7 @@ export interface FeatureCatalogs extends Mutable<typeof enAccount> {
   leads: typeof enLeads;
   loginPortals: typeof enLoginPortals;
   errors: typeof enErrors;
+  privacy: typeof enPrivacy;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -39,6 +39,14 @@ export const esErrors: Translation<typeof enErrors> = {
     "No puede revisar su propia verificación de antecedentes. Otra persona tiene que decidirla.",
   selfManagementForbidden:
     "No puede cambiar, desactivar ni eliminar su propia cuenta. Pídaselo a otro administrador.",
+  signInCodeInvalid:
+    "Ese código no es correcto. Revise el correo de inicio de sesión más reciente y escriba su código en el navegador donde lo pidió.",
+  signInCodeExhausted:
+    "Demasiados intentos fallidos: este código ya no sirve. Use el enlace del correo o pida un correo nuevo.",
+  passkeyFailed:
+    "Esa llave de acceso no pudo iniciar su sesión. Inténtelo de nuevo o entre con un enlace por correo.",
+  passkeyRegistrationFailed: "No se pudo agregar la llave de acceso. Inténtelo de nuevo.",
+  passkeyLimit: "Esta cuenta ya tiene todas las llaves de acceso que admite. Elimine una primero.",
   incorrectPassword: "Contraseña incorrecta. Vuelva a intentarlo.",
   gateLocked: "Ingrese la contraseña para ver esta sección.",
   invitationRevoked: "Esta invitación fue retirada.",

@@ -26,6 +26,8 @@ export const esLandingDialogs: Translation<typeof enLandingDialogs> = {
     congratulations: "¡Felicitaciones! Ya va camino al futuro del retail.",
     reachOut: "Nos comunicaremos con usted muy pronto para configurar su cuenta.",
     close: "Cerrar",
+    privacyNote: "Usamos estos datos para comunicarnos con usted sobre AisleIQ.",
+    privacyLink: "Aviso de privacidad",
   },
   jobs: {
     title: "Estamos contratando",

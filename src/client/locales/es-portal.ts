@@ -273,6 +273,15 @@ export const esPortal: Translation<typeof enPortal> = {
     deletedText: "Se eliminaron {{name}}, sus verificaciones y sus archivos.",
     working: "Procesando...",
     actionFailed: "No se pudo guardar el cambio",
+    passkeyCount: "Llaves de acceso",
+    passkeys: "Eliminar llaves de acceso",
+    passkeysLabel: "Eliminar las llaves de acceso de {{name}}",
+    passkeysTitle: "¿Eliminar las llaves de acceso de {{name}}?",
+    passkeysText:
+      "Todas las llaves de acceso de {{name}} dejan de funcionar de inmediato, como cuando se pierde un dispositivo. Se le avisa por correo, y puede entrar con un enlace por correo y agregar una nueva llave de acceso.",
+    passkeysConfirm: "Eliminar llaves de acceso",
+    passkeysRemovedTitle: "Llaves de acceso eliminadas",
+    passkeysRemovedText: "Las llaves de acceso de {{name}} ya no inician sesión.",
   },
   userAudit: {
     title: "Registro de cambios de usuarios",
@@ -319,6 +328,11 @@ export const esPortal: Translation<typeof enPortal> = {
     purged_other:
       "Se eliminaron {{count}} archivos de la verificación de antecedentes de {{target}} al terminar el plazo de conservación",
     invitedAs: "Rol: {{role}}",
+    signInMethods: {
+      magic_link: "Con un enlace de inicio de sesión",
+      code: "Con un código de un solo uso",
+      passkey: "Con una llave de acceso",
+    },
     filters: "Filtrar el registro",
     person: "Persona",
     personPlaceholder: "Nombre o correo electrónico",

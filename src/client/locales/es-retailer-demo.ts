@@ -29,6 +29,8 @@ export const esRetailerDemo: Translation<typeof enRetailerDemo> = {
   emailHint: "Debe ser un correo de la empresa (@{{domain}}).",
   phone: "Teléfono",
   acceptPrefix: "Acepto los",
+  privacyNote: "Usamos estos datos para configurar su acceso a la demostración en tienda.",
+  privacyLink: "Aviso de privacidad",
   acceptLink: "Términos del servicio, el Acuerdo de confidencialidad y la Política de privacidad",
   submit: "Enviar registro",
   submitting: "Procesando...",

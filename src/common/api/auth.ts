@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SIGN_IN_CODE_DIGITS } from "../limits";
 import { ROLES } from "../roles";
 import { EMAIL_MAX_LENGTH, hasEmailShape, normalizeEmail, TOKEN_LENGTH, TOKEN_PATTERN } from "../validation";
 import { languageField, safeText } from "./fields";
@@ -84,7 +85,37 @@ export const updateLanguageResponseSchema = z.object({ language: languageField }
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const verifyMagicLinkResponseSchema = z.object({ user: sessionUserSchema });
+/**
+ * The answer of every sign-in by email (link or code): the user, and whether the portal should
+ * suggest adding a passkey now. That is true once per person: on her first sign-in by email
+ * while she has no passkey (ADR 0061).
+ */
+export const verifyMagicLinkResponseSchema = z.object({
+  user: sessionUserSchema,
+  suggestPasskey: z.boolean(),
+});
+export type SignInResponse = z.infer<typeof verifyMagicLinkResponseSchema>;
+
+/** The digits-only pattern of a sign-in code once spaces and dashes are gone (ADR 0060). */
+export const SIGN_IN_CODE_PATTERN = new RegExp(`^\\d{${SIGN_IN_CODE_DIGITS}}$`);
+
+/**
+ * The one-time code of a sign-in email (ADR 0060): six digits; spaces and dashes a person types
+ * between them are dropped first. Capped at 20 characters before anything else.
+ */
+export const signInCodeField = safeText({
+  max: 20,
+  tooLong: "Enter the 6-digit code from the email",
+  required: "Enter the 6-digit code from the email",
+})
+  .transform((value) => value.replace(/[\s-]/g, ""))
+  .refine((value) => SIGN_IN_CODE_PATTERN.test(value), "Enter the 6-digit code from the email");
+
+/**
+ * `POST /api/auth/verify-code`: the address the email went to and its code, typed in the browser
+ * that asked for the email (its binding cookie says which request it was, ADR 0015).
+ */
+export const verifySignInCodeBodySchema = z.object({ email: emailField, code: signInCodeField });
 
 /** `POST /api/auth/magic-link/inspect` (issue #11 item 5): the token travels in the body, never the URL. */
 export const inspectMagicLinkBodySchema = verifyMagicLinkBodySchema;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoInstantField, languageField, safeText } from "./fields";
+import { isoInstantField, languageField, privacyNoticeVersionField, safeText } from "./fields";
 
 /**
  * Contracts of the store-demo registration API (docs/product.md#3-records "Demo registration", #7-api, issue #6).
@@ -27,6 +27,8 @@ export const demoRegistrationBodySchema = z.object({
   timestamp: isoInstantField("timestamp must be an ISO 8601 time").optional(),
   /** The page's language, for the registrant's confirmation email (ADR 0025); else the `lang` cookie. */
   language: languageField.optional(),
+  /** The privacy notice version the form showed (src/common/privacy.ts); stored with the registration. */
+  privacyNoticeVersion: privacyNoticeVersionField.optional(),
 });
 export type DemoRegistrationBody = z.infer<typeof demoRegistrationBodySchema>;
 
@@ -58,6 +60,8 @@ export const demoRegistrationSchema = z.object({
   phone: z.string(),
   acceptTerms: z.boolean(),
   submittedAt: z.string().nullable(),
+  /** The privacy notice version the form showed; null for registrations stored before forms sent it. */
+  privacyNoticeVersion: z.string().nullable(),
   createdAt: z.string(),
 });
 export type DemoRegistration = z.infer<typeof demoRegistrationSchema>;

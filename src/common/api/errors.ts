@@ -90,6 +90,21 @@ export const ERRORS = {
   /** Nobody changes the role or company of, deactivates or deletes their own account (issue #11). */
   SELF_MANAGEMENT_FORBIDDEN: { status: 403, message: "errors.selfManagementForbidden" },
 
+  // Sign-in codes and passkeys (ADR 0060, ADR 0061).
+  /**
+   * Not the code of a usable sign-in email asked for in this browser: wrong, expired, used,
+   * another browser's, or for an address without an account (the same answer for each).
+   */
+  SIGN_IN_CODE_INVALID: { status: 400, message: "errors.signInCodeInvalid" },
+  /** This browser's sign-in code has had 5 wrong tries and no longer works; its link still does. */
+  SIGN_IN_CODE_EXHAUSTED: { status: 410, message: "errors.signInCodeExhausted" },
+  /** A passkey sign-in that could not be verified: unknown or removed passkey, stale challenge, bad signature. */
+  PASSKEY_FAILED: { status: 400, message: "errors.passkeyFailed" },
+  /** A new passkey the server could not verify (or one already added). */
+  PASSKEY_REGISTRATION_FAILED: { status: 400, message: "errors.passkeyRegistrationFailed" },
+  /** The account already has the most passkeys allowed (PASSKEYS_PER_USER). */
+  PASSKEY_LIMIT: { status: 409, message: "errors.passkeyLimit", detail: true },
+
   // Password gates (issue #5).
   INCORRECT_PASSWORD: { status: 401, message: "errors.incorrectPassword" },
   /** A gated section's content asked for without a valid pass (ADR 0035). */

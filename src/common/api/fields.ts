@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES } from "../languages";
+import { PRIVACY_NOTICE_VERSIONS } from "../privacy";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, INT4_MAX } from "../validation";
 
 /**
@@ -112,3 +113,8 @@ export function isoInstantField(message: string) {
     { error: message },
   );
 }
+
+/** The privacy notice version the form showed (src/common/privacy.ts): one of the published ones. */
+export const privacyNoticeVersionField = z.enum(PRIVACY_NOTICE_VERSIONS, {
+  error: `privacyNoticeVersion must be one of: ${PRIVACY_NOTICE_VERSIONS.join(", ")}`,
+});

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { ATTRIBUTION_MAX, cleanLandingPath, cleanReferrer } from "../attribution";
 import { LEAD_PAGE_DEFAULT, LEAD_PAGE_MAX } from "../limits";
 import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
-import { languageField, listResponse, pageOffsetFields, safeText } from "./fields";
+import { languageField, listResponse, pageOffsetFields, privacyNoticeVersionField, safeText } from "./fields";
 
 /**
  * Get Started lead request (docs/product.md#3-records) and its validation (docs/product.md#5-validation), shared by the Get Started
@@ -76,6 +77,33 @@ export const LEAD_FIELD_MAX = { firstName: 100, lastName: 100, company: 200 } as
 
 const text = (max: number, tooLong: string) => safeText({ max, tooLong });
 
+/** A UTM value of a lead: trimmed, at most 200 characters (`ATTRIBUTION_MAX`), one line. */
+const utmField = (name: string) => safeText({ max: ATTRIBUTION_MAX.utm, tooLong: `${name} is too long` });
+
+/**
+ * Where the visit came from (docs/product.md#11-lead-attribution-and-privacy-notice), every field optional: the UTM
+ * parameters, the referrer (an http(s) URL without query or fragment) and the landing path (a
+ * path starting with `/`, without query). The client cleans them the same way before sending
+ * (src/common/attribution.ts), so a real visitor never meets these errors.
+ */
+export const leadAttributionFields = {
+  utmSource: utmField("utmSource").optional(),
+  utmMedium: utmField("utmMedium").optional(),
+  utmCampaign: utmField("utmCampaign").optional(),
+  utmTerm: utmField("utmTerm").optional(),
+  utmContent: utmField("utmContent").optional(),
+  referrer: safeText({ max: ATTRIBUTION_MAX.referrer, tooLong: "referrer is too long" })
+    .refine((value) => value === "" || cleanReferrer(value) === value, {
+      error: "referrer must be an http(s) URL without query or fragment",
+    })
+    .optional(),
+  landingPath: safeText({ max: ATTRIBUTION_MAX.landingPath, tooLong: "landingPath is too long" })
+    .refine((value) => value === "" || cleanLandingPath(value) === value, {
+      error: "landingPath must be a path starting with / without query or fragment",
+    })
+    .optional(),
+};
+
 /**
  * The lead-form phone as zod, shared by the Get Started form and the server (ADR 0019): the
  * length cap first, then {@link normalizeLeadPhone}'s rule. Parses to the trimmed text as typed.
@@ -100,6 +128,8 @@ export const leadBodySchema = z
     website: z.string().max(200).optional(),
     /** The page's language, for the visitor's confirmation email (ADR 0025); else the `lang` cookie. */
     language: languageField.optional(),
+    ...leadAttributionFields,
+    privacyNoticeVersion: privacyNoticeVersionField.optional(),
   })
   .superRefine((lead, ctx) => {
     const failure = validateLead(lead);
@@ -132,9 +162,20 @@ export function leadProblem(body: unknown): string | null {
   return null;
 }
 
-/** `GET /api/leads` query: free-text search, output format and paging (the CSV holds every match). */
+/** An exact-match filter of the leads inbox on one UTM parameter. */
+const utmFilter = (name: string) =>
+  safeText({ max: ATTRIBUTION_MAX.utm, tooLong: `${name} is too long` }).optional();
+
+/**
+ * `GET /api/leads` query: free-text search (also over the attribution), exact filters on the UTM
+ * source, medium and campaign (their URL names), output format and paging (the CSV holds every
+ * match).
+ */
 export const leadListQuerySchema = z.object({
   q: safeText({ max: 200, tooLong: "Search text is too long" }).optional(),
+  utm_source: utmFilter("utm_source"),
+  utm_medium: utmFilter("utm_medium"),
+  utm_campaign: utmFilter("utm_campaign"),
   format: z.enum(["json", "csv"]).default("json"),
   limit: z.coerce.number().int().min(1).max(LEAD_PAGE_MAX).default(LEAD_PAGE_DEFAULT),
   offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
@@ -152,10 +193,32 @@ export const leadSchema = z.object({
   phoneE164: z.string().nullable(),
   email: z.string(),
   planTitle: z.string(),
+  utmSource: z.string().nullable(),
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  utmTerm: z.string().nullable(),
+  utmContent: z.string().nullable(),
+  referrer: z.string().nullable(),
+  landingPath: z.string().nullable(),
+  /** The privacy notice version the form showed; null for leads stored before forms sent it. */
+  privacyNoticeVersion: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
-/** `GET /api/leads` JSON answer: one page, newest first, and how many leads match in all. */
-export const leadListResponseSchema = listResponse("leads", leadSchema, pageOffsetFields);
+/** The UTM source, medium and campaign values stored so far, for the inbox's filters (most used first). */
+export const leadFacetsSchema = z.object({
+  utmSource: z.array(z.string()),
+  utmMedium: z.array(z.string()),
+  utmCampaign: z.array(z.string()),
+});
+export type LeadFacets = z.infer<typeof leadFacetsSchema>;
+
+/**
+ * `GET /api/leads` JSON answer: one page, newest first, how many leads match in all, and the
+ * attribution values to filter by.
+ */
+export const leadListResponseSchema = listResponse("leads", leadSchema, pageOffsetFields).extend({
+  facets: leadFacetsSchema,
+});
 export type LeadListResponse = z.infer<typeof leadListResponseSchema>;

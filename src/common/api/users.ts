@@ -17,6 +17,7 @@ import { listResponse, pageNumberFields } from "./fields";
  * - `DELETE /api/admin/users/{id}`                 (admin)    → 204
  * - `GET    /api/admin/users/audit?page=&pageSize=&q=&userId=&action=&from=&to=&format=` (manager)
  *   → {@link userAuditResponseSchema}, or with `format=csv` every matching entry as CSV
+ * - `DELETE /api/admin/users/{id}/passkeys`       (manager)  → `{removed}` (src/common/api/passkeys.ts)
  *
  * The audit trail also records authentication (ADR 0057): sign-in and sign-out, refused links,
  * link requests for unknown or deactivated addresses, invitations, sessions ended by someone
@@ -48,6 +49,8 @@ export const managedUserSchema = z.object({
   isActive: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /** How many passkeys she has (ADR 0061); managers can remove them for a lost device. */
+  passkeyCount: z.number().int(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -71,7 +74,7 @@ export type UpdateUserInput = z.input<typeof updateUserBodySchema>;
  * Every kind of audit entry (ADR 0057). `detail` per kind: role and company changes
  * "old → new"; `session_ended` how many sessions; `link_expired` / `link_reused` which link
  * (`magic_link` or `invitation`); `invitation_sent` / `invitation_resent` the invited role;
- * `files_purged` how many files; null otherwise.
+ * `signed_in` how (one of {@link SIGN_IN_METHODS}); `files_purged` how many files; null otherwise.
  */
 export const USER_AUDIT_ACTIONS = [
   "role_changed",
@@ -93,6 +96,10 @@ export const USER_AUDIT_ACTIONS = [
   "files_purged",
 ] as const;
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
+
+/** How a person signed in, the `detail` of a `signed_in` entry: link, one-time code (ADR 0060) or passkey (ADR 0061). */
+export const SIGN_IN_METHODS = ["magic_link", "code", "passkey"] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** One entry of the user audit trail, newest first in lists. */
 export const userAuditEntrySchema = z.object({

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createInitialAdminBodySchema, messageResponseSchema } from "../../common/api/auth";
 import { adminStatsSchema } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
+import { removedPasskeysResponseSchema } from "../../common/api/passkeys";
 import {
   endSessionsResponseSchema,
   sessionListResponseSchema,
@@ -17,7 +18,7 @@ import {
   userListResponseSchema,
   userResponseSchema,
 } from "../../common/api/users";
-import { CREATE_INITIAL_RATE_PER_IP } from "../../common/limits";
+import { CREATE_INITIAL_RATE_PER_IP, PASSKEY_CHANGE_RATE_PER_SESSION } from "../../common/limits";
 import { manageScopeOf, sessionOf } from "../auth/access";
 import { clientInfoOf } from "../auth/audit";
 import { issueBinding, setBindingCookie } from "../auth/binding";
@@ -25,7 +26,7 @@ import { adminExists, createInitialAdmin } from "../auth/service";
 import { sendCsv } from "../http/csv";
 import { HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
-import { rateLimitBy } from "../http/rate-limit";
+import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import {
   adminStats,
@@ -34,6 +35,7 @@ import {
   listUserAudit,
   listUserSessions,
   listUsers,
+  removeUserPasskeys,
   setUserActive,
   updateUser,
   userAuditCsv,
@@ -48,7 +50,7 @@ const usersRoute = routesTagged("users", 400, 401, 403, 404);
  * the sign-in itself is the auth module's), the dashboard figures (docs/product.md#2-pages; issue #3: Total Users is a real count) and user
  * management (issue #11; contract in src/common/api/users.ts): list and search the users in
  * scope, change role and company (admins), deactivate and reactivate (managers), delete (admins),
- * see and end a user's sessions (managers, docs/product.md#11-account-records), and read, filter
+ * see and end a user's sessions (managers, docs/product.md#12-account-records), and read, filter
  * and export the audit trail (ADR 0057). Deleting removes the user's uploaded files from
  * `ctx.storage`.
  */
@@ -227,6 +229,28 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+
+  app.delete(
+    "/api/admin/users/:id/passkeys",
+    usersRoute(
+      "manager",
+      "Remove every passkey of a user, e.g. a lost device (managers, own company; never admins or themselves); she is emailed",
+      {
+        params: userIdParamsSchema,
+        response: { 200: removedPasskeysResponseSchema },
+        errors: [400, 401, 403, 404, 429],
+        preHandler: [
+          rateLimitBy(app, "admin-passkeys-session", {
+            max: PASSKEY_CHANGE_RATE_PER_SESSION,
+            key: bySession,
+          }),
+        ],
+      },
+    ),
+    async (request) => ({
+      removed: await removeUserPasskeys(db, config, sessionOf(request).user, request.params.id),
+    }),
+  );
 
   app.delete(
     "/api/admin/users/:id",

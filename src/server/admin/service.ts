@@ -25,14 +25,16 @@ import { deleteSessionsOf, endSessions, listSessions, type UserRow } from "../au
 import { deviceLabel } from "../auth/user-agent";
 import { deleteUserWithChecks } from "../background-checks/service";
 import { companyNameOf } from "../companies/service";
+import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
 import { firstRow } from "../db/queries";
 import { transactionWithRetry } from "../db/retry";
-import { backgroundChecks, companies, userAudit, users } from "../db/schema";
+import { backgroundChecks, companies, passkeys, userAudit, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
 import { csvDocument } from "../http/csv";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { revokeInvitationsBeyondAuthority } from "../invitations/service";
+import { removeAllPasskeysOf } from "../passkeys/service";
 
 /**
  * The admin area's queries (`/api/admin/*`): the dashboard figures and user management (issue #11
@@ -59,9 +61,13 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-type UserWithCompany = { user: UserRow; companyName: string | null };
+type UserWithCompany = { user: UserRow; companyName: string | null; passkeyCount: number };
 
-function toManagedUser({ user, companyName }: UserWithCompany): ManagedUser {
+/** A user's passkey count, as a column of a query on `users` (ADR 0061). */
+const passkeyCountColumn =
+  sql<number>`(select count(*) from ${passkeys} where ${passkeys.userId} = ${users.id})`.mapWith(Number);
+
+function toManagedUser({ user, companyName, passkeyCount }: UserWithCompany): ManagedUser {
   return {
     id: user.id,
     fullName: user.fullName,
@@ -72,6 +78,7 @@ function toManagedUser({ user, companyName }: UserWithCompany): ManagedUser {
     isActive: user.isActive,
     lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
     createdAt: user.createdAt.toISOString(),
+    passkeyCount,
   };
 }
 
@@ -92,7 +99,7 @@ export async function listUsers(
   const where = and(usersInScope(scope), search);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ user: users, companyName: companies.name })
+      .select({ user: users, companyName: companies.name, passkeyCount: passkeyCountColumn })
       .from(users)
       .leftJoin(companies, eq(companies.id, users.companyId))
       .where(where)
@@ -148,7 +155,7 @@ async function audit(
 async function managedUser(db: Executor, id: number): Promise<ManagedUser> {
   const row = await firstRow(
     db
-      .select({ user: users, companyName: companies.name })
+      .select({ user: users, companyName: companies.name, passkeyCount: passkeyCountColumn })
       .from(users)
       .leftJoin(companies, eq(companies.id, users.companyId))
       .where(eq(users.id, id)),
@@ -256,6 +263,26 @@ export async function setUserActive(
       await audit(tx, actor, target, active ? "reactivated" : "deactivated", { client });
     }
     return managedUser(tx, target.id);
+  });
+}
+
+/**
+ * Removes every passkey of a user (ADR 0061: a lost or stolen device), for managers in their
+ * scope, never on admins (company admins) or themselves, like deactivation; she is emailed about
+ * it. Her sessions stay: whoever holds the device is stopped at the next sign-in, and an admin
+ * who wants her signed out deactivates her.
+ * @returns how many passkeys were removed (0 when she had none)
+ * @throws 404 / 403 as {@link lockTarget}
+ */
+export async function removeUserPasskeys(
+  db: Database,
+  config: AppConfig,
+  actor: UserRow,
+  id: number,
+): Promise<number> {
+  return transactionWithRetry(db, async (tx) => {
+    const target = await lockTarget(tx, actor, id, "passkeys");
+    return removeAllPasskeysOf(tx, config, target);
   });
 }
 
@@ -427,7 +454,7 @@ async function sessionsTarget(tx: Executor, actor: UserRow, id: number, lock: bo
 }
 
 /**
- * A managed user's live sessions (docs/product.md#11-account-records
+ * A managed user's live sessions (docs/product.md#12-account-records
  * `GET /api/admin/users/{id}/sessions`): any user's for an admin, her company's users' for a
  * company admin (never an admin's), and anyone's own.
  * @param currentId the asking request's session, marked `current` when it is among them

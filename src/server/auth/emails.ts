@@ -9,6 +9,8 @@ const TEXTS: Record<
     heading: string;
     greeting: (name: string) => string;
     intro: string;
+    codeIntro: string;
+    codeNote: string;
     ignore: string;
     action: string;
   }
@@ -18,7 +20,11 @@ const TEXTS: Record<
     heading: "Sign in to AisleIQ",
     greeting: (name) => `Hi ${name},`,
     intro: "Use the secure link below to sign in to AisleIQ. It expires in 15 minutes and works once.",
-    ignore: "If you did not ask to sign in, you can ignore this email; nobody can sign in without the link.",
+    codeIntro:
+      "Reading this on another device? On the sign-in page where you asked for this email, type this code instead:",
+    codeNote: "The code expires with the link, and using either one uses up both.",
+    ignore:
+      "If you did not ask to sign in, you can ignore this email; nobody can sign in without the link or the code.",
     action: "Sign in",
   },
   es: {
@@ -26,20 +32,26 @@ const TEXTS: Record<
     heading: "Inicie sesión en AisleIQ",
     greeting: (name) => `Hola, ${name}:`,
     intro: "Use el enlace seguro de abajo para entrar a AisleIQ. Vence en 15 minutos y sirve una sola vez.",
+    codeIntro:
+      "¿Lee este correo en otro dispositivo? En la página de inicio de sesión donde pidió este correo, escriba este código:",
+    codeNote: "El código vence con el enlace, y al usar cualquiera de los dos se anulan ambos.",
     ignore:
-      "Si usted no pidió entrar, puede ignorar este correo: nadie puede iniciar sesión sin este enlace.",
+      "Si usted no pidió entrar, puede ignorar este correo: nadie puede iniciar sesión sin este enlace o este código.",
     action: "Iniciar sesión",
   },
 };
 
 /**
  * The sign-in email (issue #2): links to `${publicUrl}/verify/<token>` and says the link
- * expires in 15 minutes (docs/product.md#2-pages, #9-constants), in the user's stored
- * language (issue #12 item 1, ADR 0025; English when not given).
+ * expires in 15 minutes (docs/product.md#2-pages, #9-constants), then gives the one-time code
+ * to type on the sign-in page instead, for a person reading it on another device (ADR 0060), in
+ * the user's stored language (issue #12 item 1, ADR 0025; English when not given).
+ * @param options.code the six-digit code issued with the link
  */
 export function magicLinkEmail(options: {
   publicUrl: string;
   token: string;
+  code: string;
   fullName: string;
   language?: Language;
 }): RenderedEmail {
@@ -51,11 +63,13 @@ export function magicLinkEmail(options: {
     subject: words.subject,
     html: layout({
       heading: words.heading,
-      paragraphs: [greeting, words.intro, words.ignore],
+      paragraphs: [greeting, words.intro],
       action: { label: words.action, url },
+      code: { intro: words.codeIntro, value: options.code },
+      closing: [words.codeNote, words.ignore],
       language,
     }),
-    text: `${greeting}\n\n${words.intro}\n\n${url}\n\n${words.ignore}\n`,
+    text: `${greeting}\n\n${words.intro}\n\n${url}\n\n${words.codeIntro}\n\n${options.code}\n\n${words.codeNote}\n\n${words.ignore}\n`,
   };
 }
 

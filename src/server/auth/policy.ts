@@ -109,8 +109,11 @@ export function canInvite(inviter: Actor, target: { role: Role; companyId: numbe
   return inviteRefusal(inviter, target) === null;
 }
 
-/** The changes of user management (issue #11); `update` is a role or company change. */
-export type UserAction = "update" | "deactivate" | "reactivate" | "delete";
+/**
+ * The changes of user management (issue #11); `update` is a role or company change, `passkeys`
+ * the removal of someone's passkeys (a lost device, ADR 0061), allowed like deactivation.
+ */
+export type UserAction = "update" | "deactivate" | "reactivate" | "delete" | "passkeys";
 
 /**
  * Whether `actor` may apply `action` to `target` (issue #11 "User management"):
@@ -135,7 +138,7 @@ export function canManageUser(
 }
 
 /**
- * Whether `actor` may see and end `target`'s sessions (docs/product.md#11-account-records): as
+ * Whether `actor` may see and end `target`'s sessions (docs/product.md#12-account-records): as
  * for deactivation ({@link canManageUser}: an admin anyone's, a company admin those of her
  * company's users but no admin's; `"hidden"` outside the scope), and anyone her own.
  */

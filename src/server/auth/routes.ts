@@ -10,6 +10,7 @@ import {
   updateLanguageResponseSchema,
   verifyMagicLinkBodySchema,
   verifyMagicLinkResponseSchema,
+  verifySignInCodeBodySchema,
 } from "../../common/api/auth";
 import { ERROR_CODES } from "../../common/api/errors";
 import {
@@ -23,14 +24,23 @@ import {
   MAGIC_LINK_RATE_PER_IP,
   MAGIC_LINK_VERIFY_RATE_PER_IP,
   RETRY_AFTER_SECONDS,
+  SIGN_IN_CODE_RATE_PER_IP,
 } from "../../common/limits";
 import { isConnectionError } from "../db/faults";
-import { DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
-import { byEmailAndIp, rateLimitBy } from "../http/rate-limit";
+import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE, errorResponses, HttpError } from "../http/errors";
+import { byEmailAndIp, byIp, describeWait, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
+import { claimPasskeySuggestion } from "../passkeys/service";
 import { sessionOf } from "./access";
 import { clientInfoOf } from "./audit";
-import { clearBindingCookie, isBound, issueBinding, maskEmail, setBindingCookie } from "./binding";
+import {
+  BINDING_COOKIE,
+  clearBindingCookie,
+  isBound,
+  issueBinding,
+  maskEmail,
+  setBindingCookie,
+} from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
 import {
   endOwnSessions,
@@ -42,6 +52,8 @@ import {
   verifyMagicLink,
 } from "./service";
 import { listSessions, toSessionUser } from "./sessions";
+import { verifySignInCode } from "./sign-in-codes";
+import { hashToken } from "./tokens";
 import { tokenErrorResponses } from "./verification-tokens";
 
 /** Calls `start` once the response has been sent (or the client went away), exactly once. */
@@ -143,7 +155,76 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, session } = await verifyMagicLink(db, request.body.token, clientInfoOf(request));
       await startSessionCookie(request, reply, session);
       clearBindingCookie(reply);
-      return reply.send({ user: toSessionUser(user) });
+      return reply.send({
+        user: toSessionUser(user),
+        suggestPasskey: await claimPasskeySuggestion(db, user.id),
+      });
+    },
+  );
+
+  app.post(
+    "/api/auth/verify-code",
+    route(
+      "public",
+      "Sign in with the one-time code of a sign-in email, in the browser that asked for it; the same answer whether or not the account exists",
+      {
+        body: verifySignInCodeBodySchema,
+        response: {
+          200: verifyMagicLinkResponseSchema,
+          400: apiErrorSchema.describe(
+            `Malformed email or code (${ERROR_CODES.VALIDATION}); or ${ERROR_CODES.SIGN_IN_CODE_INVALID}: not the code of a usable sign-in email this browser asked for, whether or not the account exists`,
+          ),
+          410: apiErrorSchema.describe(
+            `${ERROR_CODES.SIGN_IN_CODE_EXHAUSTED}: this browser's code has had 5 wrong tries; its link still works`,
+          ),
+          429: apiErrorSchema.describe(
+            `${ERROR_CODES.RATE_LIMITED} with Retry-After: too many code entries from this IP, or too many wrong codes for the address or from the IP`,
+          ),
+        },
+        errors: [400, 403, 410, 429],
+        // Requests per IP before the body is parsed; wrong codes per request, address and IP
+        // are counted in the database by the service (ADR 0060).
+        onRequest: [rateLimitBy(app, "sign-in-code-ip", { max: SIGN_IN_CODE_RATE_PER_IP })],
+      },
+    ),
+    async (request, reply) => {
+      const binding = request.cookies[BINDING_COOKIE];
+      const outcome = await verifySignInCode(db, {
+        email: request.body.email,
+        code: request.body.code,
+        bindingHash: binding ? hashToken(binding) : null,
+        ipKey: byIp(request),
+        client: clientInfoOf(request),
+      });
+      switch (outcome.status) {
+        case "ok": {
+          await startSessionCookie(request, reply, outcome.session);
+          clearBindingCookie(reply);
+          const suggestPasskey = await claimPasskeySuggestion(db, outcome.user.id);
+          return reply.send({ user: toSessionUser(outcome.user), suggestPasskey });
+        }
+        case "limited":
+          reply.header("retry-after", String(outcome.retryAfterSeconds));
+          throw new HttpError(
+            429,
+            ERROR_CODES.RATE_LIMITED,
+            `Too many wrong codes. Use the link in the email, or try again in ${describeWait(outcome.retryAfterSeconds)}.`,
+          );
+        case "exhausted":
+          throw new HttpError(
+            410,
+            ERROR_CODES.SIGN_IN_CODE_EXHAUSTED,
+            "Too many wrong tries: this code no longer works. Use the link in the email, or ask for a new email.",
+          );
+        case "inactive":
+          throw new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "This account is disabled.");
+        default:
+          throw new HttpError(
+            400,
+            ERROR_CODES.SIGN_IN_CODE_INVALID,
+            "That code is not right. Check the newest sign-in email, and type its code in the browser where you asked for it.",
+          );
+      }
     },
   );
 

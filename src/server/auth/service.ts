@@ -17,7 +17,8 @@ import { enqueueEmail } from "../mail/outbox";
 import { underRecipientCap } from "../mail/recipient-cap";
 import { type ClientInfo, NO_CLIENT, recordAudit, refusalAction, unknownAddress } from "./audit";
 import { deactivatedAccountEmail, magicLinkEmail } from "./emails";
-import { createSession, deleteSession, endSessions, type UserRow } from "./sessions";
+import { deleteSession, endSessions, startSignedInSession, type UserRow } from "./sessions";
+import { issueSignInCode } from "./sign-in-codes";
 import { refuseToken, type TokenMessages, verificationTokens } from "./verification-tokens";
 
 /** Advisory-lock key that serialises first-admin creation across requests and processes. */
@@ -36,7 +37,8 @@ export async function adminExists(db: Database): Promise<boolean> {
 
 /**
  * Issues a magic link for `user` inside `tx`: earlier unused links of the user stop working,
- * and the email goes into the outbox in the same transaction (issue #2).
+ * and the email goes into the outbox in the same transaction (issue #2). The email carries the
+ * link and a one-time code; the row keeps the digests of both (ADR 0060).
  * @param bindingHash hex SHA-256 of the binding cookie of the browser that asked (ADR 0015), if any
  */
 export async function issueMagicLink(
@@ -50,16 +52,19 @@ export async function issueMagicLink(
     .set({ used: true })
     .where(and(eq(magicLinkTokens.userId, user.id), eq(magicLinkTokens.used, false)));
   const token = magicLinks.issue();
+  const code = await issueSignInCode();
   await tx.insert(magicLinkTokens).values({
     tokenHash: token.hash,
     userId: user.id,
     email: user.email,
     expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
     bindingHash,
+    codeDigest: code.digest,
   });
   const email = magicLinkEmail({
     publicUrl: config.PUBLIC_URL,
     token: token.raw,
+    code: code.code,
     fullName: user.fullName,
     language: user.language,
   });
@@ -359,13 +364,7 @@ export async function verifyMagicLink(db: Database, rawToken: string, client: Cl
     if (!user) throw accountInactive();
     const link = await magicLinks.consume(tx, rawToken);
     if (link.status !== "ok") return { kind: "refused" as const, refused: link };
-    const session = await createSession(tx, user.id, new Date(), client);
-    await recordAudit(tx, {
-      action: "signed_in",
-      actor: user,
-      target: { id: user.id, email: user.email, companyId: user.companyId },
-      client,
-    });
+    const session = await startSignedInSession(tx, user, client, "magic_link");
     return { kind: "signed-in" as const, user, session };
   });
   if (outcome.kind === "refused") {
@@ -409,7 +408,7 @@ export async function signOut(db: Database, rawToken: string, client: ClientInfo
 }
 
 /**
- * Ends sessions of the signed-in user herself (docs/product.md#11-account-records): one of hers
+ * Ends sessions of the signed-in user herself (docs/product.md#12-account-records): one of hers
  * (`{ ids: [id] }`) or every other one (`{ except: currentId }`, sign out other devices), at
  * once. Appends a `session_ended` entry (actor and target her, detail how many) when any was live.
  * @returns how many live sessions were ended

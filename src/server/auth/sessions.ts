@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "../../common/api/auth";
 import type { SessionInfo } from "../../common/api/sessions";
+import type { SignInMethod } from "../../common/api/users";
 import {
   SESSION_ABSOLUTE_TTL_MS,
   SESSION_LAST_SEEN_EVERY_MS,
@@ -9,7 +10,7 @@ import {
 } from "../../common/limits";
 import type { Database, Executor } from "../db/database";
 import { companies, magicLinkTokens, sessions, users } from "../db/schema";
-import { type ClientInfo, NO_CLIENT } from "./audit";
+import { type ClientInfo, NO_CLIENT, recordAudit } from "./audit";
 import { hashToken, issueToken } from "./tokens";
 import { describeUserAgent } from "./user-agent";
 
@@ -79,6 +80,30 @@ export async function createSession(
   return { token: token.raw, expiresAt, id: row?.id ?? 0 };
 }
 
+/**
+ * Signs `user` in inside `tx`, the transaction that checked her credential: starts a session
+ * that keeps `client` (the sessions list) and appends a `signed_in` entry naming `method` to the
+ * audit trail (ADR 0057), so every way in (link, code, passkey) leaves the same trace.
+ * @returns the new session, as {@link createSession}
+ */
+export async function startSignedInSession(
+  tx: Executor,
+  user: UserRow,
+  client: ClientInfo,
+  method: SignInMethod,
+  now = new Date(),
+) {
+  const session = await createSession(tx, user.id, now, client);
+  await recordAudit(tx, {
+    action: "signed_in",
+    actor: user,
+    target: { id: user.id, email: user.email, companyId: user.companyId },
+    detail: method,
+    client,
+  });
+  return session;
+}
+
 export interface ResolvedSession {
   /** The session row's id (the sessions list marks it as the current one). */
   sessionId: number;
@@ -137,7 +162,7 @@ function sessionLookup(db: Database): ReturnType<typeof buildSessionLookup> {
  * more than a day old: 30 days idle (issue #2), and never past 90 days after sign-in, however
  * often it is used (issue #11 item 5, {@link SESSION_ABSOLUTE_TTL_MS}). Records when (and from
  * which address) the session was last seen, at most once per {@link SESSION_LAST_SEEN_EVERY_MS}
- * (docs/product.md#11-account-records): the lookup stays one read on nearly every request, and
+ * (docs/product.md#12-account-records): the lookup stays one read on nearly every request, and
  * the slide and the "last seen" share one UPDATE when both are due.
  * @param client the request's address; null leaves the stored one
  * @returns null for an unknown, expired or too old session, or an inactive user
@@ -203,7 +228,7 @@ function live(now: Date) {
 }
 
 /**
- * The live sessions of a user, most recently seen first (docs/product.md#11-account-records),
+ * The live sessions of a user, most recently seen first (docs/product.md#12-account-records),
  * each with browser, system and device kind read from its User-Agent.
  * @param currentId the id of the asking request's session, marked `current`
  */

@@ -2,11 +2,11 @@ import type { CheckStatus } from "../../common/api/background-checks";
 import type { Language } from "../../common/languages";
 import { layout, type RenderedEmail } from "../mail/templates";
 
-/** A status change the applicant is told about (docs/product.md#11-account-records). */
+/** A status change the applicant is told about (docs/product.md#12-account-records). */
 export type DecisionChange = "approved" | "rejected" | "reopened";
 
 /**
- * Which email a status change sends, if any (docs/product.md#11-account-records): a move to
+ * Which email a status change sends, if any (docs/product.md#12-account-records): a move to
  * Approved or Rejected (from any other status) is a decision; a move from a decision back to
  * Pending or In Review reopens it. Pending ↔ In Review, and a status set again as it was, send
  * nothing.
@@ -64,7 +64,7 @@ const TEXTS: Record<Language, DecisionWords> = {
 
 /**
  * The email an applicant gets when her check is decided or reopened
- * (docs/product.md#11-account-records): the new status, the reviewer's notes when there are any,
+ * (docs/product.md#12-account-records): the new status, the reviewer's notes when there are any,
  * and a link to her dashboard (`${publicUrl}/dashboard`), in her stored language (ADR 0025;
  * English when not given). Every value is escaped by the shared layout.
  */

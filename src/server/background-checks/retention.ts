@@ -7,7 +7,7 @@ import type { FileStorage } from "../files/storage";
 import { type DeletionLog, deleteQueuedFiles, queueFileDeletions } from "./file-deletions";
 
 /**
- * Document retention (ADR 0058, docs/product.md#11-account-records): the uploaded files of a
+ * Document retention (ADR 0058, docs/product.md#12-account-records): the uploaded files of a
  * decided check (Approved or Rejected) are deleted DOCUMENT_RETENTION_DAYS days after the
  * decision; 0 days turns purging off. The check row stays, with its status, dates, file names
  * and a "files purged on …" mark (`files_purged_at`); its files leave storage through the

@@ -216,7 +216,7 @@ const DECIDED: ReadonlySet<CheckStatus> = new Set(["approved", "rejected"]);
  *   the audit trail.
  *
  * A decision (to Approved or Rejected) and a reopened decision email the applicant once, in her
- * language, through the outbox in this same transaction (docs/product.md#11-account-records):
+ * language, through the outbox in this same transaction (docs/product.md#12-account-records):
  * the email exists exactly when the change is committed, and the outbox delivers it once.
  * @param options.publicUrl base of the email's dashboard link; `retentionDays` dates the purge
  * @throws 404 outside the reviewer's scope (ADR 0009); 403 SELF_REVIEW_FORBIDDEN for the

@@ -31,6 +31,8 @@ export interface DbHandle {
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (open, idle) and the queries waiting for one (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** The part of a pino/Fastify logger the database layer writes to (LISTEN reconnection). */
@@ -162,6 +164,7 @@ async function createPostgres(connectionString: string, log: DbLogger | undefine
       await Promise.all([...subscriptions].map((stop) => stop()));
       await pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

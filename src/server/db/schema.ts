@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -82,6 +83,8 @@ export const users = pgTable(
     lastLoginAt: timestampTz("last_login_at"),
     /** Language of the portal and of the user's emails (ADR 0025). */
     language: languageColumn(),
+    /** When the portal suggested adding a passkey, after a sign-in by email; it does so once (ADR 0061). */
+    passkeySuggestedAt: timestampTz("passkey_suggested_at"),
     ...timestamps,
   },
   (t) => [index("users_company_id_idx").on(t.companyId), index("users_role_idx").on(t.role)],
@@ -102,8 +105,96 @@ export const magicLinkTokens = pgTable(
      * item 5, ADR 0015); null when none was set. Only that browser verifies without a click.
      */
     bindingHash: text("binding_hash"),
+    /**
+     * The scrypt digest of the one-time code emailed with the link (ADR 0060), never the code;
+     * null for links issued before codes existed. Using the code or the link sets `used`.
+     */
+    codeDigest: text("code_digest"),
   },
-  (t) => [index("magic_link_tokens_user_id_idx").on(t.userId)],
+  (t) => [
+    index("magic_link_tokens_user_id_idx").on(t.userId),
+    index("magic_link_tokens_binding_hash_idx").on(t.bindingHash),
+  ],
+);
+
+/**
+ * One wrong sign-in code (ADR 0060), whether or not the address has an account: counted per
+ * address, per client IP and per request (its binding) to stop guessing; rows older than the
+ * longest window are deleted as new ones are written.
+ */
+export const signInCodeFailures = pgTable(
+  "sign_in_code_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The address typed, normalised. */
+    email: text("email").notNull(),
+    /** The client IP's rate-limit key (IPv6 by /64, ADR 0016). */
+    ipKey: text("ip_key").notNull(),
+    /** Hex SHA-256 of the browser's binding cookie (ADR 0015), when it sent one. */
+    bindingHash: text("binding_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sign_in_code_failures_email_idx").on(t.email, t.createdAt),
+    index("sign_in_code_failures_ip_idx").on(t.ipKey, t.createdAt),
+    index("sign_in_code_failures_binding_idx").on(t.bindingHash),
+    index("sign_in_code_failures_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A passkey (WebAuthn credential) a user registered (ADR 0061): the public key and what the
+ * library says to keep (signature counter, device type, backup state). Removed with the user.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: serialId(),
+    userId: ownerUserId(),
+    /** The credential ID, base64url, as the browser reports it. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The WebAuthn user handle given at registration, base64url; one per user. */
+    userHandle: text("user_handle").notNull(),
+    /** The authenticator's signature counter (0 when it keeps none); up to 2^32 - 1. */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** Transports the browser reported (`internal`, `hybrid`, `usb`…), comma-separated. */
+    transports: text("transports").notNull().default(""),
+    /** `singleDevice` or `multiDevice` (synced), as the library reports it. */
+    deviceType: text("device_type").notNull(),
+    /** Whether the credential is backed up (synced), updated at each use. */
+    backedUp: boolean("backed_up").notNull(),
+    /** The person's name for it, from the browser and OS at registration until she renames it. */
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestampTz("last_used_at"),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge waiting for its answer (ADR 0061): single-use (deleted when answered)
+ * and short-lived. Found by the digest of the ceremony cookie of the browser that asked for it;
+ * a registration challenge also names the signed-in user it was given to.
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Hex SHA-256 of the ceremony cookie. */
+    ceremonyHash: text("ceremony_hash").notNull().unique(),
+    /** `registration` or `authentication`. */
+    purpose: text("purpose").notNull(),
+    /** The challenge, base64url, as sent to the browser. */
+    challenge: text("challenge").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A registration's WebAuthn user handle (base64url), stored on the passkey it makes. */
+    userHandle: text("user_handle"),
+    expiresAt: timestampTz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webauthn_challenges_expires_at_idx").on(t.expiresAt)],
 );
 
 /**
@@ -266,6 +357,20 @@ export const leads = pgTable(
     planTitle: text("plan_title").notNull(),
     /** Language of the visitor's confirmation email (ADR 0025). */
     language: languageColumn(),
+    /**
+     * Where the visit came from (docs/product.md#11-lead-attribution-and-privacy-notice): the UTM parameters, the
+     * referrer (without query or fragment) and the path of the visit's first page, as the form
+     * sent them; null when the visit had none.
+     */
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    referrer: text("referrer"),
+    landingPath: text("landing_path"),
+    /** The privacy notice version the form showed (`PRIVACY_NOTICE_VERSIONS`); null before it existed. */
+    privacyNoticeVersion: text("privacy_notice_version"),
     createdAt: createdAt(),
   },
   (t) => [index("leads_created_at_idx").on(t.createdAt)],
@@ -285,6 +390,8 @@ export const demoRegistrations = pgTable(
     submittedAt: timestampTz("submitted_at"),
     /** Language of the registrant's confirmation email (ADR 0025). */
     language: languageColumn(),
+    /** The privacy notice version the form showed (`PRIVACY_NOTICE_VERSIONS`); null before it existed. */
+    privacyNoticeVersion: text("privacy_notice_version"),
     createdAt: createdAt(),
   },
   (t) => [index("demo_registrations_created_at_idx").on(t.createdAt)],

@@ -18,6 +18,7 @@ import { csvDocument } from "../http/csv";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { underRecipientCap } from "../mail/recipient-cap";
+import { enqueueWebhook } from "../webhooks/service";
 import { registrationConfirmationEmail, registrationNoticeEmail } from "./emails";
 
 /**
@@ -71,9 +72,10 @@ export async function registerForDemo(
         acceptTerms: true,
         submittedAt: body.timestamp ? new Date(body.timestamp) : null,
         language,
+        privacyNoticeVersion: body.privacyNoticeVersion ?? null,
       })
       .onConflictDoNothing({ target: demoRegistrations.id })
-      .returning({ id: demoRegistrations.id });
+      .returning();
     if (inserted.length === 0) {
       const [existing] = await tx
         .select({ slug: demoRegistrations.retailerSlug, email: demoRegistrations.email })
@@ -86,6 +88,16 @@ export async function registerForDemo(
         );
       }
       return { registrationId, created: false };
+    }
+    const [row] = inserted;
+    if (row) {
+      await enqueueWebhook(
+        tx,
+        config,
+        "demo_registration.created",
+        `Demo registration ${row.id}: ${row.firstName} ${row.lastName} (${row.retailerSlug})`,
+        { ...toRegistration(row), language: row.language },
+      );
     }
     const notice = registrationNoticeEmail(demo, person, registrationId);
     await enqueueEmail(tx, { kind: "demo_registration", to: config.DEMO_REGISTRATION_EMAIL, ...notice });
@@ -141,7 +153,12 @@ export async function listDemoRegistrations(
     .where(filters.length > 0 ? and(...filters) : undefined)
     .orderBy(desc(demoRegistrations.createdAt), desc(demoRegistrations.id));
   const rows = options.limit === undefined ? await query : await query.limit(options.limit);
-  return rows.map((row) => ({
+  return rows.map(toRegistration);
+}
+
+/** One stored registration as the API shows it. */
+function toRegistration(row: typeof demoRegistrations.$inferSelect): DemoRegistration {
+  return {
     id: row.id,
     retailerSlug: row.retailerSlug,
     firstName: row.firstName,
@@ -150,8 +167,9 @@ export async function listDemoRegistrations(
     phone: row.phone,
     acceptTerms: row.acceptTerms,
     submittedAt: row.submittedAt ? row.submittedAt.toISOString() : null,
+    privacyNoticeVersion: row.privacyNoticeVersion,
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
 }
 
 /** The registrations as CSV with a header row and CRLF line ends (RFC 4180). */
@@ -166,6 +184,7 @@ export function registrationsCsv(rows: DemoRegistration[]): string {
     "acceptTerms",
     "submittedAt",
     "createdAt",
+    "privacyNoticeVersion",
   ];
   return csvDocument(
     header,
@@ -179,6 +198,7 @@ export function registrationsCsv(rows: DemoRegistration[]): string {
       String(row.acceptTerms),
       row.submittedAt ?? "",
       row.createdAt,
+      row.privacyNoticeVersion ?? "",
     ]),
   );
 }

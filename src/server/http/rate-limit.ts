@@ -45,6 +45,7 @@ export function rateLimitBy(
     for (const limit of limiters) {
       const result = await limit(request);
       if (result.isAllowed || !result.isExceeded) continue;
+      app.ctx.metrics?.rateLimited.inc({ limit: name });
       reply.header("retry-after", result.ttlInSeconds);
       throw new HttpError(
         429,
@@ -55,12 +56,16 @@ export function rateLimitBy(
   };
 }
 
-/** "45 seconds", "1 minute", "15 minutes": a wait rounded up to whole minutes past a minute. */
+/**
+ * "45 seconds", "1 minute", "15 minutes", "24 hours": a wait rounded up to whole minutes past a
+ * minute, and to whole hours from two hours on (the sign-in code's per-address window, ADR 0060).
+ */
 export function describeWait(seconds: number): string {
   if (seconds < 60) {
     const whole = Math.max(1, Math.ceil(seconds));
     return `${whole} second${whole === 1 ? "" : "s"}`;
   }
+  if (seconds > 7200) return `${Math.ceil(seconds / 3600)} hours`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

@@ -14,7 +14,7 @@ import { badRequest } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
-import { createLead, leadsCsv, listLeads } from "./service";
+import { createLead, leadFacets, leadsCsv, listLeads } from "./service";
 
 const route = routesTagged("leads", 400, 401, 403, 429);
 
@@ -64,19 +64,26 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/leads",
-    route("admin", "Admin: leads newest first; q searches, format=csv downloads every match", {
-      querystring: leadListQuerySchema,
-      response: { 200: leadListResponseSchema },
-    }),
+    route(
+      "admin",
+      "Admin: leads newest first; q searches, utm_source/utm_medium/utm_campaign filter, format=csv downloads every match",
+      {
+        querystring: leadListQuerySchema,
+        response: { 200: leadListResponseSchema },
+      },
+    ),
     async (request, reply) => {
-      const { q, format, limit: pageSize, offset } = request.query;
+      const { format, limit: pageSize, offset, ...filter } = request.query;
       if (format === "csv") {
-        const { leads } = await listLeads(db, { q });
+        const { leads } = await listLeads(db, filter);
         const day = new Date().toISOString().slice(0, 10);
         return sendCsv(reply, `aisleiq-leads-${day}.csv`, leadsCsv(leads));
       }
-      const page = await listLeads(db, { q, limit: pageSize, offset });
-      return reply.send({ ...page, limit: pageSize, offset });
+      const [page, facets] = await Promise.all([
+        listLeads(db, { ...filter, limit: pageSize, offset }),
+        leadFacets(db),
+      ]);
+      return reply.send({ ...page, limit: pageSize, offset, facets });
     },
   );
 };

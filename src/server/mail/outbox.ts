@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
   OUTBOX_LEASE_MS,
@@ -29,10 +29,17 @@ export type OutboxKind =
   | "lead_confirmation"
   | "demo_registration"
   | "demo_registration_confirmation"
-  | "check_decision";
+  | "check_decision"
+  | "passkey_added"
+  | "passkey_removed"
+  | "lead_webhook"
+  | "demo_registration_webhook";
 
-/** Priorities of the outbox (`email_outbox.priority`; lower is sooner). */
-export const OUTBOX_PRIORITY = { signIn: 0, invitation: 10, bulk: 100 } as const;
+/**
+ * Priorities of the outbox (`email_outbox.priority`; lower is sooner). Rows at `webhook` and above
+ * are not emails: the webhook lane posts them through {@link OutboxOptions.webhook} (ADR 0051).
+ */
+export const OUTBOX_PRIORITY = { signIn: 0, invitation: 10, bulk: 100, webhook: 200 } as const;
 
 const KIND_PRIORITY: Record<string, number> = {
   magic_link: OUTBOX_PRIORITY.signIn,
@@ -42,12 +49,18 @@ const KIND_PRIORITY: Record<string, number> = {
   lead_confirmation: OUTBOX_PRIORITY.bulk,
   demo_registration: OUTBOX_PRIORITY.bulk,
   demo_registration_confirmation: OUTBOX_PRIORITY.bulk,
+  // Security notices (ADR 0061): ahead of bulk mail, after sign-in links.
+  passkey_added: OUTBOX_PRIORITY.invitation,
+  passkey_removed: OUTBOX_PRIORITY.invitation,
+  lead_webhook: OUTBOX_PRIORITY.webhook,
+  demo_registration_webhook: OUTBOX_PRIORITY.webhook,
 };
 
 /**
  * The priority of an email of `kind`: 0 for sign-in links, 10 for invitations, 100 for bulk
  * (lead notices and confirmations, demo registrations, and any kind not listed). Rows below 100
- * also have their own claim loop, so they never wait for a bulk batch in flight.
+ * also have their own claim loop, so they never wait for a bulk batch in flight. The CRM webhook's
+ * kinds are 200: their own loop, never in an email batch (ADR 0051).
  */
 export function priorityOf(kind: OutboxKind | (string & {})): number {
   return KIND_PRIORITY[kind] ?? OUTBOX_PRIORITY.bulk;
@@ -79,6 +92,22 @@ export interface OutboxOptions {
    * previous one's.
    */
   onSweep?: () => Promise<SweepResult | unknown>;
+  /**
+   * Delivers the rows that are not emails (priority ≥ {@link OUTBOX_PRIORITY.webhook}: the CRM
+   * webhook, ADR 0051) in a claim loop of their own, so a slow receiver never holds up an email.
+   * Without it such rows fail and are retried like an email SMTP refused.
+   */
+  webhook?: OutboxChannel;
+  /** Told of every delivery attempt's outcome (the metrics count them); must not throw. */
+  onAttempt?: (attempt: { kind: string; webhook: boolean; outcome: "sent" | "retry" | "failed" }) => void;
+}
+
+/** A way of delivering outbox rows other than SMTP (the CRM webhook). */
+export interface OutboxChannel {
+  /** Delivers one claimed row; resolves once the receiver accepted it, throws to retry it with backoff. */
+  send(row: OutboxRow): Promise<void>;
+  /** Rows sent at once by its claim loop. */
+  concurrency: number;
 }
 
 /** What an `onSweep` step may ask of the worker. */
@@ -97,6 +126,8 @@ export interface OutboxMessage {
   subject: string;
   html: string;
   text: string;
+  /** The row's stable id (UUID); generated when not given (the webhook puts it in its body first). */
+  messageId?: string;
 }
 
 /**
@@ -115,7 +146,7 @@ export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promis
       subject: message.subject,
       html: message.html,
       text: message.text,
-      messageId: randomUUID(),
+      messageId: message.messageId ?? randomUUID(),
       priority: priorityOf(message.kind),
     })
     .returning({ id: emailOutbox.id });
@@ -163,15 +194,22 @@ export function isTransportFailure(error: unknown): boolean {
   return code !== "EENVELOPE" && code !== "EMESSAGE" && code !== "ESTREAM";
 }
 
-type OutboxRow = typeof emailOutbox.$inferSelect;
+/** One `email_outbox` row as claimed. */
+export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** How long `sent` marks gather before one UPDATE writes them all (one statement per ~25 ms, not per email). */
 const MARK_GROUP_MS = 25;
 
-/** One claim loop: the urgent lane takes priorities below bulk only, the bulk lane takes everything. */
+/**
+ * One claim loop: the urgent lane takes priorities below bulk only, the bulk lane every email
+ * (priorities below webhook), the webhook lane the rest.
+ */
 interface Lane {
-  name: "urgent" | "bulk";
+  name: "urgent" | "bulk" | "webhook";
+  minPriority: number | undefined;
   maxPriority: number | undefined;
+  /** Messages sent at once; the email lanes share the SMTP pool's size. */
+  concurrency: number;
   batchSize: number;
   running: Promise<void> | undefined;
   again: boolean;
@@ -182,8 +220,9 @@ interface Lane {
  * Safe to run in several processes on one database: rows are claimed with
  * `FOR UPDATE SKIP LOCKED` and a lease, so each is sent by one worker at a time.
  *
- * - Two claim loops: urgent (sign-in, invitations) and bulk (everything, by priority then id);
- *   each sends its batch through the SMTP pool, `concurrency` messages at a time.
+ * - Claim loops: urgent (sign-in, invitations) and bulk (every email, by priority then id)
+ *   send their batches through the SMTP pool, `concurrency` messages at a time; the webhook loop
+ *   posts the CRM webhook's rows through {@link OutboxOptions.webhook} (ADR 0051).
  * - Once SMTP accepts a message, the row is "sent, mark pending" in memory until the database
  *   records `sent`; marks are written in groups and retried with backoff, and the worker keeps
  *   the row's lease renewed meanwhile, so neither it nor another worker sends it again. Only a
@@ -236,6 +275,9 @@ export class OutboxWorker {
   private probeTimer: NodeJS.Timeout | undefined;
   private bringForwardDue = false;
   private recoveredAt = 0;
+  /** The webhook receiver failed its last delivery: its first success brings the waiting rows forward. */
+  private webhookDown = false;
+  private webhookBringForwardDue = false;
 
   constructor(
     private readonly handle: DbHandle,
@@ -251,12 +293,31 @@ export class OutboxWorker {
     this.lanes = [
       {
         name: "urgent",
+        minPriority: undefined,
         maxPriority: OUTBOX_PRIORITY.bulk - 1,
+        concurrency: this.concurrency,
         batchSize: 10,
         running: undefined,
         again: false,
       },
-      { name: "bulk", maxPriority: undefined, batchSize, running: undefined, again: false },
+      {
+        name: "bulk",
+        minPriority: undefined,
+        maxPriority: OUTBOX_PRIORITY.webhook - 1,
+        concurrency: this.concurrency,
+        batchSize,
+        running: undefined,
+        again: false,
+      },
+      {
+        name: "webhook",
+        minPriority: OUTBOX_PRIORITY.webhook,
+        maxPriority: undefined,
+        concurrency: Math.max(1, options.webhook?.concurrency ?? 1),
+        batchSize: 20,
+        running: undefined,
+        again: false,
+      },
     ];
   }
 
@@ -380,16 +441,17 @@ export class OutboxWorker {
   }
 
   private async drain(lane: Lane): Promise<void> {
-    if (this.bringForwardDue) await this.bringForward();
+    if (this.bringForwardDue) await this.bringForward(false);
+    if (this.webhookBringForwardDue) await this.bringForward(true);
     for (;;) {
       if (this.stopped) return;
       const batch = await this.claim(lane);
       if (batch.length === 0) break;
       this.databaseAnswered();
-      await this.sendAll(batch);
+      await this.sendAll(batch, lane.concurrency);
     }
-    // The bulk lane covers every priority, so its timer serves both lanes.
-    if (lane.maxPriority === undefined) await this.scheduleNext();
+    // The bulk lane's timer serves every lane: it reads the next due row of any priority.
+    if (lane.name === "bulk") await this.scheduleNext();
   }
 
   private async claim(lane: Lane): Promise<OutboxRow[]> {
@@ -402,6 +464,7 @@ export class OutboxWorker {
         .where(
           and(
             eq(emailOutbox.status, "pending"),
+            lane.minPriority === undefined ? undefined : gte(emailOutbox.priority, lane.minPriority),
             lane.maxPriority === undefined ? undefined : lte(emailOutbox.priority, lane.maxPriority),
             lte(emailOutbox.nextAttemptAt, sql`now()`),
             or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`)),
@@ -425,13 +488,13 @@ export class OutboxWorker {
   }
 
   /** Sends a claimed batch, at most `concurrency` messages at a time, in claim order. */
-  private async sendAll(batch: OutboxRow[]): Promise<void> {
+  private async sendAll(batch: OutboxRow[], concurrency: number): Promise<void> {
     batch.sort((a, b) => a.priority - b.priority || a.id - b.id);
     let next = 0;
     const sender = async () => {
       for (let row = batch[next++]; row; row = batch[next++]) await this.deliver(row);
     };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, sender));
+    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, sender));
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
@@ -442,30 +505,51 @@ export class OutboxWorker {
       this.scheduleFlush();
       return;
     }
+    const webhook = row.priority >= OUTBOX_PRIORITY.webhook;
     try {
-      await this.transport.send({
-        from: this.options.from,
-        to: row.toAddress,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-        messageId: messageIdHeader(row.messageId, this.options.from),
-      });
+      if (webhook) {
+        if (!this.options.webhook) throw new Error("no webhook channel is configured");
+        await this.options.webhook.send(row);
+      } else {
+        await this.transport.send({
+          from: this.options.from,
+          to: row.toAddress,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          messageId: messageIdHeader(row.messageId, this.options.from),
+        });
+      }
     } catch (error) {
       // Given up before the release is written, so no heartbeat renews a released row (ADR 0037).
       this.leases.delete(row.id);
-      await this.recordFailure(row, error);
+      await this.recordFailure(row, error, webhook);
       return;
     }
     this.sentMarks.set(row.id, new Date());
-    this.options.log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "email sent");
-    this.transportRecovered();
+    this.options.onAttempt?.({ kind: row.kind, webhook, outcome: "sent" });
+    if (webhook) {
+      this.options.log.info(
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts },
+        "webhook delivered",
+      );
+      if (this.webhookDown) {
+        // The receiver is back: rows waiting out a backoff go now, not hours later.
+        this.webhookDown = false;
+        this.webhookBringForwardDue = true;
+        this.wake();
+      }
+    } else {
+      this.options.log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "email sent");
+      this.transportRecovered();
+    }
     this.scheduleFlush(MARK_GROUP_MS);
   }
 
-  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+  private async recordFailure(row: OutboxRow, error: unknown, webhook = false): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const failed = row.attempts >= OUTBOX_MAX_ATTEMPTS;
+    this.options.onAttempt?.({ kind: row.kind, webhook, outcome: failed ? "failed" : "retry" });
     const delay = backoffDelay(row.attempts, this.options.retryBaseMs);
     this.options.log.warn(
       {
@@ -475,9 +559,16 @@ export class OutboxWorker {
         retryInMs: failed ? null : delay,
         error: message,
       },
-      failed ? "email delivery failed permanently" : "email delivery failed; will retry",
+      webhook
+        ? failed
+          ? "webhook delivery failed permanently"
+          : "webhook delivery failed; will retry"
+        : failed
+          ? "email delivery failed permanently"
+          : "email delivery failed; will retry",
     );
-    if (isTransportFailure(error)) this.transportFailed();
+    if (webhook) this.webhookDown = true;
+    else if (isTransportFailure(error)) this.transportFailed();
     if (!failed) this.armTimer(delay + 5);
     try {
       await this.handle.db
@@ -644,22 +735,36 @@ export class OutboxWorker {
     this.wake();
   }
 
-  /** Makes every row waiting after a failed attempt due now, and wakes the other workers. */
-  private async bringForward(): Promise<void> {
-    await this.handle.db.transaction(async (tx) => {
-      await tx
-        .update(emailOutbox)
-        .set({ nextAttemptAt: sql`now()` })
-        .where(
-          and(
-            eq(emailOutbox.status, "pending"),
-            isNotNull(emailOutbox.lastError),
-            gt(emailOutbox.nextAttemptAt, sql`now()`),
-          ),
-        );
-      await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-    });
-    this.bringForwardDue = false;
+  /**
+   * Makes every row waiting after a failed attempt due now, and wakes the other workers: the
+   * emails after SMTP recovered, or the webhook rows after the receiver accepted one again.
+   */
+  private async bringForward(webhook: boolean): Promise<void> {
+    // Cleared first: a recovery noticed while this runs asks again.
+    if (webhook) this.webhookBringForwardDue = false;
+    else this.bringForwardDue = false;
+    try {
+      await this.handle.db.transaction(async (tx) => {
+        await tx
+          .update(emailOutbox)
+          .set({ nextAttemptAt: sql`now()` })
+          .where(
+            and(
+              eq(emailOutbox.status, "pending"),
+              webhook
+                ? gte(emailOutbox.priority, OUTBOX_PRIORITY.webhook)
+                : lt(emailOutbox.priority, OUTBOX_PRIORITY.webhook),
+              isNotNull(emailOutbox.lastError),
+              gt(emailOutbox.nextAttemptAt, sql`now()`),
+            ),
+          );
+        await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+      });
+    } catch (error) {
+      if (webhook) this.webhookBringForwardDue = true;
+      else this.bringForwardDue = true;
+      throw error;
+    }
   }
 
   // --- database outages ---------------------------------------------------------------------

@@ -1,4 +1,17 @@
-import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { createHash } from "node:crypto";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
+import { decodeQuotedPrintable } from "../../support/smtp-sink";
+import { TestApp } from "./app";
+
+export { DEMO_DESK_EMAIL, EVENTS_PASSWORD, PARTNER_PASSWORD, SALES_EMAIL, TestApp } from "./app";
 
 /** Makes `context` abort every request that leaves this machine (third-party hosts). */
 export async function blockThirdPartyHosts(context: BrowserContext): Promise<void> {
@@ -8,20 +21,143 @@ export async function blockThirdPartyHosts(context: BrowserContext): Promise<voi
   );
 }
 
-/** A separate browser profile (own cookies) at 1280 px that can reach only our server. */
-export async function persona(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/** 8 bytes that name one run of one test: its id, repeat and retry. */
+function runDigest(testInfo: TestInfo): Buffer {
+  return createHash("sha256")
+    .update(`${testInfo.testId}/${testInfo.repeatEachIndex}/${testInfo.retry}`)
+    .digest()
+    .subarray(0, 8);
+}
+
+/**
+ * The client address the running test's browsers and API requests present (`X-Forwarded-For`,
+ * trusted from loopback by the apps under test): one private address per test run, so the
+ * per-IP rate limits (ADR 0016) count each test on its own, as each spec file's own server did
+ * before tests shared one (ADR 0045).
+ */
+export function clientAddress(testInfo: TestInfo = base.info()): string {
+  const [a = 0, b = 0, c = 0] = runDigest(testInfo);
+  return `10.${a}.${b}.${(c % 254) + 1}`;
+}
+
+/**
+ * `address` made unique to the running test: `ada@example.com` → `ada.3f9c0a1e@example.com`.
+ * Tests that share their worker's app use it for every address they create or read, so they
+ * never see each other's users, emails or per-recipient caps (ADR 0034).
+ */
+export function uniqueEmail(address: string, testInfo: TestInfo = base.info()): string {
+  const at = address.lastIndexOf("@");
+  return `${address.slice(0, at)}.${runDigest(testInfo).toString("hex", 0, 4)}${address.slice(at)}`;
+}
+
+/**
+ * A separate browser profile (own cookies) at 1280 px unless `options` say otherwise, that can
+ * reach only our server and presents the running test's {@link clientAddress}.
+ */
+export async function persona(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    ...options,
+    extraHTTPHeaders: { "x-forwarded-for": clientAddress(), ...options.extraHTTPHeaders },
+  });
   await blockThirdPartyHosts(context);
   return { context, page: await context.newPage() };
 }
 
 /**
- * The Playwright `test` every spec uses: the test's own browser context aborts any request that
- * leaves this machine (a context a test opens with `browser.newContext` must call
- * {@link blockThirdPartyHosts} itself), so third-party widgets (jobs board, booking widget, video site) never load in
- * tests and the pages must cope with their absence.
+ * Resolves after the page has rendered `count` more frames: enough for input already dispatched
+ * and the layout, scrolling or observer callbacks it causes to have happened. On a page whose
+ * `page.clock` is paused, frames wait for the clock too (`requestAnimationFrame` is faked).
  */
-export const test = base.extend<{ blockThirdParty: undefined }>({
+export async function frames(page: Page, count = 2): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+}
+
+/**
+ * Moves the page's clock (`page.clock`, installed by the test before the page loaded) forward by
+ * `ms` until `condition` holds: time passes at once for a timer the page set, and a timer the
+ * page has not set yet when the clock first moves (its effect runs a moment after the render the
+ * test saw) is caught by the next move.
+ * @param condition resolves when what the time should bring has happened, e.g.
+ *   `() => expect(page).toHaveURL(url, { timeout: 1000 })`; throws otherwise
+ */
+export async function fastForwardUntil(page: Page, ms: number, condition: () => Promise<unknown>) {
+  await expect(async () => {
+    await page.clock.fastForward(ms);
+    await condition();
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * The first email to `to` whose decoded source contains `text`, waiting for it: for the shared
+ * mailboxes (sales, demo desk) that several tests of one worker write to.
+ * @throws after `timeoutMs` without one
+ */
+export async function emailContaining(app: TestApp, to: string, text: string, timeoutMs = 15_000) {
+  let found: ReturnType<TestApp["smtp"]["emailsTo"]>[number] | undefined;
+  await expect
+    .poll(
+      () => {
+        found = app.smtp.emailsTo(to).find((mail) => decodeQuotedPrintable(mail.raw).includes(text));
+        return found !== undefined;
+      },
+      { timeout: timeoutMs, message: `an email to ${to} containing ${text}` },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no email to ${to} containing ${text}`);
+  return found;
+}
+
+interface TestFixtures {
+  /**
+   * An app of this test's own on an empty database (no admin yet), closed after the test: for
+   * the first-admin setup and for tests that count what the whole database holds.
+   */
+  emptyApp: TestApp;
+  blockThirdParty: undefined;
+}
+
+interface WorkerFixtures {
+  /**
+   * The app every test of this worker shares (ADR 0045). Tests run one at a time in a worker;
+   * each builds its own state in it (unique addresses, {@link uniqueEmail}).
+   */
+  app: TestApp;
+}
+
+/**
+ * The Playwright `test` every spec uses (ADR 0045). Its fixtures: `app`, the worker's shared app
+ * under test, and `emptyApp`, one of the test's own; the test's own browser context aborts any
+ * request that leaves this machine (a context a test opens must come from {@link persona}, which
+ * does the same), so third-party widgets (jobs board, booking widget, video site) never load in
+ * tests and the pages must cope with their absence; and every context of the test presents the
+ * test's own {@link clientAddress}.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  app: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument
+    async ({}, use) => {
+      const app = await TestApp.start();
+      await use(app);
+      await app.close();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument
+  emptyApp: async ({}, use) => {
+    const app = await TestApp.start();
+    await use(app);
+    await app.close();
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({ "x-forwarded-for": clientAddress(testInfo) });
+  },
   blockThirdParty: [
     async ({ context }, use) => {
       await blockThirdPartyHosts(context);

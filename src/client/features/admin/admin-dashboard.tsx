@@ -29,13 +29,16 @@ export interface DashboardSection {
  * and the admins' other sections. Company admins see only their own company (ADR 0009). Without
  * manage rights: the catalog's Access Denied text.
  * @param adminSections sections of other features shown to admins only (composed by the route)
+ * @param notice shown under the heading (composed by the route: the one-time passkey suggestion)
  */
 export function AdminDashboard({
   session,
   adminSections = [],
+  notice,
 }: {
   session: MeResponse;
   adminSections?: readonly DashboardSection[];
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { user, company } = session;
@@ -82,6 +85,7 @@ export function AdminDashboard({
               </div>
               <InviteUserDialog user={user} />
             </div>
+            {notice}
             <StatCards />
             <SectionNav sections={sections} />
             {sections.map((section) => (

@@ -14,7 +14,7 @@ import { ReviewDialog } from "./review-dialog";
 
 /**
  * Background Checks table of docs/product.md#2-pages: Applicant, Email, Status, Submitted, Documents (when
- * the files are deleted, docs/product.md#11-account-records), Actions (Review).
+ * the files are deleted, docs/product.md#12-account-records), Actions (Review).
  * A table on wide screens, cards on phones; the catalog's empty state when there are none.
  */
 export function BackgroundChecksSection() {
@@ -25,7 +25,7 @@ export function BackgroundChecksSection() {
   const list = checks.data ?? [];
 
   const submitted = (check: CheckSummary) => formatDate(check.submittedAt, i18n.language);
-  // When the check's files leave storage (docs/product.md#11-account-records, ADR 0058).
+  // When the check's files leave storage (docs/product.md#12-account-records, ADR 0058).
   const documents = (check: CheckSummary) =>
     check.filesPurgedAt
       ? t("portal.checks.filesPurged", { date: formatDate(check.filesPurgedAt, i18n.language) })

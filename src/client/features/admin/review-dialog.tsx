@@ -41,7 +41,7 @@ function typeLabel(mime: string): string {
  * true, any other status false (docs/product.md#4-states); notes are sent only when edited. The reviewed date and reviewer show while the check
  * has them (the server clears both when a check goes back to Pending or In Review, issue #11).
  * PDF, PNG and JPEG files can be read inline (Preview, ADR 0059) beside their download; once the
- * retention purge removed the files, the dialog says when instead (docs/product.md#11-account-records).
+ * retention purge removed the files, the dialog says when instead (docs/product.md#12-account-records).
  * On close, focus returns to `returnFocusTo` (the Review button that opened it; WCAG 2.4.3):
  * the dialog is opened from outside, so Radix has no Dialog.Trigger to return to.
  * @param returnFocusTo the element to focus after closing; when it is gone, the first connected
@@ -218,7 +218,7 @@ function CheckRecord({
  * The files of a check in the Review dialog: name, type and size, then Preview (PDF, PNG, JPEG;
  * a toggle that opens the document under the list, ADR 0059) and Download. Once the retention
  * purge removed the files, their names stay and a note says when they were deleted; before
- * that, when they will be (docs/product.md#11-account-records).
+ * that, when they will be (docs/product.md#12-account-records).
  */
 function Documents({ detail }: { detail: CheckDetail }) {
   const { t, i18n } = useTranslation();

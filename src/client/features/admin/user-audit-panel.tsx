@@ -1,4 +1,10 @@
-import { USER_AUDIT_ACTIONS, type UserAuditAction, type UserAuditEntry } from "@common/api/users";
+import {
+  SIGN_IN_METHODS,
+  type SignInMethod,
+  USER_AUDIT_ACTIONS,
+  type UserAuditAction,
+  type UserAuditEntry,
+} from "@common/api/users";
 import { ROLES } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
@@ -23,10 +29,16 @@ function dayBound(date: string, end: boolean): string {
   return Number.isNaN(instant.getTime()) ? "" : instant.toISOString();
 }
 
+/** Whether a `signed_in` entry's detail names how she signed in (link, code or passkey). */
+function isSignInMethod(value: string | null): value is SignInMethod {
+  return (SIGN_IN_METHODS as readonly (string | null)[]).includes(value);
+}
+
 /**
  * What an entry says, in the reader's language (ADR 0057): who did what to whom. Role ids in a
  * change ("user → company_admin") show as role names and "none" as "No company"; an invitation
- * names the role; counts (sessions ended, files deleted) make the sentence's number.
+ * names the role, a sign-in how it was made; counts (sessions ended, files deleted) make the
+ * sentence's number.
  */
 function describeEntry(t: TFunction, entry: UserAuditEntry): { sentence: string; detail: string | null } {
   const actor =
@@ -72,6 +84,11 @@ function describeEntry(t: TFunction, entry: UserAuditEntry): { sentence: string;
             ? t("portal.userAudit.sessionsSelf", { ...values, count })
             : t("portal.userAudit.sessionsOther", { ...values, count }),
         detail: null,
+      };
+    case "signed_in":
+      return {
+        sentence: t("portal.userAudit.actions.signed_in", values),
+        detail: isSignInMethod(entry.detail) ? t(`portal.userAudit.signInMethods.${entry.detail}`) : null,
       };
     case "files_purged":
       return { sentence: t("portal.userAudit.purged", { ...values, count }), detail: null };

@@ -10,10 +10,13 @@ import { toast } from "~/hooks/use-toast";
 import { toastRequestError } from "~/lib/error-toast";
 import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions } from "./api/companies";
-import { useDeleteUser, useSetUserActive, useUpdateUser } from "./api/users";
+import { useDeleteUser, useRemoveUserPasskeys, useSetUserActive, useUpdateUser } from "./api/users";
 
-/** Which dialog of the Users section a row's button opens: a change to confirm, or her sessions. */
-export type UserAction = "sessions" | "edit" | "deactivate" | "reactivate" | "delete";
+/**
+ * Which dialog of the Users section a row's button opens: her sessions, or a change to confirm
+ * (`passkeys`: remove all her passkeys, ADR 0061).
+ */
+export type UserAction = "sessions" | "edit" | "deactivate" | "reactivate" | "delete" | "passkeys";
 
 /** Props every dialog of the Users section shares. */
 interface UserDialogProps {
@@ -123,9 +126,10 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
 }
 
 /**
- * The confirmation of deactivate, reactivate and delete (issue #11 item 4): says what happens
- * (deactivation signs the user out everywhere; deletion removes their checks and files), then
- * calls the API and toasts the result. The dialog stays open on failure.
+ * The confirmation of deactivate, reactivate, delete and removing passkeys (issue #11 item 4,
+ * ADR 0061): says what happens (deactivation signs the user out everywhere; deletion removes
+ * their checks and files; removing passkeys stops them signing in), then calls the API and toasts
+ * the result. The dialog stays open on failure.
  */
 export function ConfirmUserDialog({
   action,
@@ -136,12 +140,26 @@ export function ConfirmUserDialog({
   const { t } = useTranslation();
   const setActive = useSetUserActive();
   const remove = useDeleteUser();
-  const pending = setActive.isPending || remove.isPending;
+  const removePasskeys = useRemoveUserPasskeys();
+  const pending = setActive.isPending || remove.isPending || removePasskeys.isPending;
   const values = { name: user.fullName, email: user.email };
 
   const onConfirm = () => {
     const onError = (error: unknown) =>
       toastRequestError(error, t("common.error"), t("portal.users.actionFailed"));
+    if (action === "passkeys") {
+      removePasskeys.mutate(user.id, {
+        onSuccess: () => {
+          toast({
+            title: t("portal.users.passkeysRemovedTitle"),
+            description: t("portal.users.passkeysRemovedText", values),
+          });
+          onClose();
+        },
+        onError,
+      });
+      return;
+    }
     if (action === "delete") {
       remove.mutate(user.id, {
         onSuccess: () => {

@@ -19,7 +19,7 @@ import { useTranslation } from "~/lib/react-i18n";
 import { useEndUserSessions, userSessionsQueryOptions } from "./api/users";
 
 /**
- * A managed user's sessions (docs/product.md#11-account-records): where she is signed in, with
+ * A managed user's sessions (docs/product.md#12-account-records): where she is signed in, with
  * End per session and "Sign out everywhere"; each ends at once (her next request is refused) and
  * leaves an entry in the audit trail. Admins open it for anyone, company admins for their
  * company's users (the server decides; the Users section shows the button where it may).

@@ -1,5 +1,6 @@
 import type { SessionUser } from "@common/api/auth";
 import type { ManagedUser } from "@common/api/users";
+import { intlLocale } from "@common/languages";
 import { isAdmin } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
@@ -18,8 +19,9 @@ import { UserSessionsDialog } from "./user-sessions-dialog";
 /**
  * Which actions `viewer` may take on `target` (issue #11 item 4; the server enforces the same):
  * admins change role and company and delete; admins and company admins see and end sessions
- * (docs/product.md#11-account-records), deactivate and reactivate, company admins never on
- * admins; nobody acts on their own account here (her own sessions are on her dashboard).
+ * (docs/product.md#12-account-records), deactivate and reactivate, and remove the passkeys of
+ * someone who has any (ADR 0061), company admins never on admins; nobody acts on their own
+ * account here (her own sessions are on her dashboard).
  */
 export function allowedUserActions(viewer: SessionUser, target: ManagedUser): UserAction[] {
   if (viewer.id === target.id) return [];
@@ -28,8 +30,14 @@ export function allowedUserActions(viewer: SessionUser, target: ManagedUser): Us
   const actions: UserAction[] = ["sessions"];
   if (admin) actions.push("edit");
   actions.push(target.isActive ? "deactivate" : "reactivate");
+  if (target.passkeyCount > 0) actions.push("passkeys");
   if (admin) actions.push("delete");
   return actions;
+}
+
+/** A count in the reader's language's digits and grouping (ADR 0040). */
+function formatCount(n: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language)).format(n);
 }
 
 /**
@@ -94,7 +102,12 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
           // Deactivate and Reactivate share a key: the same button stays (and keeps focus) when it flips.
           const key = action === "deactivate" || action === "reactivate" ? "active" : action;
           return (
-            <RowAction key={key} destructive={action === "delete"} aria-label={label} onClick={onClick}>
+            <RowAction
+              key={key}
+              destructive={action === "delete" || action === "passkeys"}
+              aria-label={label}
+              onClick={onClick}
+            >
               {t(`portal.users.${action}`)}
             </RowAction>
           );
@@ -139,6 +152,11 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
             { header: t("portal.users.company"), cell: (user) => user.companyName ?? "—" },
             { header: t("portal.users.status"), className: "whitespace-nowrap", cell: status },
             { header: t("portal.users.lastLogin"), className: "whitespace-nowrap", cell: lastLogin },
+            {
+              header: t("portal.users.passkeyCount"),
+              className: "whitespace-nowrap tabular-nums",
+              cell: (user) => formatCount(user.passkeyCount, i18n.language),
+            },
             { header: t("portal.users.actions"), cell: actions },
           ]}
           card={(user) => (
@@ -156,6 +174,9 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
               </div>
               <span className="text-muted-foreground">
                 {t("portal.users.lastLogin")}: {lastLogin(user)}
+              </span>
+              <span className="text-muted-foreground">
+                {t("portal.users.passkeyCount")}: {formatCount(user.passkeyCount, i18n.language)}
               </span>
               {actions(user)}
             </>

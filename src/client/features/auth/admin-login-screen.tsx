@@ -17,6 +17,8 @@ import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
 import { clearSessionEndReason, sessionEndReason, useSession } from "~/lib/session";
 import { setupNeededQueryOptions, useCreateInitialAdmin, useSendMagicLink } from "./api";
+import { PasskeySignIn } from "./passkey-sign-in";
+import { SignInCodeForm } from "./sign-in-code-form";
 
 type Mode = "login" | "sent" | "setup";
 
@@ -49,6 +51,8 @@ export function AdminLoginScreen({ entry = "admin" }: { entry?: SignInEntry }) {
   const createAdmin = useCreateInitialAdmin();
   const { language } = useLanguage();
   const sentTitle = useRef<HTMLHeadingElement>(null);
+  // Each email sent gets a fresh code field.
+  const [sends, setSends] = useState(0);
 
   useEffect(() => {
     const user = session.data?.user;
@@ -85,6 +89,7 @@ export function AdminLoginScreen({ entry = "admin" }: { entry?: SignInEntry }) {
     sendLink.mutate(email.trim(), {
       onSuccess: () => {
         setMode("sent");
+        setSends((n) => n + 1);
         clearSessionEndReason();
         setDeactivated(false);
         toast({ title: t("adminLogin.sentToastTitle"), description: t("adminLogin.sentToastMessage") });
@@ -105,6 +110,7 @@ export function AdminLoginScreen({ entry = "admin" }: { entry?: SignInEntry }) {
       {
         onSuccess: () => {
           setMode("sent");
+          setSends((n) => n + 1);
           toast({
             title: t("adminLogin.createdToastTitle"),
             description: t("adminLogin.createdToastMessage"),
@@ -159,6 +165,7 @@ export function AdminLoginScreen({ entry = "admin" }: { entry?: SignInEntry }) {
           >
             <CardContent className="grid gap-4 text-center">
               <p className="text-sm text-muted-foreground">{t("adminLogin.sentExpiry")}</p>
+              <SignInCodeForm key={sends} email={email.trim()} />
               <Button variant="outline" onClick={() => setMode("login")}>
                 {t("adminLogin.sendAnother")}
               </Button>
@@ -180,7 +187,7 @@ export function AdminLoginScreen({ entry = "admin" }: { entry?: SignInEntry }) {
                     onChange={(e) => setFullName(e.target.value)}
                   />
                 )}
-                <EmailField value={email} onChange={setEmail} />
+                <EmailField value={email} onChange={setEmail} passkeyAutofill={!setup} />
                 <Button type="submit" disabled={form.pending}>
                   {form.pending && <Loader2 className="animate-spin" aria-hidden="true" />}
                   {form.pending ? form.submitting : form.submit}
@@ -192,6 +199,7 @@ export function AdminLoginScreen({ entry = "admin" }: { entry?: SignInEntry }) {
                   </p>
                 )}
               </form>
+              {!setup && <PasskeySignIn />}
             </CardContent>
           </SectionCard>
         )}
@@ -217,14 +225,26 @@ function DeactivatedNotice() {
   );
 }
 
-function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/**
+ * The email field. With `passkeyAutofill` its autocomplete names `webauthn` too, so the browser
+ * offers the site's passkeys among its suggestions (conditional mediation, ADR 0061).
+ */
+function EmailField({
+  value,
+  onChange,
+  passkeyAutofill = false,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  passkeyAutofill?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <TextField
       id="email"
       label={t("adminLogin.email")}
       type="email"
-      autoComplete="email"
+      autoComplete={passkeyAutofill ? "email webauthn" : "email"}
       inputMode="email"
       required
       pattern={EMAIL_PATTERN.source}

@@ -113,10 +113,11 @@ export function VerifyScreen({ token }: { token: string | undefined }) {
               <CardTitle>{t("verify.confirmTitle")}</CardTitle>
               <CardDescription>{t("verify.confirmText")}</CardDescription>
             </CardHeader>
-            <CardContent className="grid">
+            <CardContent className="grid gap-4">
               <Button type="button" onClick={start}>
                 {t("verify.continueAs", { email: inspect.data?.maskedEmail ?? "" })}
               </Button>
+              <p className="text-sm text-muted-foreground">{t("verify.otherDevice")}</p>
             </CardContent>
           </>
         ) : (

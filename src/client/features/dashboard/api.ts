@@ -52,7 +52,7 @@ export function useSubmitCheck(onProgress: (percent: number) => void) {
   });
 }
 
-/** `GET /api/auth/sessions`: the signed-in user's live sessions (docs/product.md#11-account-records). */
+/** `GET /api/auth/sessions`: the signed-in user's live sessions (docs/product.md#12-account-records). */
 export const mySessionsQueryOptions = () =>
   queryOptions({ queryKey: ["/api/auth/sessions"] as const, queryFn: getQueryFn<SessionList>() });
 

@@ -11,7 +11,7 @@ import { myChecksQueryOptions } from "./api";
 /**
  * The user's own checks (docs/product.md#2-pages): name, email, status badge, submitted date, reviewed date and
  * review notes when present, and until when her files are kept or when they were deleted
- * (docs/product.md#11-account-records); the catalog's empty state otherwise.
+ * (docs/product.md#12-account-records); the catalog's empty state otherwise.
  */
 export function MyChecksList() {
   const { t, i18n } = useTranslation();

@@ -13,7 +13,7 @@ import { useTranslation } from "~/lib/react-i18n";
 import { mySessionsQueryOptions, useEndMySessions } from "./api";
 
 /**
- * Signed-in Devices (docs/product.md#11-account-records): the user's live sessions, this one
+ * Signed-in Devices (docs/product.md#12-account-records): the user's live sessions, this one
  * marked, each other one with Sign out, and "Sign out all other devices". An ended session is
  * refused on its next request; the list is refetched after each change.
  */

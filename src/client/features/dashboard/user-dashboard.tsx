@@ -1,6 +1,7 @@
 import type { MeResponse } from "@common/api/auth";
 import { canManageUsers } from "@common/roles";
 import { ArrowRight, ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PortalHeader } from "~/components/portal-header";
 import { Button } from "~/components/ui/button";
@@ -12,11 +13,21 @@ import { SessionsCard } from "./sessions-card";
 
 /**
  * The signed-in user's dashboard (docs/product.md#2-pages): profile card, background-check form, own
- * checks, and her signed-in devices (docs/product.md#11-account-records).
+ * checks, and her signed-in devices (docs/product.md#12-account-records).
  * Admins and company admins, who land here after every sign-in (docs/product.md#2-pages verify redirect), also
  * get a panel leading to the admin area (issue #11 item 1), besides the header's Admin link.
+ * @param notice shown under the heading (the route composes it: the one-time passkey suggestion)
+ * @param account shown under the profile (the route composes it: her passkeys)
  */
-export function UserDashboard({ session }: { session: MeResponse }) {
+export function UserDashboard({
+  session,
+  notice,
+  account,
+}: {
+  session: MeResponse;
+  notice?: ReactNode;
+  account?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="min-h-screen bg-muted/40">
@@ -26,6 +37,7 @@ export function UserDashboard({ session }: { session: MeResponse }) {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("dashboard.title")}</h1>
           <p className="text-muted-foreground">{t("dashboard.welcome", { name: session.user.fullName })}</p>
         </div>
+        {notice}
         {canManageUsers(session.user.role) && (
           <section
             aria-labelledby="admin-callout-title"
@@ -49,6 +61,7 @@ export function UserDashboard({ session }: { session: MeResponse }) {
           </section>
         )}
         <ProfileCard session={session} />
+        {account}
         <BackgroundCheckForm user={session.user} />
         <MyChecksList />
         <SessionsCard />

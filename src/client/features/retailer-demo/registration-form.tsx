@@ -6,6 +6,7 @@ import {
   REGISTRATION_FAILURES,
   type RegistrationFields,
 } from "@common/demo-registration-rules";
+import { PRIVACY_NOTICE_PATHS, PRIVACY_NOTICE_VERSION } from "@common/privacy";
 import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
 import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
@@ -129,6 +130,8 @@ export function RegistrationForm({
       timestamp: new Date().toISOString(),
       // The confirmation email goes out in the page's language (ADR 0025).
       language,
+      // The notice this form links to, recorded with the registration.
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
     };
     setSubmitting(true);
     const outcome = await submitRegistration(demo.slug, body);
@@ -215,6 +218,17 @@ export function RegistrationForm({
           <TermsDialog demo={demo} triggerId={termsLinkId} onAgree={() => set("acceptTerms", true)} />
         </p>
       </div>
+      <p className="text-sm text-muted-foreground">
+        {t("retailerDemo.privacyNote")}{" "}
+        <a
+          className="font-medium text-foreground underline underline-offset-2"
+          href={PRIVACY_NOTICE_PATHS[language]}
+          target="_blank"
+          rel="noopener"
+        >
+          {t("retailerDemo.privacyLink")}
+        </a>
+      </p>
       <Button type="submit" size="lg" disabled={submitting} className="w-full">
         {submitting ? t("retailerDemo.submitting") : t("retailerDemo.submit")}
       </Button>

@@ -116,7 +116,7 @@ export function useDeleteUser() {
   });
 }
 
-/** `GET /api/admin/users/{id}/sessions`: a managed user's live sessions (docs/product.md#11-account-records). */
+/** `GET /api/admin/users/{id}/sessions`: a managed user's live sessions (docs/product.md#12-account-records). */
 export const userSessionsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [`${USERS_PATH}/${id}/sessions`] as const,
@@ -140,5 +140,17 @@ export function useEndUserSessions(id: number) {
         queryClient.invalidateQueries({ queryKey: userSessionsQueryOptions(id).queryKey }),
         queryClient.invalidateQueries({ queryKey: [AUDIT_PATH] }),
       ]),
+  });
+}
+
+/**
+ * `DELETE /api/admin/users/{id}/passkeys` (managers; ADR 0061): every passkey of the user stops
+ * working, e.g. for a lost device; she is emailed.
+ */
+export function useRemoveUserPasskeys() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ removed: number }>("DELETE", `${USERS_PATH}/${id}/passkeys`),
+    onSuccess: refresh,
   });
 }

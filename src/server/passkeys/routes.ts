@@ -1,0 +1,211 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { verifyMagicLinkResponseSchema } from "../../common/api/auth";
+import { ERROR_CODES } from "../../common/api/errors";
+import {
+  addPasskeyBodySchema,
+  passkeyIdParamsSchema,
+  passkeyListResponseSchema,
+  passkeyRegistrationOptionsResponseSchema,
+  passkeyResponseSchema,
+  passkeySignInBodySchema,
+  passkeySignInOptionsResponseSchema,
+  renamePasskeyBodySchema,
+} from "../../common/api/passkeys";
+import {
+  PASSKEY_CHANGE_RATE_PER_SESSION,
+  PASSKEY_OPTIONS_RATE_PER_IP,
+  PASSKEY_SIGN_IN_RATE_PER_IP,
+  WEBAUTHN_CHALLENGE_TTL_MS,
+} from "../../common/limits";
+import { sessionOf } from "../auth/access";
+import { clientInfoOf } from "../auth/audit";
+import { BINDING_COOKIE_PATH } from "../auth/binding";
+import { isSecure, startSessionCookie } from "../auth/guards";
+import { toSessionUser } from "../auth/sessions";
+import { apiErrorSchema } from "../http/errors";
+import { bySession, rateLimitBy } from "../http/rate-limit";
+import { routesTagged } from "../http/route";
+import { deviceName } from "./device-name";
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  removePasskey,
+  renamePasskey,
+  signInWithPasskey,
+} from "./service";
+
+/**
+ * The cookie naming a browser's WebAuthn ceremony (ADR 0061): 32 random bytes whose digest finds
+ * the challenge the server gave that browser. HttpOnly, SameSite=Strict, sent only to the auth
+ * API, gone with the challenge's lifetime.
+ */
+export const CEREMONY_COOKIE = "aisleiq_passkey_ceremony";
+
+function setCeremonyCookie(reply: FastifyReply, raw: string): void {
+  reply.setCookie(CEREMONY_COOKIE, raw, {
+    path: BINDING_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: "strict",
+    secure: isSecure(reply.server.ctx.config),
+    maxAge: Math.floor(WEBAUTHN_CHALLENGE_TTL_MS / 1000),
+  });
+}
+
+function clearCeremonyCookie(reply: FastifyReply): void {
+  reply.clearCookie(CEREMONY_COOKIE, { path: BINDING_COOKIE_PATH });
+}
+
+const route = routesTagged("passkeys", 400, 401, 403, 404, 409, 429);
+
+/**
+ * Passkey routes (ADR 0061; contract in src/common/api/passkeys.ts): sign-in with a passkey
+ * (options, then the browser's answer; the same session as a magic link), and a signed-in
+ * person's own passkeys: list, add (options, then the browser's answer), rename, remove. An
+ * admin's removal of someone's passkeys is `DELETE /api/admin/users/{id}/passkeys` in the admin
+ * module.
+ */
+export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+  const changeLimit = rateLimitBy(app, "passkey-change-session", {
+    max: PASSKEY_CHANGE_RATE_PER_SESSION,
+    key: bySession,
+  });
+
+  app.post(
+    "/api/auth/passkey/options",
+    route(
+      "public",
+      "Options for signing in with a passkey (any passkey of this site; also the email field's autofill)",
+      {
+        response: { 200: passkeySignInOptionsResponseSchema },
+        errors: [429],
+        onRequest: [rateLimitBy(app, "passkey-options-ip", { max: PASSKEY_OPTIONS_RATE_PER_IP })],
+      },
+    ),
+    async (_request, reply) => {
+      const { options, ceremony } = await passkeySignInOptions(db, config);
+      setCeremonyCookie(reply, ceremony);
+      // The library's type names every field; the schema names the ones it always sets and passes the rest.
+      return reply.send({
+        options: options as z.input<typeof passkeySignInOptionsResponseSchema>["options"],
+      });
+    },
+  );
+
+  app.post(
+    "/api/auth/passkey/verify",
+    route(
+      "public",
+      "Sign in with a passkey: the browser's answer to the sign-in options; starts a session as a magic link does",
+      {
+        body: passkeySignInBodySchema,
+        response: {
+          200: verifyMagicLinkResponseSchema,
+          400: apiErrorSchema.describe(
+            `Malformed answer (${ERROR_CODES.VALIDATION}), or ${ERROR_CODES.PASSKEY_FAILED}: stale challenge, unknown or removed passkey, bad signature, or a signature counter that did not increase`,
+          ),
+          403: apiErrorSchema.describe(
+            `${ERROR_CODES.ACCOUNT_INACTIVE}: the passkey's account is deactivated`,
+          ),
+        },
+        errors: [400, 403, 429],
+        onRequest: [rateLimitBy(app, "passkey-sign-in-ip", { max: PASSKEY_SIGN_IN_RATE_PER_IP })],
+      },
+    ),
+    async (request, reply) => {
+      const { user, session } = await signInWithPasskey(
+        db,
+        config,
+        {
+          ceremony: request.cookies[CEREMONY_COOKIE],
+          response: request.body.response,
+          client: clientInfoOf(request),
+        },
+        request.log,
+      );
+      clearCeremonyCookie(reply);
+      await startSessionCookie(request, reply, session);
+      return reply.send({ user: toSessionUser(user), suggestPasskey: false });
+    },
+  );
+
+  app.get(
+    "/api/auth/passkeys",
+    route("user", "The signed-in person's passkeys, oldest first", {
+      response: { 200: passkeyListResponseSchema },
+      errors: [401],
+    }),
+    async (request) => ({ passkeys: await listPasskeys(db, sessionOf(request).user.id) }),
+  );
+
+  app.post(
+    "/api/auth/passkeys/options",
+    route("user", "Options for adding a passkey to the signed-in person's account", {
+      response: { 200: passkeyRegistrationOptionsResponseSchema },
+      errors: [401, 409, 429],
+      preHandler: [changeLimit],
+    }),
+    async (request, reply) => {
+      const { options, ceremony } = await passkeyRegistrationOptions(db, config, sessionOf(request).user);
+      setCeremonyCookie(reply, ceremony);
+      return reply.send({
+        options: options as z.input<typeof passkeyRegistrationOptionsResponseSchema>["options"],
+      });
+    },
+  );
+
+  app.post(
+    "/api/auth/passkeys",
+    route(
+      "user",
+      "Add a passkey: the browser's answer to the registration options; named after the browser and OS, and emailed about",
+      {
+        body: addPasskeyBodySchema,
+        response: { 201: passkeyResponseSchema },
+        errors: [400, 401, 409, 429],
+        preHandler: [changeLimit],
+      },
+    ),
+    async (request, reply) => {
+      const passkey = await addPasskey(db, config, sessionOf(request).user, {
+        ceremony: request.cookies[CEREMONY_COOKIE],
+        response: request.body.response,
+        name: deviceName(request.headers["user-agent"]),
+      });
+      clearCeremonyCookie(reply);
+      return reply.status(201).send({ passkey });
+    },
+  );
+
+  app.patch(
+    "/api/auth/passkeys/:id",
+    route("user", "Rename one of the signed-in person's passkeys", {
+      params: passkeyIdParamsSchema,
+      body: renamePasskeyBodySchema,
+      response: { 200: passkeyResponseSchema },
+      errors: [400, 401, 404, 429],
+      preHandler: [changeLimit],
+    }),
+    async (request) => ({
+      passkey: await renamePasskey(db, sessionOf(request).user.id, request.params.id, request.body.name),
+    }),
+  );
+
+  app.delete(
+    "/api/auth/passkeys/:id",
+    route("user", "Remove one of the signed-in person's passkeys (she is emailed about it)", {
+      params: passkeyIdParamsSchema,
+      response: { 204: z.null() },
+      errors: [400, 401, 404, 429],
+      preHandler: [changeLimit],
+    }),
+    async (request, reply) => {
+      await removePasskey(db, config, sessionOf(request).user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,336 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "~/components/ui/toaster";
+import { AdminLoginScreen } from "~/features/auth/admin-login-screen";
+import { PasskeySuggestion } from "~/features/auth/passkey-suggestion";
+import { PasskeysCard } from "~/features/auth/passkeys-card";
+import { createQueryClient } from "~/lib/query-client";
+import { json, restoreAfterEach, sessionUser, stubFetch } from "./support/fake-api";
+
+/**
+ * The sign-in code after "Check Your Email" (ADR 0060) and passkeys in the portal (ADR 0061):
+ * sign-in with a passkey (button and autofill), the dashboard's list, the one-time suggestion.
+ * The browser's WebAuthn is a stub that answers like a platform authenticator would.
+ */
+
+type Call = { url: string; method: string; body: unknown };
+let calls: Call[];
+let signedIn: boolean;
+let answers: Record<string, () => Response>;
+
+function server(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  const method = init?.method ?? "GET";
+  calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+  const key = `${method} ${url}`;
+  if (answers[key]) return Promise.resolve(answers[key]());
+  if (url === "/api/auth/me") {
+    return Promise.resolve(
+      signedIn
+        ? json({ user: sessionUser(), company: null })
+        : json({ error: "Please sign in", code: "UNAUTHENTICATED" }, 401),
+    );
+  }
+  if (url === "/api/auth/send-magic-link") return Promise.resolve(json({ message: "ok" }));
+  return Promise.resolve(json({ error: "Not found", code: "NOT_FOUND" }, 404));
+}
+
+const posted = (url: string) => calls.filter((call) => call.method === "POST" && call.url === url);
+
+const SignInPage = () => <AdminLoginScreen entry="account" />;
+const DashboardPage = () => <h1>Dashboard</h1>;
+const PasskeysPage = () => (
+  <>
+    <PasskeySuggestion />
+    <PasskeysCard />
+  </>
+);
+
+function renderPortal(path = "/sign-in") {
+  const Stub = createRoutesStub([
+    { path: "/sign-in", Component: SignInPage },
+    { path: "/dashboard", Component: DashboardPage },
+    { path: "/passkeys", Component: PasskeysPage },
+  ]);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Stub initialEntries={[path]} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const buffer = (text: string) => new TextEncoder().encode(text).buffer;
+
+/** A WebAuthn stub: `navigator.credentials.get/create` answer with a fixed credential. */
+function stubWebAuthn(options: { autofill?: boolean } = {}) {
+  const credential = (kind: "get" | "create") => ({
+    id: "Y3JlZA",
+    rawId: buffer("cred"),
+    type: "public-key",
+    authenticatorAttachment: "platform",
+    getClientExtensionResults: () => ({}),
+    response:
+      kind === "get"
+        ? {
+            clientDataJSON: buffer("{}"),
+            authenticatorData: buffer("auth"),
+            signature: buffer("sig"),
+            userHandle: buffer("user"),
+          }
+        : {
+            clientDataJSON: buffer("{}"),
+            attestationObject: buffer("att"),
+            getTransports: () => ["internal"],
+          },
+  });
+  const PublicKeyCredential = Object.assign(() => undefined, {
+    isConditionalMediationAvailable: async () => options.autofill ?? false,
+    isUserVerifyingPlatformAuthenticatorAvailable: async () => true,
+  });
+  vi.stubGlobal("PublicKeyCredential", PublicKeyCredential);
+  const get = vi.fn(async () => credential("get"));
+  const create = vi.fn(async () => credential("create"));
+  Object.defineProperty(navigator, "credentials", { configurable: true, value: { get, create } });
+  return { get, create };
+}
+
+const SIGN_IN_OPTIONS = {
+  options: { challenge: "Y2hhbGxlbmdl", rpId: "localhost", userVerification: "required" },
+};
+
+beforeEach(() => {
+  calls = [];
+  signedIn = false;
+  answers = {};
+  stubFetch(server);
+});
+restoreAfterEach();
+afterEach(() => {
+  sessionStorage.clear();
+  Object.defineProperty(navigator, "credentials", { configurable: true, value: undefined });
+});
+
+async function askForEmail() {
+  const events = userEvent.setup();
+  renderPortal();
+  await events.type(await screen.findByLabelText("Email"), "uma@example.com");
+  await events.click(screen.getByRole("button", { name: "Send Secure Login Link" }));
+  await screen.findByRole("heading", { name: "Check Your Email" });
+  return events;
+}
+
+describe("the code after 'Check Your Email' (ADR 0060)", () => {
+  it("signs this browser in with the typed code and moves on", async () => {
+    const events = await askForEmail();
+    expect(
+      screen.getByText(
+        "Reading the email on another device? Type its 6-digit code here to sign in on this one.",
+      ),
+    ).toBeTruthy();
+    answers["POST /api/auth/verify-code"] = () => {
+      signedIn = true;
+      return json({ user: sessionUser(), suggestPasskey: true });
+    };
+    await events.type(screen.getByLabelText("6-digit code"), "042 917");
+    await events.click(screen.getByRole("button", { name: "Sign In with Code" }));
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(posted("/api/auth/verify-code").map((call) => call.body)).toEqual([
+      { email: "uma@example.com", code: "042917" },
+    ]);
+    // The server's one-time suggestion waits for the dashboard.
+    expect(sessionStorage.getItem("aisleiq.suggestPasskey")).toBe("1");
+  });
+
+  it("says why a code is refused under the field, and closes the field once the code is dead", async () => {
+    const events = await askForEmail();
+    const field = screen.getByLabelText("6-digit code") as HTMLInputElement;
+    await events.click(screen.getByRole("button", { name: "Sign In with Code" }));
+    expect(screen.getByText("Enter the 6-digit code from the email")).toBeTruthy();
+    expect(posted("/api/auth/verify-code")).toEqual([]);
+
+    answers["POST /api/auth/verify-code"] = () =>
+      json({ error: "That code is not right.", code: "SIGN_IN_CODE_INVALID" }, 400);
+    await events.type(field, "111111");
+    await events.click(screen.getByRole("button", { name: "Sign In with Code" }));
+    expect(
+      await screen.findByText(
+        "That code is not right. Check the newest sign-in email, and type its code in the browser where you asked for it.",
+      ),
+    ).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.disabled).toBe(false);
+
+    answers["POST /api/auth/verify-code"] = () =>
+      json({ error: "Too many wrong tries", code: "SIGN_IN_CODE_EXHAUSTED" }, 410);
+    await events.clear(field);
+    await events.type(field, "222222");
+    await events.click(screen.getByRole("button", { name: "Sign In with Code" }));
+    expect(
+      await screen.findByText(
+        "Too many wrong tries: this code no longer works. Use the link in the email, or ask for a new email.",
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(field.disabled).toBe(true));
+    // A new email gives a fresh field.
+    await events.click(screen.getByRole("button", { name: "Send Another Link" }));
+    await events.click(screen.getByRole("button", { name: "Send Secure Login Link" }));
+    await screen.findByRole("heading", { name: "Check Your Email" });
+    expect((screen.getByLabelText("6-digit code") as HTMLInputElement).disabled).toBe(false);
+  });
+});
+
+describe("signing in with a passkey (ADR 0061)", () => {
+  it("offers no passkey button in a browser without WebAuthn", async () => {
+    renderPortal();
+    await screen.findByLabelText("Email");
+    expect(screen.queryByRole("button", { name: "Sign in with a passkey" })).toBeNull();
+  });
+
+  it("signs in with the browser's passkey dialog", async () => {
+    const webauthn = stubWebAuthn();
+    answers["POST /api/auth/passkey/options"] = () => json(SIGN_IN_OPTIONS);
+    answers["POST /api/auth/passkey/verify"] = () => {
+      signedIn = true;
+      return json({ user: sessionUser(), suggestPasskey: false });
+    };
+    renderPortal();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Sign in with a passkey" }));
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(webauthn.get).toHaveBeenCalledTimes(1);
+    expect(posted("/api/auth/passkey/verify")[0]?.body).toMatchObject({
+      response: { id: "Y3JlZA", type: "public-key", response: { signature: "c2ln" } },
+    });
+  });
+
+  it("offers passkeys in the email field's autofill, and signs in when one is picked", async () => {
+    const webauthn = stubWebAuthn({ autofill: true });
+    answers["POST /api/auth/passkey/options"] = () => json(SIGN_IN_OPTIONS);
+    answers["POST /api/auth/passkey/verify"] = () => {
+      signedIn = true;
+      return json({ user: sessionUser(), suggestPasskey: false });
+    };
+    renderPortal();
+    expect((await screen.findByLabelText("Email")).getAttribute("autocomplete")).toBe("email webauthn");
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(webauthn.get).toHaveBeenCalledWith(expect.objectContaining({ mediation: "conditional" }));
+  });
+
+  it("says so when the server refuses the passkey, and stays on the sign-in page", async () => {
+    stubWebAuthn();
+    answers["POST /api/auth/passkey/options"] = () => json(SIGN_IN_OPTIONS);
+    answers["POST /api/auth/passkey/verify"] = () =>
+      json({ error: "That passkey could not sign you in.", code: "PASSKEY_FAILED" }, 400);
+    renderPortal();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Sign in with a passkey" }));
+    expect(
+      await screen.findByText(
+        "That passkey could not sign you in. Try again, or sign in with an email link.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Sign in to AisleIQ" })).toBeTruthy();
+  });
+});
+
+describe("her passkeys on the dashboard (ADR 0061)", () => {
+  const PASSKEY = {
+    id: 3,
+    name: "Chrome on macOS",
+    createdAt: "2026-11-20T10:00:00.000Z",
+    lastUsedAt: null,
+    backedUp: true,
+  };
+
+  beforeEach(() => {
+    signedIn = true;
+    answers["GET /api/auth/passkeys"] = () => json({ passkeys: [PASSKEY] });
+  });
+
+  it("lists them with added and last-used dates, renames one and removes one after a confirm", async () => {
+    stubWebAuthn();
+    const events = userEvent.setup();
+    renderPortal("/passkeys");
+    // The Add button appears once the browser's support is known: wait for that, then the list.
+    await screen.findByRole("button", { name: "Add a passkey" });
+    const card = document.getElementById("passkeys") as HTMLElement;
+    expect(within(card).getByRole("heading", { name: "Passkeys" })).toBeTruthy();
+    const item = await within(card).findByText("Chrome on macOS");
+    const row = item.closest("li") as HTMLElement;
+    expect(row.textContent).toContain("Synced");
+    expect(row.textContent).toContain("Added Nov 20, 2026 · last used Never");
+
+    answers["PATCH /api/auth/passkeys/3"] = () => json({ passkey: { ...PASSKEY, name: "Work laptop" } });
+    await events.click(within(row).getByRole("button", { name: "Rename Chrome on macOS" }));
+    const dialog = screen.getByRole("dialog", { name: "Rename Passkey" });
+    const name = within(dialog).getByLabelText("Name");
+    await events.clear(name);
+    await events.type(name, "Work laptop");
+    await events.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("It is now called “Work laptop”.")).toBeTruthy();
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ name: "Work laptop" });
+
+    answers["DELETE /api/auth/passkeys/3"] = () => new Response(null, { status: 204 });
+    await events.click(within(row).getByRole("button", { name: "Remove Chrome on macOS" }));
+    const confirm = screen.getByRole("alertdialog", { name: "Remove “Chrome on macOS”?" });
+    answers["GET /api/auth/passkeys"] = () => json({ passkeys: [] });
+    await events.click(within(confirm).getByRole("button", { name: "Remove Passkey" }));
+    expect(await screen.findByText("No passkeys yet.")).toBeTruthy();
+    expect(calls.filter((call) => call.method === "DELETE").map((call) => call.url)).toEqual([
+      "/api/auth/passkeys/3",
+    ]);
+  });
+
+  it("suggests a passkey once after a sign-in by email, and 'Not now' ends it for good", async () => {
+    stubWebAuthn();
+    answers["GET /api/auth/passkeys"] = () => json({ passkeys: [] });
+    sessionStorage.setItem("aisleiq.suggestPasskey", "1");
+    renderPortal("/passkeys");
+    const suggestion = await screen.findByRole("heading", { name: "Sign in faster next time" });
+    await userEvent
+      .setup()
+      .click(within(suggestion.closest("section") as HTMLElement).getByRole("button", { name: "Not now" }));
+    expect(screen.queryByRole("heading", { name: "Sign in faster next time" })).toBeNull();
+    expect(sessionStorage.getItem("aisleiq.suggestPasskey")).toBeNull();
+  });
+
+  it("adds a passkey from the suggestion with the browser's dialog", async () => {
+    const webauthn = stubWebAuthn();
+    let added = false;
+    answers["GET /api/auth/passkeys"] = () => json({ passkeys: added ? [PASSKEY] : [] });
+    answers["POST /api/auth/passkeys/options"] = () =>
+      json({
+        options: {
+          challenge: "Y2hhbGxlbmdl",
+          rp: { id: "localhost", name: "AisleIQ" },
+          user: { id: "dXNlcg", name: "uma@example.com", displayName: "Uma User" },
+          pubKeyCredParams: [{ alg: -7, type: "public-key" }],
+        },
+      });
+    answers["POST /api/auth/passkeys"] = () => {
+      added = true;
+      return json({ passkey: PASSKEY }, 201);
+    };
+    sessionStorage.setItem("aisleiq.suggestPasskey", "1");
+    renderPortal("/passkeys");
+    const suggestion = (await screen.findByRole("heading", { name: "Sign in faster next time" })).closest(
+      "section",
+    ) as HTMLElement;
+    await userEvent.setup().click(within(suggestion).getByRole("button", { name: "Add a passkey" }));
+    expect(await screen.findByText("“Chrome on macOS” can now sign you in.")).toBeTruthy();
+    expect(webauthn.create).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "Sign in faster next time" })).toBeNull(),
+    );
+    expect(sessionStorage.getItem("aisleiq.suggestPasskey")).toBeNull();
+  });
+
+  it("makes no suggestion without the server's word", async () => {
+    stubWebAuthn();
+    renderPortal("/passkeys");
+    await screen.findByText("Chrome on macOS");
+    expect(screen.queryByRole("heading", { name: "Sign in faster next time" })).toBeNull();
+  });
+});

@@ -1,0 +1,415 @@
+import { DrizzleQueryError, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { PASSKEYS_PER_USER } from "../../src/common/limits";
+import { passkeys, users, webauthnChallenges } from "../../src/server/db/schema";
+import { CEREMONY_COOKIE } from "../../src/server/passkeys/routes";
+import { type Actor, createActor, createCompanyRow, createUser } from "../support/actors";
+import { cookieFrom, SESSION_COOKIE, sessionCookieHeader } from "../support/cookies";
+import { SoftAuthenticator } from "../support/soft-authenticator";
+import { testBackends } from "./support/database";
+import { requestMagicLink, type ServerFixture, useTestDatabase, useTestServer } from "./support/fixture";
+import { TEST_PUBLIC_URL, waitFor } from "./support/test-app";
+
+/**
+ * Passkeys (ADR 0061) end to end over HTTP with a software authenticator: the server's real
+ * WebAuthn verification through @simplewebauthn/server, RP ID and origin from PUBLIC_URL
+ * (`http://aisleiq.test` here).
+ */
+
+const MAC_CHROME =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+const join = (...cookies: Array<string | undefined>) => cookies.filter(Boolean).join("; ");
+
+/** The ceremony cookie a response set, as a Cookie header part. */
+function ceremonyOf(setCookies: string[]): string {
+  const cookie = cookieFrom(setCookies, CEREMONY_COOKIE);
+  if (!cookie?.value) throw new Error("no ceremony cookie");
+  return `${CEREMONY_COOKIE}=${cookie.value}`;
+}
+
+/** Adds a passkey for `actor` with `authenticator`, as the portal does; returns the 201's passkey. */
+async function addPasskey(
+  f: ServerFixture,
+  actor: Actor,
+  authenticator: SoftAuthenticator,
+  userAgent = MAC_CHROME,
+) {
+  const options = await f.server.request("POST", "/api/auth/passkeys/options", { cookie: actor.cookie });
+  expect(options.status).toBe(200);
+  const added = await f.server.request("POST", "/api/auth/passkeys", {
+    cookie: join(actor.cookie, ceremonyOf(options.setCookies)),
+    headers: { "user-agent": userAgent },
+    json: { response: authenticator.register(options.body.options) },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return added.body.passkey as { id: number; name: string };
+}
+
+/** Starts a passkey sign-in: the options and the ceremony cookie. */
+async function signInOptions(f: ServerFixture) {
+  const started = await f.server.request("POST", "/api/auth/passkey/options");
+  expect(started.status).toBe(200);
+  return { options: started.body.options, ceremony: ceremonyOf(started.setCookies) };
+}
+
+/** Signs in with `authenticator`'s passkey (its only one unless `id`). */
+async function signInWith(f: ServerFixture, authenticator: SoftAuthenticator, id?: string) {
+  const { options, ceremony } = await signInOptions(f);
+  return f.server.request("POST", "/api/auth/passkey/verify", {
+    cookie: ceremony,
+    json: { response: authenticator.authenticate(options, id) },
+  });
+}
+
+describe.each(testBackends())("passkeys on $name", (backend) => {
+  const database = useTestDatabase(backend);
+  const f = useTestServer(database);
+  let counter = 0;
+  const person = (role: "user" | "admin" = "user", companyId: number | null = null) =>
+    createActor(f.db, { email: `person-${++counter}@example.com`, role, companyId });
+
+  it("adds a passkey named after the browser and OS, lists it, and emails the person", async () => {
+    const ada = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    const passkey = await addPasskey(f, ada, authenticator);
+    expect(passkey.name).toBe("Chrome on macOS");
+    const list = await f.server.request("GET", "/api/auth/passkeys", { cookie: ada.cookie });
+    expect(list.status).toBe(200);
+    expect(list.body.passkeys).toEqual([
+      {
+        id: passkey.id,
+        name: "Chrome on macOS",
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+        backedUp: true,
+      },
+    ]);
+    const mail = await f.smtp.nextEmail(ada.email);
+    expect(mail.subject).toBe("A passkey was added to your AisleIQ account");
+    expect(mail.text).toContain("“Chrome on macOS”");
+    expect(mail.text).toContain(`${TEST_PUBLIC_URL}/dashboard#passkeys`);
+    const [row] = await f.db.select().from(passkeys).where(eq(passkeys.id, passkey.id));
+    expect(row).toMatchObject({
+      counter: 0,
+      deviceType: "multiDevice",
+      backedUp: true,
+      transports: "internal,hybrid",
+    });
+  });
+
+  it("signs in with the passkey alone: the same session as a link, use time and counter stored", async () => {
+    const bo = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    const passkey = await addPasskey(f, bo, authenticator);
+    const signedIn = await signInWith(f, authenticator);
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body).toMatchObject({ user: { id: bo.id, email: bo.email }, suggestPasskey: false });
+    const session = cookieFrom(signedIn.setCookies, SESSION_COOKIE);
+    expect(session?.attributes).toMatchObject({ httponly: true, samesite: "Lax", path: "/" });
+    const me = await f.server.request("GET", "/api/auth/me", {
+      cookie: sessionCookieHeader(session?.value ?? ""),
+    });
+    expect(me.body.user.email).toBe(bo.email);
+    const [row] = await f.db.select().from(passkeys).where(eq(passkeys.id, passkey.id));
+    expect(row?.counter).toBe(1);
+    expect(row?.lastUsedAt).toBeInstanceOf(Date);
+    const [user] = await f.db.select().from(users).where(eq(users.id, bo.id));
+    expect(user?.lastLoginAt).toBeInstanceOf(Date);
+    // The ceremony cookie has served its purpose.
+    expect(cookieFrom(signedIn.setCookies, CEREMONY_COOKIE)?.value).toBe("");
+  });
+
+  it("answers each challenge once: a replayed answer and an answer to a used challenge are refused", async () => {
+    const cy = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL, { counter: "none" });
+    await addPasskey(f, cy, authenticator);
+    const { options, ceremony } = await signInOptions(f);
+    const response = authenticator.authenticate(options);
+    const first = await f.server.request("POST", "/api/auth/passkey/verify", {
+      cookie: ceremony,
+      json: { response },
+    });
+    expect(first.status).toBe(200);
+    const replay = await f.server.request("POST", "/api/auth/passkey/verify", {
+      cookie: ceremony,
+      json: { response },
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body.code).toBe("PASSKEY_FAILED");
+    // A fresh ceremony does not revive the old challenge either.
+    const fresh = await signInOptions(f);
+    const stale = await f.server.request("POST", "/api/auth/passkey/verify", {
+      cookie: fresh.ceremony,
+      json: { response: authenticator.authenticate(options) },
+    });
+    expect(stale.body.code).toBe("PASSKEY_FAILED");
+    expect(cookieFrom(stale.setCookies, SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("refuses an expired challenge, another origin's answer, and no ceremony cookie", async () => {
+    const di = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    await addPasskey(f, di, authenticator);
+
+    const late = await signInOptions(f);
+    await f.db
+      .update(webauthnChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webauthnChallenges.challenge, late.options.challenge));
+    const expired = await f.server.request("POST", "/api/auth/passkey/verify", {
+      cookie: late.ceremony,
+      json: { response: authenticator.authenticate(late.options) },
+    });
+    expect(expired.body.code).toBe("PASSKEY_FAILED");
+
+    const phished = await signInOptions(f);
+    const elsewhere = await f.server.request("POST", "/api/auth/passkey/verify", {
+      cookie: phished.ceremony,
+      json: {
+        response: authenticator.authenticate(phished.options, undefined, {
+          origin: "http://aisleiq.test.evil",
+        }),
+      },
+    });
+    expect(elsewhere.body.code).toBe("PASSKEY_FAILED");
+
+    const cookieless = await signInOptions(f);
+    const without = await f.server.request("POST", "/api/auth/passkey/verify", {
+      json: { response: authenticator.authenticate(cookieless.options) },
+    });
+    expect(without.body.code).toBe("PASSKEY_FAILED");
+  });
+
+  it("refuses a signature counter that went backwards (a cloned authenticator) and keeps the stored one", async () => {
+    const ed = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    const passkey = await addPasskey(f, ed, authenticator);
+    expect((await signInWith(f, authenticator)).status).toBe(200);
+    expect((await signInWith(f, authenticator)).status).toBe(200);
+    const { options, ceremony } = await signInOptions(f);
+    const cloned = await f.server.request("POST", "/api/auth/passkey/verify", {
+      cookie: ceremony,
+      json: { response: authenticator.authenticate(options, undefined, { counter: 1 }) },
+    });
+    expect(cloned.status).toBe(400);
+    expect(cloned.body.code).toBe("PASSKEY_FAILED");
+    const [row] = await f.db.select().from(passkeys).where(eq(passkeys.id, passkey.id));
+    expect(row?.counter).toBe(2);
+  });
+
+  it("answers 503 while the database is unreachable, and signs in with a new ceremony after", async () => {
+    const ola = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    await addPasskey(f, ola, authenticator);
+    const terminated = new DrizzleQueryError(
+      'update "users" set ...',
+      [],
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+    );
+    const spy = vi.spyOn(f.db, "transaction").mockRejectedValue(terminated);
+    try {
+      const during = await signInWith(f, authenticator);
+      expect(during.status).toBe(503);
+      expect(during.body.code).toBe("SERVICE_UNAVAILABLE");
+      expect(cookieFrom(during.setCookies, SESSION_COOKIE)).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+    }
+    const after = await waitFor(async () => {
+      const answer = await signInWith(f, authenticator);
+      return answer.status === 503 ? undefined : answer;
+    });
+    expect(after.status).toBe(200);
+  });
+
+  it("signs no one in with a deactivated user's passkey", async () => {
+    const admin = await person("admin");
+    const fay = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    await addPasskey(f, fay, authenticator);
+    const off = await f.server.request("POST", `/api/admin/users/${fay.id}/deactivate`, {
+      cookie: admin.cookie,
+    });
+    expect(off.status).toBe(200);
+    const refused = await signInWith(f, authenticator);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("ACCOUNT_INACTIVE");
+    expect(cookieFrom(refused.setCookies, SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("renames and removes her own passkeys only; a removed passkey signs no one in, and she is emailed", async () => {
+    const gus = await person();
+    const other = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    const passkey = await addPasskey(f, gus, authenticator);
+    await f.smtp.nextEmail(gus.email);
+
+    const renamed = await f.server.request("PATCH", `/api/auth/passkeys/${passkey.id}`, {
+      cookie: gus.cookie,
+      json: { name: "  Work laptop  " },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.passkey.name).toBe("Work laptop");
+    const tooLong = await f.server.request("PATCH", `/api/auth/passkeys/${passkey.id}`, {
+      cookie: gus.cookie,
+      json: { name: "x".repeat(61) },
+    });
+    expect(tooLong.status).toBe(400);
+    for (const [method, json] of [
+      ["PATCH", { name: "Mine now" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const theirs = await f.server.request(method, `/api/auth/passkeys/${passkey.id}`, {
+        cookie: other.cookie,
+        json,
+      });
+      expect(theirs.status).toBe(404);
+    }
+
+    const removed = await f.server.request("DELETE", `/api/auth/passkeys/${passkey.id}`, {
+      cookie: gus.cookie,
+    });
+    expect(removed.status).toBe(204);
+    const mail = await f.smtp.nextEmail(gus.email);
+    expect(mail.subject).toBe("A passkey was removed from your AisleIQ account");
+    expect(mail.text).toContain("“Work laptop”");
+    const list = await f.server.request("GET", "/api/auth/passkeys", { cookie: gus.cookie });
+    expect(list.body.passkeys).toEqual([]);
+    const refused = await signInWith(f, authenticator);
+    expect(refused.body.code).toBe("PASSKEY_FAILED");
+  });
+
+  it("offers her other passkeys as excluded and keeps one user handle; refuses a registration for another origin or user", async () => {
+    const hal = await person();
+    const kim = await person();
+    const first = new SoftAuthenticator(TEST_PUBLIC_URL);
+    await addPasskey(f, hal, first);
+    const options = await f.server.request("POST", "/api/auth/passkeys/options", { cookie: hal.cookie });
+    const [firstId] = [...first.credentials.keys()];
+    expect(options.body.options.excludeCredentials).toEqual([
+      expect.objectContaining({ id: firstId, type: "public-key" }),
+    ]);
+    expect(options.body.options.user).toMatchObject({
+      name: hal.email,
+      id: first.credentials.get(firstId ?? "")?.userHandle,
+    });
+    expect(options.body.options.authenticatorSelection).toMatchObject({
+      residentKey: "required",
+      userVerification: "required",
+    });
+    expect(options.body.options.rp).toEqual({ id: "aisleiq.test", name: "AisleIQ" });
+
+    const second = new SoftAuthenticator(TEST_PUBLIC_URL);
+    const phished = await f.server.request("POST", "/api/auth/passkeys", {
+      cookie: join(hal.cookie, ceremonyOf(options.setCookies)),
+      json: { response: second.register(options.body.options, { origin: "http://evil.test" }) },
+    });
+    expect(phished.status).toBe(400);
+    expect(phished.body.code).toBe("PASSKEY_REGISTRATION_FAILED");
+
+    // Hal's registration ceremony cannot add a passkey to Kim's account.
+    const halsOptions = await f.server.request("POST", "/api/auth/passkeys/options", { cookie: hal.cookie });
+    const crossed = await f.server.request("POST", "/api/auth/passkeys", {
+      cookie: join(kim.cookie, ceremonyOf(halsOptions.setCookies)),
+      json: { response: second.register(halsOptions.body.options) },
+    });
+    expect(crossed.body.code).toBe("PASSKEY_REGISTRATION_FAILED");
+    expect(await f.db.select().from(passkeys).where(eq(passkeys.userId, kim.id))).toEqual([]);
+  });
+
+  it(`holds at most ${PASSKEYS_PER_USER} passkeys per account`, async () => {
+    const ivy = await person();
+    await f.db.insert(passkeys).values(
+      Array.from({ length: PASSKEYS_PER_USER }, (_, i) => ({
+        userId: ivy.id,
+        credentialId: `ivy-${i}`,
+        publicKey: "AA",
+        userHandle: "ivy",
+        deviceType: "multiDevice",
+        backedUp: true,
+        name: `Key ${i}`,
+      })),
+    );
+    const options = await f.server.request("POST", "/api/auth/passkeys/options", { cookie: ivy.cookie });
+    expect(options.status).toBe(409);
+    expect(options.body.code).toBe("PASSKEY_LIMIT");
+  });
+
+  it("shows managers each user's passkey count and lets them remove a user's passkeys, in their scope", async () => {
+    const companyA = await createCompanyRow(f.db, `Passkey Foods ${counter}`);
+    const companyB = await createCompanyRow(f.db, `Other Foods ${counter}`);
+    const admin = await person("admin");
+    const managerA = await createActor(f.db, {
+      email: `ca-${++counter}@example.com`,
+      role: "company_admin",
+      companyId: companyA,
+    });
+    const managerB = await createActor(f.db, {
+      email: `cb-${++counter}@example.com`,
+      role: "company_admin",
+      companyId: companyB,
+    });
+    const jo = await person("user", companyA);
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    await addPasskey(f, jo, authenticator);
+    await addPasskey(f, jo, new SoftAuthenticator(TEST_PUBLIC_URL));
+    await f.smtp.nextEmail(jo.email);
+    await f.smtp.nextEmail(jo.email);
+
+    const listed = await f.server.request("GET", `/api/admin/users?q=${encodeURIComponent(jo.email)}`, {
+      cookie: admin.cookie,
+    });
+    expect(listed.body.users).toEqual([expect.objectContaining({ id: jo.id, passkeyCount: 2 })]);
+
+    const outside = await f.server.request("DELETE", `/api/admin/users/${jo.id}/passkeys`, {
+      cookie: managerB.cookie,
+    });
+    expect(outside.status).toBe(404);
+    const self = await f.server.request("DELETE", `/api/admin/users/${managerA.id}/passkeys`, {
+      cookie: managerA.cookie,
+    });
+    expect(self.status).toBe(403);
+    const removed = await f.server.request("DELETE", `/api/admin/users/${jo.id}/passkeys`, {
+      cookie: managerA.cookie,
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ removed: 2 });
+    const mail = await f.smtp.nextEmail(jo.email);
+    expect(mail.subject).toBe("An admin removed your AisleIQ passkeys");
+    expect(mail.text).toContain("removed the 2 passkeys");
+    expect((await signInWith(f, authenticator)).body.code).toBe("PASSKEY_FAILED");
+    const again = await f.server.request("DELETE", `/api/admin/users/${jo.id}/passkeys`, {
+      cookie: admin.cookie,
+    });
+    expect(again.body).toEqual({ removed: 0 });
+    expect(f.smtp.emailsTo(jo.email)).toHaveLength(3);
+  });
+
+  it("suggests a passkey once, on the first sign-in by email while she has none", async () => {
+    const kai = await createUser(f.db, { email: "kai@example.com" });
+    const verify = async () => {
+      const token = await requestMagicLink(f, kai.email);
+      const answer = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
+      expect(answer.status).toBe(200);
+      return answer.body.suggestPasskey;
+    };
+    expect(await verify()).toBe(true);
+    expect(await verify()).toBe(false);
+    const lea = await createActor(f.db, { email: "lea@example.com" });
+    await addPasskey(f, lea, new SoftAuthenticator(TEST_PUBLIC_URL));
+    await f.smtp.nextEmail(lea.email);
+    const token = await requestMagicLink(f, lea.email);
+    const answer = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
+    expect(answer.body.suggestPasskey).toBe(false);
+  });
+
+  it("emails the notices in her language", async () => {
+    const ana = await person();
+    await f.db.update(users).set({ language: "es" }).where(eq(users.id, ana.id));
+    await addPasskey(f, ana, new SoftAuthenticator(TEST_PUBLIC_URL));
+    const mail = await f.smtp.nextEmail(ana.email);
+    expect(mail.subject).toBe("Se agregó una llave de acceso a su cuenta de AisleIQ");
+    expect(mail.html).toContain('lang="es"');
+  });
+});
