@@ -167,6 +167,19 @@ describe("Audit trail filters and export", () => {
   const audit: UserAudit = {
     entries: [
       {
+        id: 6,
+        at: "2026-11-22T11:00:00.000Z",
+        action: "signed_in",
+        actorId: 7,
+        actorName: "Uma User",
+        actorEmail: "uma@fresh.example",
+        targetEmail: "uma@fresh.example",
+        targetUserId: 7,
+        detail: "passkey",
+        ip: "203.0.113.9",
+        device: "Safari 18 · iOS 18",
+      },
+      {
         id: 5,
         at: "2026-11-22T10:00:00.000Z",
         action: "session_ended",
@@ -232,7 +245,7 @@ describe("Audit trail filters and export", () => {
         device: null,
       },
     ],
-    total: 5,
+    total: 6,
     page: 1,
     pageSize: 20,
   };
@@ -245,13 +258,16 @@ describe("Audit trail filters and export", () => {
     renderWithQuery(<UserAuditPanel />);
     const items = await screen.findAllByRole("listitem");
     expect(items.map((item) => item.querySelector("span")?.textContent)).toEqual([
+      "uma@fresh.example signed in",
       "Ada Admin ended 2 sessions of uma@fresh.example",
       "Uma User signed out 1 other session",
       "A sign-in link was asked for n•••@example.com, which has no account",
       "3 files of uma@fresh.example's background check were deleted after the retention period",
       "An invitation link for joe@fresh.example was used a second time",
     ]);
-    expect(items[0]?.textContent).toContain("Firefox 128 · Windows 10 · 203.0.113.7");
+    // How she signed in (link, code or passkey) is the sign-in's detail.
+    expect(items[0]?.textContent).toContain("With a passkey");
+    expect(items[1]?.textContent).toContain("Firefox 128 · Windows 10 · 203.0.113.7");
   });
 
   it("sends the person, kind and dates to the list and to the CSV export", async () => {

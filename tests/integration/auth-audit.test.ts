@@ -221,7 +221,12 @@ describe.each(testBackends())("authentication audit trail on $name", (backend) =
           entry.action === action && (targetEmail === undefined || entry.targetEmail === targetEmail),
       );
     expect(find("signed_in", t.userA.email)).toEqual([
-      expect.objectContaining({ actorId: t.userA.id, ip: "127.0.0.1", device: "Firefox 128 · Windows 10" }),
+      expect.objectContaining({
+        actorId: t.userA.id,
+        detail: "magic_link",
+        ip: "127.0.0.1",
+        device: "Firefox 128 · Windows 10",
+      }),
     ]);
     expect(find("signed_out", t.userA.email)).toHaveLength(1);
     expect(find("link_reused", t.userA.email)).toEqual([
