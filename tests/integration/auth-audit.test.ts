@@ -6,40 +6,12 @@ import { runRetention } from "../../src/server/background-checks/retention";
 import { magicLinkTokens, userAudit, userInvitations } from "../../src/server/db/schema";
 import { type Actor, createActor, createTwoTenants, type TwoTenants } from "../support/actors";
 import { cookieFrom, sessionCookieHeader } from "../support/cookies";
+import { parseCsv } from "../support/csv";
 import { invitationTokenFrom, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { requestMagicLink, useTestDatabase, useTestServer, verifyToken } from "./support/fixture";
 
 const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
-
-/** Parses an RFC 4180 document (quoted cells, doubled quotes, CRLF rows) into rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 /**
  * The authentication audit trail (ADR 0057): every sign-in event, invitation, session ended by
