@@ -37,6 +37,28 @@ export const SESSION_ABSOLUTE_TTL_MS = 90 * DAY;
  */
 export const SESSION_SLIDE_AFTER_MS = 1 * DAY;
 
+/**
+ * How often a session's "last seen" time (and address) is written, at most, in ms: once a
+ * minute (docs/product.md#12-account-records), so the session lookup of nearly every request
+ * stays one read.
+ */
+export const SESSION_LAST_SEEN_EVERY_MS = 1 * MINUTE;
+
+/**
+ * Days the files of a decided background check are kept after the decision, unless
+ * DOCUMENT_RETENTION_DAYS says otherwise (0 turns purging off): 90 (ADR 0058, a common default of
+ * identity-document vendors).
+ */
+export const DOCUMENT_RETENTION_DAYS_DEFAULT = 90;
+/** Decided checks the retention step purges per run (ADR 0058); the next sweep takes the rest. */
+export const RETENTION_BATCH_SIZE = 50;
+/** Lease of a claimed file deletion, in ms: 2 minutes, like the outbox's (ADR 0058). */
+export const FILE_DELETION_LEASE_MS = 2 * MINUTE;
+/** First retry of a failed file deletion, in ms (1 minute), doubling per attempt (ADR 0058). */
+export const FILE_DELETION_RETRY_BASE_MS = 1 * MINUTE;
+/** Longest wait between two tries of a failing file deletion, in ms: 6 hours (ADR 0058). */
+export const FILE_DELETION_MAX_DELAY_MS = 6 * HOUR;
+
 /** Lifetime of the `lang` cookie in seconds: one year (ADR 0022). */
 export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
@@ -187,6 +209,12 @@ export const GATE_PASSWORD_MAX_LENGTH = 200;
 /** `GET /api/leads`: default page size 50, at most 200 (ADR 0028; issue #4). */
 export const LEAD_PAGE_DEFAULT = 50;
 export const LEAD_PAGE_MAX = 200;
+
+/**
+ * Most entries one audit-trail CSV export holds (ADR 0057): the newest matches; narrower filters
+ * export the rest. Bounds the memory of one export.
+ */
+export const AUDIT_CSV_MAX_ROWS = 50_000;
 
 /** `GET /api/admin/users` and its audit trail: default page size 20, at most 100 (ADR 0028; issue #11). */
 export const USERS_PAGE_SIZE = 20;

@@ -24,6 +24,18 @@ export const UPLOAD_KINDS = [
 
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
+/**
+ * The stored types a reviewer may read inline in the Review dialog (ADR 0059): PDF, PNG and
+ * JPEG. Every other type is download-only, and the preview route refuses it. The stored type is
+ * the one the upload's magic bytes proved (`UPLOAD_KINDS`).
+ */
+export const PREVIEW_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+
+/** True when a file of stored MIME type `mime` has an inline preview ({@link PREVIEW_TYPES}). */
+export function isPreviewable(mime: string): boolean {
+  return (PREVIEW_TYPES as readonly string[]).includes(mime);
+}
+
 /** Every allowed extension, lower case, without the dot. */
 export const ALLOWED_EXTENSIONS: readonly string[] = UPLOAD_KINDS.flatMap((kind) => kind.extensions);
 

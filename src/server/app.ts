@@ -17,12 +17,14 @@ import { adminRoutes } from "./admin/routes";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
 import { issueStaleMagicLinkRequests, nextMagicLinkRequestDueInMs } from "./auth/service";
+import { runRetention } from "./background-checks/retention";
 import { backgroundChecksRoutes } from "./background-checks/routes";
 import { BackgroundTasks } from "./background-tasks";
 import { companiesRoutes } from "./companies/routes";
 import { type AppConfig, trustProxyOption } from "./config";
 import type { AppContext } from "./context";
 import { createDb, type DbHandle } from "./db/database";
+import { isConnectionError, safeError } from "./db/faults";
 import { DbOutageMonitor } from "./db/outage";
 import { demoRegistrationsRoutes } from "./demo-registrations/routes";
 import { createStorage } from "./files/storage";
@@ -122,6 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (mail.kind === "log" && config.NODE_ENV === "production") {
     app.log.warn("SMTP_URL is unset: emails are printed to the log, not delivered");
   }
+  const storage = createStorage(config, app.log);
   // Metrics only when someone may read them (METRICS_TOKEN or METRICS_PORT; ADR 0053).
   const metrics =
     config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined
@@ -132,10 +135,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     log: app.log,
     // Sign-in requests whose process died before issuing the link (ADR 0029); one more sweep
-    // when the next request too young for this one becomes old enough.
+    // when the next request too young for this one becomes old enough. Then document retention
+    // (ADR 0058): every process runs it, the claims keep them from doing the same work twice.
     onSweep: async () => {
       await issueStaleMagicLinkRequests(dbHandle.db, config);
-      return { sweepAgainInMs: await nextMagicLinkRequestDueInMs(dbHandle.db) };
+      const sweepAgainInMs = await nextMagicLinkRequestDueInMs(dbHandle.db);
+      try {
+        await runRetention(dbHandle.db, storage, {
+          retentionDays: config.DOCUMENT_RETENTION_DAYS,
+          log: app.log,
+        });
+      } catch (error) {
+        if (isConnectionError(error)) throw error;
+        app.log.error(
+          { err: safeError(error) },
+          "document retention step failed; tried again at the next sweep",
+        );
+      }
+      return { sweepAgainInMs };
     },
     // The CRM webhook's deliveries ride the outbox (ADR 0051).
     webhook: createWebhookChannel(config, app.log),
@@ -145,7 +162,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const tasks = new BackgroundTasks(app.log);
   const dbOutage = new DbOutageMonitor(() => dbHandle.ping(), app.log);
-  const storage = createStorage(config, app.log);
   const ctx: AppContext = {
     config,
     dbHandle,

@@ -1,6 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { S3_IDLE_TIMEOUT_MS } from "../common/limits";
+import { DOCUMENT_RETENTION_DAYS_DEFAULT, S3_IDLE_TIMEOUT_MS } from "../common/limits";
 import { trimSlashes } from "../common/text";
 
 /**
@@ -100,6 +100,14 @@ const configSchema = z
     CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().default("build/client")),
     /** First retry delay of the email outbox in ms; doubles per attempt (see mail/outbox.ts). */
     OUTBOX_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(5000)),
+    /**
+     * Days the files of a decided background check are kept after the decision; 0 keeps them
+     * (no purge). ADR 0058.
+     */
+    DOCUMENT_RETENTION_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(36_500).default(DOCUMENT_RETENTION_DAYS_DEFAULT),
+    ),
     /**
      * Bearer token `GET /metrics` requires (docs/operations.md#metrics); unset: no `/metrics` on
      * the public port. At least 16 characters, so a guessable one is refused at start.

@@ -29,6 +29,8 @@ beforeEach(() => {
     reviewedAt: "2026-11-21T15:30:00.000Z",
     notes: "All documents verified",
     fileCount: 0,
+    filesPurgedAt: null,
+    filesPurgeDueAt: "2027-02-19T15:30:00.000Z",
   };
   reviewedByName = "Cara Company";
   patches = [];

@@ -360,7 +360,7 @@ describe("Users section (issue #11 item 4)", () => {
       within(rowOf("Person 03"))
         .getAllByRole("button")
         .map((b) => b.textContent),
-    ).toEqual(["Reactivate"]);
+    ).toEqual(["Sessions", "Reactivate"]);
     expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContain("/api/companies");
   });
 });
@@ -373,19 +373,27 @@ describe("User audit trail", () => {
           id: 2,
           at: "2026-11-21T10:00:00.000Z",
           action: "role_changed",
+          actorId: 1,
           actorName: "Ada Admin",
           actorEmail: "ada@example.com",
           targetEmail: "uma@fresh.example",
+          targetUserId: 7,
           detail: "user → company_admin",
+          ip: "203.0.113.7",
+          device: "Firefox 128 · Windows 10",
         },
         {
           id: 1,
           at: "2026-11-20T10:00:00.000Z",
           action: "deactivated",
+          actorId: 3,
           actorName: null,
           actorEmail: null,
           targetEmail: "old@fresh.example",
+          targetUserId: 8,
           detail: null,
+          ip: null,
+          device: null,
         },
       ],
       total: 2,

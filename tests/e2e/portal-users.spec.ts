@@ -4,7 +4,7 @@ import { expect, persona, test } from "./support/fixtures";
 /**
  * User management through the UI (issue #11 item 4): an admin finds a user by search,
  * deactivates her (her open session ends at once), changes her role and company, sees every
- * change in the audit trail, and deletes her (Total Users counts down). axe on the populated
+ * change (and her invitation and refused link request) in the audit trail, and deletes her (Total Users counts down). axe on the populated
  * Users section. The admin starts signed in and the invitation is accepted through the seeding
  * harness (ADR 0045), on an app of the test's own (Total Users counts the whole database).
  */
@@ -78,15 +78,17 @@ test("an admin searches, deactivates, changes and deletes a user, all in the aud
   await expect(edit).toBeHidden();
   await expect(row).toContainText("Company Admin");
 
+  // The trail, newest first: the role change after the deactivation, and around them the
+  // invitation, its acceptance and the refused link request (ADR 0057).
   const audit = page.getByRole("region", { name: "User Audit Trail" });
-  await expect(audit.getByRole("listitem")).toHaveCount(2);
-  await expect(audit.getByRole("listitem").first()).toContainText(
+  await expect(audit.locator("li > div > span:first-child")).toHaveText([
     "Ada Admin changed the role of uma@freshfoods.example",
-  );
-  await expect(audit.getByRole("listitem").first()).toContainText("User → Company Admin");
-  await expect(audit.getByRole("listitem").nth(1)).toContainText(
+    "A sign-in link was asked for uma@freshfoods.example, whose account is deactivated",
     "Ada Admin deactivated uma@freshfoods.example",
-  );
+    "uma@freshfoods.example accepted an invitation and signed in",
+    "Ada Admin invited uma@freshfoods.example",
+  ]);
+  await expect(audit.getByRole("listitem").first()).toContainText("User → Company Admin");
 
   // Delete behind a confirm that says what goes.
   await row.getByRole("button", { name: "Delete Uma User" }).click();

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, type DbHandle } from "../../src/server/db/database";
-import { leads } from "../../src/server/db/schema";
+import { backgroundCheckFiles, backgroundChecks, leads } from "../../src/server/db/schema";
 import { createActor, createCompanyRow } from "../support/actors";
 import { startSmtpSink } from "../support/smtp-sink";
 import { pdfBytes, submitCheck } from "./portal/helpers";
@@ -19,12 +19,17 @@ import { startTestServer } from "./support/test-app";
 
 const run = promisify(execFile);
 
-/** Runs `npm run db:backup` / `db:restore`'s script (the real command) with `env`; returns its output. */
+/**
+ * Runs `npm run db:backup` / `db:restore`'s script (the real command) with `env`; returns its
+ * output, then its warnings (stderr) if any.
+ */
 async function cli(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "src/server/backup/cli.ts", ...args], {
-    env: { ...process.env, LOG_LEVEL: "silent", S3_BUCKET: "", ...env },
-  });
-  return stdout;
+  const { stdout, stderr } = await run(
+    process.execPath,
+    ["--import", "tsx", "src/server/backup/cli.ts", ...args],
+    { env: { ...process.env, LOG_LEVEL: "silent", S3_BUCKET: "", ...env } },
+  );
+  return stdout + stderr;
 }
 
 /** Every row of every table, by table, in a stable order: what "every row is back" compares. */
@@ -88,6 +93,27 @@ async function seed(handle: DbHandle, dataDir: string) {
     );
     expect(check.status).toBe(201);
     await server.app.ctx.outbox.idle();
+    // An older check whose files the retention purge deleted (ADR 0058): its file names stay,
+    // its bytes are gone, and the backup has nothing to copy or to miss for it.
+    const [purged] = await handle.db
+      .insert(backgroundChecks)
+      .values({
+        userId: user.id,
+        fullName: "Backup User",
+        email: "backup-user@example.com",
+        status: "approved",
+        reviewedAt: new Date("2026-01-02T00:00:00Z"),
+        filesPurgedAt: new Date("2026-04-02T00:00:00Z"),
+      })
+      .returning({ id: backgroundChecks.id });
+    await handle.db.insert(backgroundCheckFiles).values({
+      backgroundCheckId: purged?.id ?? 0,
+      fileName: "old-id.pdf",
+      originalName: "old-id.pdf",
+      fileType: "application/pdf",
+      fileSize: 300,
+      filePath: "00000000-0000-4000-8000-000000000000.pdf",
+    });
     return { checkId: check.body.id as number, cookie: user.cookie };
   } finally {
     await server.close();
@@ -126,7 +152,7 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
     expect(Object.keys(filesBefore)).toHaveLength(2);
     expect(rowsBefore.leads).toHaveLength(2);
     expect(rowsBefore.users).toHaveLength(2);
-    expect(rowsBefore.background_checks).toHaveLength(1);
+    expect(rowsBefore.background_checks).toHaveLength(2);
     // The embedded database is held by one process at a time (ADR 0036): the server stops first.
     if (backend.name === "pglite") await source.close();
 
@@ -135,6 +161,7 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
       DATABASE_URL: sourceUrl,
     });
     expect(backedUp).toMatch(/^Backed up \d+ rows in \d+ tables and 2 files \(0\.0 MB\) from /);
+    expect(backedUp).not.toContain("not found");
 
     // Wipe: the data directory goes, and PostgreSQL gets a new, empty database.
     await rm(dataDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { DrizzleQueryError, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { PASSKEYS_PER_USER } from "../../src/common/limits";
-import { passkeys, users, webauthnChallenges } from "../../src/server/db/schema";
+import { hashToken } from "../../src/server/auth/tokens";
+import { passkeys, sessions, userAudit, users, webauthnChallenges } from "../../src/server/db/schema";
 import { CEREMONY_COOKIE } from "../../src/server/passkeys/routes";
 import { type Actor, createActor, createCompanyRow, createUser } from "../support/actors";
 import { cookieFrom, SESSION_COOKIE, sessionCookieHeader } from "../support/cookies";
@@ -53,11 +54,12 @@ async function signInOptions(f: ServerFixture) {
   return { options: started.body.options, ceremony: ceremonyOf(started.setCookies) };
 }
 
-/** Signs in with `authenticator`'s passkey (its only one unless `id`). */
+/** Signs in with `authenticator`'s passkey (its only one unless `id`), from a Mac's Chrome. */
 async function signInWith(f: ServerFixture, authenticator: SoftAuthenticator, id?: string) {
   const { options, ceremony } = await signInOptions(f);
   return f.server.request("POST", "/api/auth/passkey/verify", {
     cookie: ceremony,
+    headers: { "user-agent": MAC_CHROME },
     json: { response: authenticator.authenticate(options, id) },
   });
 }
@@ -116,6 +118,20 @@ describe.each(testBackends())("passkeys on $name", (backend) => {
     expect(row?.lastUsedAt).toBeInstanceOf(Date);
     const [user] = await f.db.select().from(users).where(eq(users.id, bo.id));
     expect(user?.lastLoginAt).toBeInstanceOf(Date);
+    // Her sessions list and the audit trail know this browser, as after a link (ADR 0057).
+    const tokenHash = hashToken(session?.value ?? "");
+    expect(await f.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash))).toEqual([
+      expect.objectContaining({ userId: bo.id, userAgent: MAC_CHROME, ip: "127.0.0.1" }),
+    ]);
+    expect(await f.db.select().from(userAudit).where(eq(userAudit.targetUserId, bo.id))).toEqual([
+      expect.objectContaining({
+        action: "signed_in",
+        actorId: bo.id,
+        detail: "passkey",
+        userAgent: MAC_CHROME,
+        ip: "127.0.0.1",
+      }),
+    ]);
     // The ceremony cookie has served its purpose.
     expect(cookieFrom(signedIn.setCookies, CEREMONY_COOKIE)?.value).toBe("");
   });

@@ -294,6 +294,27 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       },
       ok: 200,
     },
+    "GET /api/auth/sessions": {
+      access: "user",
+      call: () => ({ url: "/api/auth/sessions" }),
+      ok: 200,
+    },
+    "POST /api/auth/sessions/end-others": {
+      access: "user",
+      // Ends the caller's other sessions: each actor has only the one it calls with.
+      call: () => ({ url: "/api/auth/sessions/end-others" }),
+      ok: 200,
+    },
+    "DELETE /api/auth/sessions/:sessionId": {
+      access: "user",
+      // A second session of the caller's, ended from the first.
+      call: async (who) => {
+        if (who === "anonymous") return { url: "/api/auth/sessions/1" };
+        const spare = await createSession(f.db, actors[who].id);
+        return { url: `/api/auth/sessions/${spare.id}` };
+      },
+      ok: 200,
+    },
     "GET /api/invitations": {
       access: "manager",
       call: () => ({ url: "/api/invitations" }),
@@ -374,6 +395,12 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       ok: 200,
       companyA: true,
     },
+    "GET /api/background-checks/:id/files/:fileId/preview": {
+      access: "user",
+      call: () => ({ url: `/api/background-checks/${checkA}/files/${fileA}/preview` }),
+      ok: 200,
+      companyA: true,
+    },
     "POST /api/send-schnucks-demo-email": {
       access: "public",
       call: () => ({ url: "/api/send-schnucks-demo-email", json: demoRegistrationBody() }),
@@ -448,6 +475,28 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     "POST /api/admin/users/:id/reactivate": {
       access: "manager",
       call: async () => ({ url: `/api/admin/users/${await targetInA()}/reactivate` }),
+      ok: 200,
+      companyA: true,
+    },
+    "GET /api/admin/users/:id/sessions": {
+      access: "manager",
+      call: async () => ({ url: `/api/admin/users/${await targetInA()}/sessions` }),
+      ok: 200,
+      companyA: true,
+    },
+    "DELETE /api/admin/users/:id/sessions": {
+      access: "manager",
+      call: async () => ({ url: `/api/admin/users/${await targetInA()}/sessions` }),
+      ok: 200,
+      companyA: true,
+    },
+    "DELETE /api/admin/users/:id/sessions/:sessionId": {
+      access: "manager",
+      call: async () => {
+        const target = await targetInA();
+        const session = await createSession(f.db, target);
+        return { url: `/api/admin/users/${target}/sessions/${session.id}` };
+      },
       ok: 200,
       companyA: true,
     },

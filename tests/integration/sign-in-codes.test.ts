@@ -6,7 +6,7 @@ import {
   SIGN_IN_CODE_WRONG_PER_IP,
 } from "../../src/common/limits";
 import { hashToken } from "../../src/server/auth/tokens";
-import { magicLinkTokens, signInCodeFailures, users } from "../../src/server/db/schema";
+import { magicLinkTokens, sessions, signInCodeFailures, userAudit, users } from "../../src/server/db/schema";
 import { ipKey } from "../../src/server/http/rate-limit";
 import { createActor, createUser } from "../support/actors";
 import { BINDING_COOKIE, cookieFrom, SESSION_COOKIE, sessionCookieHeader } from "../support/cookies";
@@ -37,8 +37,14 @@ async function signInEmail(f: ServerFixture, email: string) {
   return { browser, token: verifyTokenFrom(mail, TEST_PUBLIC_URL), code: signInCodeFrom(mail), mail };
 }
 
+const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
+
 const typeCode = (f: ServerFixture, email: string, code: string, cookie?: string) =>
-  f.server.request("POST", "/api/auth/verify-code", { json: { email, code }, cookie });
+  f.server.request("POST", "/api/auth/verify-code", {
+    json: { email, code },
+    cookie,
+    headers: { "user-agent": FIREFOX_WINDOWS },
+  });
 
 /** A code that is not `code` (the next one round the clock). */
 const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -86,6 +92,19 @@ describe.each(testBackends())("sign-in codes on $name", (backend) => {
     });
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe("laptop@example.com");
+    // Her sessions list and the audit trail know this browser, as after a link (ADR 0057).
+    expect(await f.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([
+      expect.objectContaining({ userAgent: FIREFOX_WINDOWS, ip: "127.0.0.1" }),
+    ]);
+    expect(await f.db.select().from(userAudit).where(eq(userAudit.targetUserId, user.id))).toEqual([
+      expect.objectContaining({
+        action: "signed_in",
+        actorId: user.id,
+        detail: "code",
+        userAgent: FIREFOX_WINDOWS,
+        ip: "127.0.0.1",
+      }),
+    ]);
     // The same email's link no longer works, nor does the code a second time.
     const link = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
     expect(link.body.code).toBe("TOKEN_USED");

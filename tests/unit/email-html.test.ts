@@ -3,6 +3,7 @@ import { checkHtml, formatErrors } from "../../scripts/check-html";
 import { LANGUAGES, type Language } from "../../src/common/languages";
 import { RETAILER_DEMOS } from "../../src/common/retailer-demos";
 import { deactivatedAccountEmail, magicLinkEmail } from "../../src/server/auth/emails";
+import { decisionEmail } from "../../src/server/background-checks/emails";
 import {
   registrationConfirmationEmail,
   registrationNoticeEmail,
@@ -59,6 +60,14 @@ const RENDER: Record<
   demo_registration: (language) =>
     language === "en" ? registrationNoticeEmail(demo, person, "reg-1", PUBLIC_URL) : undefined,
   demo_registration_confirmation: (language) => registrationConfirmationEmail(demo, person, language),
+  check_decision: (language) =>
+    decisionEmail({
+      publicUrl: PUBLIC_URL,
+      change: "rejected",
+      fullName: "Ana",
+      notes: "Please upload a clearer <scan> & try again.",
+      language,
+    }),
   passkey_added: (language) =>
     passkeyChangeEmail({
       change: { kind: "added", name: "Chrome on macOS" },

@@ -51,6 +51,16 @@ export const checkSummarySchema = z.object({
   reviewedAt: z.string().nullable(),
   notes: z.string().nullable(),
   fileCount: z.number().int(),
+  /**
+   * When the retention purge removed the check's files (ADR 0058); null while they are kept. The
+   * check, its status and dates stay.
+   */
+  filesPurgedAt: z.string().nullable(),
+  /**
+   * When the files of a decided check will be purged: the decision plus DOCUMENT_RETENTION_DAYS
+   * (ADR 0058); null for an undecided check, once purged, or with purging off.
+   */
+  filesPurgeDueAt: z.string().nullable(),
 });
 export type CheckSummary = z.infer<typeof checkSummarySchema>;
 export const checkListResponseSchema = z.array(checkSummarySchema);
@@ -87,3 +97,7 @@ export type CheckDetail = z.infer<typeof checkDetailSchema>;
 /** URL of a file download (issue #3). */
 export const checkFileUrl = (checkId: number, fileId: number) =>
   `/api/background-checks/${checkId}/files/${fileId}`;
+
+/** URL of a file's inline preview, for the types of `PREVIEW_TYPES` (src/common/uploads.ts) only (ADR 0059). */
+export const checkFilePreviewUrl = (checkId: number, fileId: number) =>
+  `${checkFileUrl(checkId, fileId)}/preview`;

@@ -15,8 +15,13 @@ import { listResponse, pageNumberFields } from "./fields";
  * - `POST   /api/admin/users/{id}/deactivate`      (manager)  → {@link userResponseSchema}
  * - `POST   /api/admin/users/{id}/reactivate`      (manager)  → {@link userResponseSchema}
  * - `DELETE /api/admin/users/{id}`                 (admin)    → 204
- * - `GET    /api/admin/users/audit?page=&pageSize=` (manager) → {@link userAuditResponseSchema}
+ * - `GET    /api/admin/users/audit?page=&pageSize=&q=&userId=&action=&from=&to=&format=` (manager)
+ *   → {@link userAuditResponseSchema}, or with `format=csv` every matching entry as CSV
  * - `DELETE /api/admin/users/{id}/passkeys`       (manager)  → `{removed}` (src/common/api/passkeys.ts)
+ *
+ * The audit trail also records authentication (ADR 0057): sign-in and sign-out, refused links,
+ * link requests for unknown or deactivated addresses, invitations, sessions ended by someone
+ * else and purged files. Entries are never changed or deleted.
  */
 
 /** Longest search text, checked before any matching (issue #10: caps before work). */
@@ -65,14 +70,36 @@ export const updateUserBodySchema = z
   });
 export type UpdateUserInput = z.input<typeof updateUserBodySchema>;
 
+/**
+ * Every kind of audit entry (ADR 0057). `detail` per kind: role and company changes
+ * "old → new"; `session_ended` how many sessions; `link_expired` / `link_reused` which link
+ * (`magic_link` or `invitation`); `invitation_sent` / `invitation_resent` the invited role;
+ * `signed_in` how (one of {@link SIGN_IN_METHODS}); `files_purged` how many files; null otherwise.
+ */
 export const USER_AUDIT_ACTIONS = [
   "role_changed",
   "company_changed",
   "deactivated",
   "reactivated",
   "deleted",
+  "signed_in",
+  "signed_out",
+  "link_expired",
+  "link_reused",
+  "link_requested_unknown",
+  "link_requested_inactive",
+  "invitation_sent",
+  "invitation_resent",
+  "invitation_revoked",
+  "invitation_accepted",
+  "session_ended",
+  "files_purged",
 ] as const;
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
+
+/** How a person signed in, the `detail` of a `signed_in` entry: link, one-time code (ADR 0060) or passkey (ADR 0061). */
+export const SIGN_IN_METHODS = ["magic_link", "code", "passkey"] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** One entry of the user audit trail, newest first in lists. */
 export const userAuditEntrySchema = z.object({
@@ -81,14 +108,37 @@ export const userAuditEntrySchema = z.object({
   action: z.enum(USER_AUDIT_ACTIONS),
   actorName: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  /** Null for the system (the retention purge). */
+  actorId: z.number().int().nullable(),
+  /** The account's address; masked ("a•••@example.com") for an address without an account. */
   targetEmail: z.string(),
-  /** Human-readable change, e.g. "user → company_admin" or "Acme → none"; null when none. */
+  targetUserId: z.number().int().nullable(),
+  /** See {@link USER_AUDIT_ACTIONS}: "user → company_admin", "Acme → none", "2"…; null when none. */
   detail: z.string().nullable(),
+  /** The client address of the request, as trusted under TRUST_PROXY; null when none (system). */
+  ip: z.string().nullable(),
+  /** Browser and system read from the request's User-Agent, e.g. "Firefox 128 · Windows 10". */
+  device: z.string().nullable(),
 });
 export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
 
-/** The audit trail pages like the user list, without a search. */
-export const userAuditQuerySchema = userListQuerySchema.omit({ q: true });
+/** An instant in a filter (ISO 8601 with a zone), e.g. the start of a day in the viewer's zone. */
+const instantField = z.iso.datetime({ offset: true, error: "Not a date and time (ISO 8601)" });
+
+/**
+ * The audit trail pages like the user list and filters (ADR 0057): `q` text in the actor's or
+ * the target's name or address (or the exact address of an unknown one, by its digest), `userId`
+ * entries by or about one person, `action` one kind, `from` / `to` instants (inclusive); `format`
+ * `csv` downloads every match instead of one page.
+ */
+export const userAuditQuerySchema = userListQuerySchema.extend({
+  userId: z.coerce.number().int().positive().max(INT4_MAX).optional(),
+  action: z.enum(USER_AUDIT_ACTIONS).optional(),
+  from: instantField.optional(),
+  to: instantField.optional(),
+  format: z.enum(["json", "csv"]).default("json"),
+});
+export type UserAuditQuery = z.input<typeof userAuditQuerySchema>;
 
 export const userAuditResponseSchema = listResponse("entries", userAuditEntrySchema, pageNumberFields);
 export type UserAudit = z.infer<typeof userAuditResponseSchema>;

@@ -5,6 +5,11 @@ import { adminStatsSchema } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
 import { removedPasskeysResponseSchema } from "../../common/api/passkeys";
 import {
+  endSessionsResponseSchema,
+  sessionListResponseSchema,
+  userSessionParamsSchema,
+} from "../../common/api/sessions";
+import {
   updateUserBodySchema,
   userAuditQuerySchema,
   userAuditResponseSchema,
@@ -15,8 +20,10 @@ import {
 } from "../../common/api/users";
 import { CREATE_INITIAL_RATE_PER_IP, PASSKEY_CHANGE_RATE_PER_SESSION } from "../../common/limits";
 import { manageScopeOf, sessionOf } from "../auth/access";
+import { clientInfoOf } from "../auth/audit";
 import { issueBinding, setBindingCookie } from "../auth/binding";
 import { adminExists, createInitialAdmin } from "../auth/service";
+import { sendCsv } from "../http/csv";
 import { HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { bySession, rateLimitBy } from "../http/rate-limit";
@@ -24,11 +31,14 @@ import { routesTagged } from "../http/route";
 import {
   adminStats,
   deleteUser,
+  endUserSessions,
   listUserAudit,
+  listUserSessions,
   listUsers,
   removeUserPasskeys,
   setUserActive,
   updateUser,
+  userAuditCsv,
 } from "./service";
 
 const setupRoute = routesTagged("auth");
@@ -40,7 +50,9 @@ const usersRoute = routesTagged("users");
  * the sign-in itself is the auth module's), the dashboard figures (docs/product.md#2-pages; issue #3: Total Users is a real count) and user
  * management (issue #11; contract in src/common/api/users.ts): list and search the users in
  * scope, change role and company (admins), deactivate and reactivate (managers), delete (admins),
- * and read the audit trail. Deleting removes the user's uploaded files from `ctx.storage`.
+ * see and end a user's sessions (managers, docs/product.md#12-account-records), and read, filter
+ * and export the audit trail (ADR 0057). Deleting removes the user's uploaded files from
+ * `ctx.storage`.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, storage } = app.ctx;
@@ -113,12 +125,78 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/admin/users/audit",
-    usersRoute("manager", "The user audit trail in the caller's scope, newest first", {
-      operationId: "listUserAudit",
-      querystring: userAuditQuerySchema,
-      response: { 200: userAuditResponseSchema },
+    usersRoute(
+      "manager",
+      "The audit trail in the caller's scope, newest first; filter by person, kind and dates; format=csv downloads every match",
+      {
+        operationId: "listUserAudit",
+        querystring: userAuditQuerySchema,
+        response: { 200: userAuditResponseSchema },
+      },
+    ),
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      if (format === "csv") {
+        const day = new Date().toISOString().slice(0, 10);
+        return sendCsv(
+          reply,
+          `aisleiq-audit-${day}.csv`,
+          await userAuditCsv(db, manageScopeOf(request), filters),
+        );
+      }
+      return reply.send(await listUserAudit(db, manageScopeOf(request), filters));
+    },
+  );
+
+  app.get(
+    "/api/admin/users/:id/sessions",
+    usersRoute("manager", "A user's live sessions: admins any user's, company admins their company's", {
+      operationId: "listUserSessions",
+      params: userIdParamsSchema,
+      response: { 200: sessionListResponseSchema },
     }),
-    async (request) => listUserAudit(db, manageScopeOf(request), request.query),
+    async (request) => {
+      const session = sessionOf(request);
+      return {
+        sessions: await listUserSessions(db, session.user, request.params.id, session.sessionId),
+      };
+    },
+  );
+
+  app.delete(
+    "/api/admin/users/:id/sessions",
+    usersRoute("manager", "End every session of a user at once (signs them out everywhere)", {
+      operationId: "endUserSessions",
+      params: userIdParamsSchema,
+      response: { 200: endSessionsResponseSchema },
+    }),
+    async (request) => ({
+      ended: await endUserSessions(
+        db,
+        sessionOf(request).user,
+        request.params.id,
+        undefined,
+        clientInfoOf(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    "/api/admin/users/:id/sessions/:sessionId",
+    usersRoute("manager", "End one session of a user at once", {
+      operationId: "endUserSession",
+      params: userSessionParamsSchema,
+      response: { 200: endSessionsResponseSchema },
+    }),
+    async (request) => ({
+      ended: await endUserSessions(
+        db,
+        sessionOf(request).user,
+        request.params.id,
+        request.params.sessionId,
+        clientInfoOf(request),
+      ),
+    }),
   );
 
   app.patch(
@@ -135,7 +213,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     async (request) => ({
-      user: await updateUser(db, sessionOf(request).user, request.params.id, request.body),
+      user: await updateUser(
+        db,
+        sessionOf(request).user,
+        request.params.id,
+        request.body,
+        clientInfoOf(request),
+      ),
     }),
   );
 
@@ -163,7 +247,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       ),
       async (request) => ({
-        user: await setUserActive(db, sessionOf(request).user, request.params.id, active),
+        user: await setUserActive(
+          db,
+          sessionOf(request).user,
+          request.params.id,
+          active,
+          clientInfoOf(request),
+        ),
       }),
     );
   }
@@ -207,7 +297,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
-      await deleteUser(db, storage, user, request.params.id);
+      await deleteUser(db, storage, user, request.params.id, clientInfoOf(request));
       return reply.status(204).send(null);
     },
   );

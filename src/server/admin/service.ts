@@ -1,16 +1,28 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { AdminStats } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
+import type { SessionInfo } from "../../common/api/sessions";
 import type {
   ManagedUser,
   UpdateUserInput,
   UserAudit,
   UserAuditAction,
+  UserAuditEntry,
   UserList,
 } from "../../common/api/users";
+import { AUDIT_CSV_MAX_ROWS } from "../../common/limits";
 import { isAdmin } from "../../common/roles";
-import { canManageUser, type ManageScope, permitted, scopeFilter, type UserAction } from "../auth/policy";
-import { deleteSessionsOf, type UserRow } from "../auth/sessions";
+import { type ClientInfo, emailDigest, NO_CLIENT, recordAudit } from "../auth/audit";
+import {
+  canManageSessions,
+  canManageUser,
+  type ManageScope,
+  permitted,
+  scopeFilter,
+  type UserAction,
+} from "../auth/policy";
+import { deleteSessionsOf, endSessions, listSessions, type UserRow } from "../auth/sessions";
+import { deviceLabel } from "../auth/user-agent";
 import { deleteUserWithChecks } from "../background-checks/service";
 import { companyNameOf } from "../companies/service";
 import type { AppConfig } from "../config";
@@ -19,6 +31,7 @@ import { firstRow } from "../db/queries";
 import { transactionWithRetry } from "../db/retry";
 import { backgroundChecks, companies, passkeys, userAudit, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
+import { csvDocument } from "../http/csv";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { revokeInvitationsBeyondAuthority } from "../invitations/service";
 import { removeAllPasskeysOf } from "../passkeys/service";
@@ -116,23 +129,26 @@ async function lockTarget(tx: Executor, actor: UserRow, id: number, action: User
   });
 }
 
+/** One user-management entry of the audit trail (auth/audit.ts), in the change's transaction. */
 async function audit(
   tx: Executor,
   actor: UserRow,
   target: UserRow,
   action: UserAuditAction,
-  extra: { detail?: string | null; newCompanyId?: number | null; targetGone?: boolean } = {},
+  extra: {
+    detail?: string | null;
+    newCompanyId?: number | null;
+    targetGone?: boolean;
+    client?: ClientInfo;
+  } = {},
 ): Promise<void> {
-  await tx.insert(userAudit).values({
-    actorId: actor.id,
-    actorName: actor.fullName,
-    actorEmail: actor.email,
-    targetUserId: extra.targetGone ? null : target.id,
-    targetEmail: target.email,
-    companyId: target.companyId,
-    newCompanyId: extra.newCompanyId ?? null,
+  await recordAudit(tx, {
     action,
+    actor,
+    target: { id: extra.targetGone ? null : target.id, email: target.email, companyId: target.companyId },
+    newCompanyId: extra.newCompanyId ?? null,
     detail: extra.detail ?? null,
+    client: extra.client ?? NO_CLIENT,
   });
 }
 
@@ -162,6 +178,7 @@ export async function updateUser(
   actor: UserRow,
   id: number,
   input: UpdateUserInput,
+  client: ClientInfo = NO_CLIENT,
 ): Promise<ManagedUser> {
   return transactionWithRetry(db, async (tx) => {
     const target = await lockTarget(tx, actor, id, "update");
@@ -182,12 +199,13 @@ export async function updateUser(
       await revokeInvitationsBeyondAuthority(tx, { ...target, role, companyId });
     }
     if (role !== target.role) {
-      await audit(tx, actor, target, "role_changed", { detail: `${target.role} → ${role}` });
+      await audit(tx, actor, target, "role_changed", { detail: `${target.role} → ${role}`, client });
     }
     if (companyId !== target.companyId) {
       await audit(tx, actor, target, "company_changed", {
         detail: `${oldName ?? "none"} → ${newName ?? "none"}`,
         newCompanyId: companyId,
+        client,
       });
     }
     return managedUser(tx, target.id);
@@ -230,6 +248,7 @@ export async function setUserActive(
   actor: UserRow,
   id: number,
   active: boolean,
+  client: ClientInfo = NO_CLIENT,
 ): Promise<ManagedUser> {
   return transactionWithRetry(db, async (tx) => {
     const target = await lockTarget(tx, actor, id, active ? "reactivate" : "deactivate");
@@ -241,7 +260,7 @@ export async function setUserActive(
       // Also on reactivation: a session that raced the deactivation must not come back to life.
       await endSessionsOf(tx, target.id);
       if (!active) await revokeInvitationsBeyondAuthority(tx, { ...target, isActive: false });
-      await audit(tx, actor, target, active ? "reactivated" : "deactivated");
+      await audit(tx, actor, target, active ? "reactivated" : "deactivated", { client });
     }
     return managedUser(tx, target.id);
   });
@@ -278,6 +297,7 @@ export async function deleteUser(
   storage: FileStorage,
   actor: UserRow,
   id: number,
+  client: ClientInfo = NO_CLIENT,
 ): Promise<void> {
   const { target, checks } = await db.transaction(async (tx) => {
     const locked = await lockTarget(tx, actor, id, "delete");
@@ -289,21 +309,79 @@ export async function deleteUser(
   });
   if (!(await deleteUserWithChecks(db, storage, target.id))) throw notFound("User not found.");
   const detail = checks === 0 ? null : `${checks} background check${checks === 1 ? "" : "s"} removed`;
-  await audit(db, actor, target, "deleted", { detail, targetGone: true });
+  await audit(db, actor, target, "deleted", { detail, targetGone: true, client });
+}
+
+/** The audit trail's filters (`GET /api/admin/users/audit`, ADR 0057); all optional. */
+export interface AuditFilters {
+  /** Text in the actor's name or address, the target's address or current name; or an exact unknown address. */
+  q?: string | undefined;
+  /** Entries by or about this user. */
+  userId?: number | undefined;
+  action?: UserAuditAction | undefined;
+  /** ISO 8601 instants, inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** The SQL condition of a manager's scope and the filters over `user_audit`. */
+function auditWhere(scope: ManageScope, filters: AuditFilters): SQL | undefined {
+  const before = scopeFilter(scope, userAudit.companyId);
+  const inScope = before === undefined ? undefined : or(before, scopeFilter(scope, userAudit.newCompanyId));
+  const q = filters.q?.trim();
+  const text = q
+    ? or(
+        ilike(userAudit.actorName, containsPattern(q)),
+        ilike(userAudit.actorEmail, containsPattern(q)),
+        ilike(userAudit.targetEmail, containsPattern(q)),
+        inArray(
+          userAudit.targetUserId,
+          sql`(select ${users.id} from ${users} where ${users.fullName} ilike ${containsPattern(q)})`,
+        ),
+        // An address without an account is stored as a digest only: the exact address finds it.
+        eq(userAudit.emailDigest, emailDigest(q)),
+      )
+    : undefined;
+  return and(
+    inScope,
+    text,
+    filters.userId === undefined
+      ? undefined
+      : or(eq(userAudit.actorId, filters.userId), eq(userAudit.targetUserId, filters.userId)),
+    filters.action === undefined ? undefined : eq(userAudit.action, filters.action),
+    filters.from === undefined ? undefined : gte(userAudit.at, new Date(filters.from)),
+    filters.to === undefined ? undefined : lte(userAudit.at, new Date(filters.to)),
+  );
+}
+
+function toAuditEntry(row: typeof userAudit.$inferSelect): UserAuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action,
+    actorId: row.actorId,
+    actorName: row.actorName,
+    actorEmail: row.actorEmail,
+    targetEmail: row.targetEmail,
+    targetUserId: row.targetUserId,
+    detail: row.detail,
+    ip: row.ip,
+    device: deviceLabel(row.userAgent),
+  };
 }
 
 /**
- * The user audit trail in the manager's scope, newest first (issue #11
- * `GET /api/admin/users/audit`): everything for an admin; for a company admin the entries about
- * users of their company (before or after a company change).
+ * The audit trail in the manager's scope, newest first (`GET /api/admin/users/audit`,
+ * ADR 0057): everything for an admin; for a company admin the entries about users of their
+ * company (before or after a company change), invitations into it and its users' sign-ins.
+ * Entries about addresses without an account belong to no company: admins only.
  */
 export async function listUserAudit(
   db: Database,
   scope: ManageScope,
-  query: { page: number; pageSize: number },
+  query: AuditFilters & { page: number; pageSize: number },
 ): Promise<UserAudit> {
-  const before = scopeFilter(scope, userAudit.companyId);
-  const where = before === undefined ? undefined : or(before, scopeFilter(scope, userAudit.newCompanyId));
+  const where = auditWhere(scope, query);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -315,19 +393,105 @@ export async function listUserAudit(
     db.select({ n: count() }).from(userAudit).where(where),
   ]);
   return {
-    entries: rows.map((row) => ({
-      id: row.id,
-      at: row.at.toISOString(),
-      action: row.action,
-      actorName: row.actorName,
-      actorEmail: row.actorEmail,
-      targetEmail: row.targetEmail,
-      detail: row.detail,
-    })),
+    entries: rows.map(toAuditEntry),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/** The columns of the audit trail's CSV, in order (the JSON fields of the same names). */
+export const AUDIT_CSV_COLUMNS = [
+  "id",
+  "at",
+  "action",
+  "actorId",
+  "actorName",
+  "actorEmail",
+  "targetUserId",
+  "targetEmail",
+  "detail",
+  "ip",
+  "device",
+] as const satisfies readonly (keyof UserAuditEntry)[];
+
+/**
+ * Every entry matching the filters in the manager's scope, newest first, as CSV (RFC 4180,
+ * formula-safe cells; ADR 0057): the columns of {@link AUDIT_CSV_COLUMNS}, empty cells for
+ * nulls; at most {@link AUDIT_CSV_MAX_ROWS} entries (the newest).
+ */
+export async function userAuditCsv(db: Database, scope: ManageScope, filters: AuditFilters): Promise<string> {
+  const rows = await db
+    .select()
+    .from(userAudit)
+    .where(auditWhere(scope, filters))
+    .orderBy(desc(userAudit.at), desc(userAudit.id))
+    .limit(AUDIT_CSV_MAX_ROWS);
+  return csvDocument(
+    [...AUDIT_CSV_COLUMNS],
+    rows.map((row) => {
+      const entry = toAuditEntry(row);
+      return AUDIT_CSV_COLUMNS.map((column) => {
+        const value = entry[column];
+        return value === null ? "" : String(value);
+      });
+    }),
+  );
+}
+
+/**
+ * Locks and returns a user whose sessions `actor` may see and end (policy `canManageSessions`).
+ * @throws 404 outside the actor's scope; 403 FORBIDDEN for a company admin on an admin
+ */
+async function sessionsTarget(tx: Executor, actor: UserRow, id: number, lock: boolean): Promise<UserRow> {
+  const query = tx.select().from(users).where(eq(users.id, id));
+  const [target] = lock ? await query.for("update") : await query;
+  return permitted(target, (row) => canManageSessions(actor, row), {
+    notFound: "User not found.",
+    self: { code: ERROR_CODES.SELF_MANAGEMENT_FORBIDDEN, message: "" },
+    forbidden: "You don't have permission to manage this user's sessions.",
+  });
+}
+
+/**
+ * A managed user's live sessions (docs/product.md#12-account-records
+ * `GET /api/admin/users/{id}/sessions`): any user's for an admin, her company's users' for a
+ * company admin (never an admin's), and anyone's own.
+ * @param currentId the asking request's session, marked `current` when it is among them
+ * @throws 404 / 403 as {@link sessionsTarget}
+ */
+export async function listUserSessions(
+  db: Database,
+  actor: UserRow,
+  id: number,
+  currentId: number | null,
+): Promise<SessionInfo[]> {
+  const target = await sessionsTarget(db, actor, id, false);
+  return listSessions(db, target.id, currentId);
+}
+
+/**
+ * Ends one or all of a managed user's sessions at once (`DELETE /api/admin/users/{id}/sessions`
+ * and `…/sessions/{sessionId}`): her next request on them answers 401. Appends a
+ * `session_ended` entry (detail: how many) when any was live.
+ * @param sessionId one session, or undefined for all of them
+ * @returns how many live sessions were ended
+ * @throws 404 / 403 as {@link sessionsTarget}
+ */
+export async function endUserSessions(
+  db: Database,
+  actor: UserRow,
+  id: number,
+  sessionId: number | undefined,
+  client: ClientInfo = NO_CLIENT,
+): Promise<number> {
+  return transactionWithRetry(db, async (tx) => {
+    // The user row first (docs/architecture.md "Lock order"), then her sessions.
+    const target = await sessionsTarget(tx, actor, id, true);
+    const ended = await endSessions(tx, target.id, sessionId === undefined ? "all" : { ids: [sessionId] });
+    if (ended > 0) await audit(tx, actor, target, "session_ended", { detail: String(ended), client });
+    return ended;
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../common/api/errors";
 import { HttpError, unauthorized } from "../http/errors";
+import { clientInfoOf } from "./audit";
 import {
   deleteSession,
   HOST_SESSION_COOKIE,
@@ -84,7 +85,7 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   const found = readSessionToken(request);
   if (!found) throw unauthorized();
   const { db, config } = request.server.ctx;
-  const session = await resolveSession(db, found.raw);
+  const session = await resolveSession(db, found.raw, new Date(), clientInfoOf(request));
   if (!session) {
     clearSessionCookies(reply);
     // Say why when her account was deactivated (ADR 0038), else the usual "sign in again".

@@ -137,6 +137,20 @@ export function canManageUser(
   return isAdmin(target.role) ? "forbidden" : "ok";
 }
 
+/**
+ * Whether `actor` may see and end `target`'s sessions (docs/product.md#12-account-records): as
+ * for deactivation ({@link canManageUser}: an admin anyone's, a company admin those of her
+ * company's users but no admin's; `"hidden"` outside the scope), and anyone her own.
+ */
+export function canManageSessions(
+  actor: Actor,
+  target: Pick<Actor, "id" | "role" | "companyId">,
+): "ok" | "forbidden" | "hidden" {
+  if (target.id === actor.id) return "ok";
+  const decision = canManageUser(actor, target, "deactivate");
+  return decision === "self" ? "ok" : decision;
+}
+
 /** What the answer to a refused per-row decision says (see {@link permitted}). */
 export interface Refusals {
   /** The 404 text for a missing row or one outside the actor's scope ("Background check not found."). */

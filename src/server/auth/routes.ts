@@ -14,6 +14,11 @@ import {
 } from "../../common/api/auth";
 import { ERROR_CODES } from "../../common/api/errors";
 import {
+  endSessionsResponseSchema,
+  sessionIdParamsSchema,
+  sessionListResponseSchema,
+} from "../../common/api/sessions";
+import {
   MAGIC_LINK_INSPECT_RATE_PER_IP,
   MAGIC_LINK_RATE_PER_EMAIL,
   MAGIC_LINK_RATE_PER_IP,
@@ -27,6 +32,7 @@ import { byEmailAndIp, byIp, describeWait, rateLimitBy } from "../http/rate-limi
 import { routesTagged } from "../http/route";
 import { claimPasskeySuggestion } from "../passkeys/service";
 import { sessionOf } from "./access";
+import { clientInfoOf } from "./audit";
 import {
   BINDING_COOKIE,
   clearBindingCookie,
@@ -37,13 +43,15 @@ import {
 } from "./binding";
 import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
 import {
+  endOwnSessions,
   inspectMagicLink,
   issueRequestedMagicLink,
   setUserLanguage,
+  signOut,
   storeMagicLinkRequest,
   verifyMagicLink,
 } from "./service";
-import { deleteSession, toSessionUser } from "./sessions";
+import { listSessions, toSessionUser } from "./sessions";
 import { verifySignInCode } from "./sign-in-codes";
 import { hashToken } from "./tokens";
 import { tokenErrorResponses } from "./verification-tokens";
@@ -97,7 +105,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(503, ERROR_CODES.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
       }
       const binding = issueBinding();
-      const requestId = await storeMagicLinkRequest(db, request.body.email, binding.hash);
+      const requestId = await storeMagicLinkRequest(
+        db,
+        request.body.email,
+        binding.hash,
+        clientInfoOf(request),
+      );
       setBindingCookie(reply, binding.raw);
       afterResponse(reply, () =>
         app.ctx.tasks.run("send magic link", async () => {
@@ -144,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [rateLimitBy(app, "verify-ip", { max: MAGIC_LINK_VERIFY_RATE_PER_IP })],
     }),
     async (request, reply) => {
-      const { user, session } = await verifyMagicLink(db, request.body.token);
+      const { user, session } = await verifyMagicLink(db, request.body.token, clientInfoOf(request));
       await startSessionCookie(request, reply, session);
       clearBindingCookie(reply);
       return reply.send({
@@ -187,6 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         code: request.body.code,
         bindingHash: binding ? hashToken(binding) : null,
         ipKey: byIp(request),
+        client: clientInfoOf(request),
       });
       switch (outcome.status) {
         case "ok": {
@@ -254,9 +268,50 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const found = readSessionToken(request);
-      if (found) await deleteSession(db, found.raw);
+      if (found) await signOut(db, found.raw, clientInfoOf(request));
       clearSessionCookies(reply);
       return reply.send({ message: "Signed out." });
+    },
+  );
+
+  app.get(
+    "/api/auth/sessions",
+    route("user", "The signed-in user's live sessions: browser, device, IP, created, last seen", {
+      operationId: "listMySessions",
+      response: { 200: sessionListResponseSchema },
+    }),
+    async (request) => {
+      const session = sessionOf(request);
+      return { sessions: await listSessions(db, session.user.id, session.sessionId) };
+    },
+  );
+
+  app.post(
+    "/api/auth/sessions/end-others",
+    route("user", "Sign out every other session of the signed-in user at once", {
+      operationId: "endMyOtherSessions",
+      response: { 200: endSessionsResponseSchema },
+    }),
+    async (request) => {
+      const session = sessionOf(request);
+      const which = { except: session.sessionId };
+      return { ended: await endOwnSessions(db, session.user, which, clientInfoOf(request)) };
+    },
+  );
+
+  app.delete(
+    "/api/auth/sessions/:sessionId",
+    route("user", "Sign out one session of the signed-in user (the current one signs this browser out)", {
+      operationId: "endMySession",
+      params: sessionIdParamsSchema,
+      response: { 200: endSessionsResponseSchema },
+    }),
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { sessionId } = request.params;
+      const ended = await endOwnSessions(db, session.user, { ids: [sessionId] }, clientInfoOf(request));
+      if (sessionId === session.sessionId) clearSessionCookies(reply);
+      return reply.send({ ended });
     },
   );
 };

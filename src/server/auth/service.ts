@@ -15,8 +15,9 @@ import { companies, magicLinkRequests, magicLinkTokens, users } from "../db/sche
 import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { underRecipientCap } from "../mail/recipient-cap";
+import { type ClientInfo, NO_CLIENT, recordAudit, refusalAction, unknownAddress } from "./audit";
 import { deactivatedAccountEmail, magicLinkEmail } from "./emails";
-import { createSession, type UserRow } from "./sessions";
+import { deleteSession, endSessions, startSignedInSession, type UserRow } from "./sessions";
 import { issueSignInCode } from "./sign-in-codes";
 import { refuseToken, type TokenMessages, verificationTokens } from "./verification-tokens";
 
@@ -124,10 +125,11 @@ export async function storeMagicLinkRequest(
   db: Executor,
   email: string,
   bindingHash: string | null,
+  client: ClientInfo = NO_CLIENT,
 ): Promise<number> {
   const [row] = await db
     .insert(magicLinkRequests)
-    .values({ email, bindingHash })
+    .values({ email, bindingHash, ip: client.ip, userAgent: client.userAgent })
     .returning({ id: magicLinkRequests.id });
   if (!row) throw new Error("magic-link request insert returned no row");
   return row.id;
@@ -141,7 +143,8 @@ type RequestOutcome = "issued" | "deactivated" | "no-account" | "expired" | "cap
  * and in the same transaction issues the link when the address belongs to an active user, the
  * request is younger than a link's lifetime and the address is under its email cap (ADR 0034),
  * or queues the deactivated-account email, under the same cap, when it belongs to a deactivated
- * one (ADR 0038). The deletion and the link commit together:
+ * one (ADR 0038). A request for an address without an account, or a deactivated one, leaves an
+ * entry in the audit trail (ADR 0057). The deletion and the link commit together:
  * a failure rolls both back (the request is tried again), and nothing is issued twice.
  * @returns the outcome, or undefined when no request was free to claim
  */
@@ -156,6 +159,8 @@ async function claimMagicLinkRequest(
         id: magicLinkRequests.id,
         email: magicLinkRequests.email,
         bindingHash: magicLinkRequests.bindingHash,
+        ip: magicLinkRequests.ip,
+        userAgent: magicLinkRequests.userAgent,
         expired: sql<boolean>`${magicLinkRequests.createdAt} <= now() - make_interval(secs => ${MAGIC_LINK_TTL_MS / 1000})`,
       })
       .from(magicLinkRequests)
@@ -176,8 +181,26 @@ async function claimMagicLinkRequest(
         .where(eq(users.email, request.email))
         .for("share", { of: users }),
     );
-    if (!found) return "no-account";
+    const client = { ip: request.ip, userAgent: request.userAgent };
+    if (!found) {
+      // Recorded without the address in clear: masked, and its digest for an exact search (ADR 0057).
+      await recordAudit(tx, {
+        action: "link_requested_unknown",
+        actor: null,
+        ...unknownAddress(request.email),
+        client,
+      });
+      return "no-account";
+    }
     const { user, company } = found;
+    if (!user.isActive) {
+      await recordAudit(tx, {
+        action: "link_requested_inactive",
+        actor: null,
+        target: { id: user.id, email: user.email, companyId: user.companyId },
+        client,
+      });
+    }
     // At most MAGIC_LINK_EMAILS_PER_ADDRESS emails of either kind per link lifetime (ADR 0034):
     // past the cap nothing is sent, so the last link sent stays the valid one, and the request
     // answered the same 200 as any other.
@@ -318,18 +341,20 @@ export async function inspectMagicLink(
  * The shared mechanism consumes atomically: of many concurrent calls exactly one succeeds
  * (ADR 0024). Stamps `lastLoginAt` and `isEmailVerified`; an inactive account refuses before
  * the link is consumed. Takes the user row before the link, like deactivation, and runs again on
- * a deadlock or serialization failure ({@link transactionWithRetry}).
+ * a deadlock or serialization failure ({@link transactionWithRetry}). The sign-in, and a link
+ * presented again or too late, are entries of the audit trail (ADR 0057).
+ * @param client the signing-in browser's address and User-Agent (sessions list, audit)
  * @returns the user and the raw session token with its expiry
  * @throws 404 TOKEN_INVALID (unknown), 410 TOKEN_USED, 410 TOKEN_EXPIRED, 403 ACCOUNT_INACTIVE;
  *   503 SERVICE_UNAVAILABLE when the database keeps aborting it as a conflict
  */
-export async function verifyMagicLink(db: Database, rawToken: string) {
-  return transactionWithRetry(db, async (tx) => {
+export async function verifyMagicLink(db: Database, rawToken: string, client: ClientInfo = NO_CLIENT) {
+  const outcome = await transactionWithRetry(db, async (tx) => {
     // Lock order (docs/architecture.md "Lock order"): the user row before the link, as
     // deactivation does (it locks the user, then deletes the unused links). Consuming first
     // would hold the link while waiting for the user: a deadlock with a deactivation.
     const seen = await magicLinks.check(tx, rawToken);
-    if (seen.status !== "ok") throw refuseToken(seen.status, MAGIC_LINK_MESSAGES);
+    if (seen.status !== "ok") return { kind: "refused" as const, refused: seen };
     const [user] = await tx
       .update(users)
       .set({ lastLoginAt: new Date(), isEmailVerified: true })
@@ -338,9 +363,74 @@ export async function verifyMagicLink(db: Database, rawToken: string) {
     // Re-read after waiting for the user row: a deactivation that committed meanwhile wins.
     if (!user) throw accountInactive();
     const link = await magicLinks.consume(tx, rawToken);
-    if (link.status !== "ok") throw refuseToken(link.status, MAGIC_LINK_MESSAGES);
-    const session = await createSession(tx, user.id);
-    return { user, session };
+    if (link.status !== "ok") return { kind: "refused" as const, refused: link };
+    const session = await startSignedInSession(tx, user, client, "magic_link");
+    return { kind: "signed-in" as const, user, session };
+  });
+  if (outcome.kind === "refused") {
+    const { refused } = outcome;
+    const action = refusalAction(refused.status);
+    if (action && "row" in refused) {
+      // Outside the transaction above, which changed nothing: this entry is all that stays.
+      const owner = await firstRow(db.select().from(users).where(eq(users.id, refused.row.userId)));
+      if (owner) {
+        await recordAudit(db, {
+          action,
+          actor: null,
+          target: { id: owner.id, email: owner.email, companyId: owner.companyId },
+          detail: "magic_link",
+          client,
+        });
+      }
+    }
+    throw refuseToken(refused.status, MAGIC_LINK_MESSAGES);
+  }
+  return { user: outcome.user, session: outcome.session };
+}
+
+/**
+ * Signs the browser holding `rawToken` out (`POST /api/auth/logout`): deletes its session and
+ * appends a `signed_out` entry to the audit trail (ADR 0057) when there was one.
+ */
+export async function signOut(db: Database, rawToken: string, client: ClientInfo = NO_CLIENT): Promise<void> {
+  await db.transaction(async (tx) => {
+    const userId = await deleteSession(tx, rawToken);
+    if (userId === undefined) return;
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) return;
+    await recordAudit(tx, {
+      action: "signed_out",
+      actor: user,
+      target: { id: user.id, email: user.email, companyId: user.companyId },
+      client,
+    });
+  });
+}
+
+/**
+ * Ends sessions of the signed-in user herself (docs/product.md#12-account-records): one of hers
+ * (`{ ids: [id] }`) or every other one (`{ except: currentId }`, sign out other devices), at
+ * once. Appends a `session_ended` entry (actor and target her, detail how many) when any was live.
+ * @returns how many live sessions were ended
+ */
+export async function endOwnSessions(
+  db: Database,
+  user: UserRow,
+  which: { ids: number[] } | { except: number },
+  client: ClientInfo = NO_CLIENT,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await endSessions(tx, user.id, which);
+    if (ended > 0) {
+      await recordAudit(tx, {
+        action: "session_ended",
+        actor: user,
+        target: { id: user.id, email: user.email, companyId: user.companyId },
+        detail: String(ended),
+        client,
+      });
+    }
+    return ended;
   });
 }
 

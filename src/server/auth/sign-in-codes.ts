@@ -12,7 +12,8 @@ import {
 import type { Database, Executor } from "../db/database";
 import { transactionWithRetry } from "../db/retry";
 import { magicLinkTokens, signInCodeFailures, users } from "../db/schema";
-import { createSession, type UserRow } from "./sessions";
+import type { ClientInfo } from "./audit";
+import { startSignedInSession, type UserRow } from "./sessions";
 
 /**
  * The one-time code of every sign-in email (ADR 0060): six digits beside the link, in the same
@@ -96,11 +97,12 @@ function secondsUntilOut(oldest: Date | string | null, windowMs: number, now: Da
  *    up the link (and so its code) and starts a session, as a link would.
  * @param input.email the normalised address typed; input.code six digits; input.bindingHash
  *   digest of the browser's binding cookie (null without one); input.ipKey the client IP's
- *   rate-limit key
+ *   rate-limit key; input.client the browser's address and User-Agent, kept by the session and
+ *   the `signed_in` audit entry (ADR 0057)
  */
 export async function verifySignInCode(
   db: Database,
-  input: { email: string; code: string; bindingHash: string | null; ipKey: string },
+  input: { email: string; code: string; bindingHash: string | null; ipKey: string; client: ClientInfo },
 ): Promise<SignInCodeOutcome> {
   return transactionWithRetry(db, async (tx): Promise<SignInCodeOutcome> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_NAMESPACE}, hashtext(${input.email}))`);
@@ -177,7 +179,7 @@ export async function verifySignInCode(
       .returning({ id: magicLinkTokens.id });
     // The link signed in meanwhile (it waited for the user row): its code went with it.
     if (!used) return { status: "wrong" };
-    const session = await createSession(tx, user.id);
+    const session = await startSignedInSession(tx, user, input.client, "code");
     return { status: "ok", user, session };
   });
 }

@@ -30,8 +30,14 @@ export interface TokenColumns {
 /** Why a token cannot be used. `invalid` covers unknown and malformed alike. */
 export type TokenRefusal = "invalid" | "used" | "revoked" | "expired";
 
-/** The outcome of checking or consuming a token: its row, or why not. */
-export type TokenResult<Row> = { status: "ok"; row: Row } | { status: TokenRefusal };
+/**
+ * The outcome of checking or consuming a token: its row, or why not; a token that exists but no
+ * longer works still names its row (whose link it was, for the audit trail of ADR 0057).
+ */
+export type TokenResult<Row> =
+  | { status: "ok"; row: Row }
+  | { status: "invalid" }
+  | { status: Exclude<TokenRefusal, "invalid">; row: Row };
 
 /**
  * The one answer per refusal, for every token endpoint (ADR 0024): unknown or malformed 404
@@ -111,9 +117,9 @@ export function verificationTokens<T extends PgTable & TokenColumns>(
         .where(eq(tokenHash, hashToken(raw))),
     )) as unknown as { row: Row; used: boolean; revoked: boolean; expired: boolean } | undefined;
     if (!found) return { status: "invalid" };
-    if (found.used) return { status: "used" };
-    if (found.revoked) return { status: "revoked" };
-    if (found.expired) return { status: "expired" };
+    if (found.used) return { status: "used", row: found.row };
+    if (found.revoked) return { status: "revoked", row: found.row };
+    if (found.expired) return { status: "expired", row: found.row };
     return { status: "ok", row: found.row };
   }
 
@@ -130,7 +136,7 @@ export function verificationTokens<T extends PgTable & TokenColumns>(
     const now = await check(tx, raw);
     // Refused by the UPDATE yet fine for the SELECT should not happen (one transaction, one
     // now()); if it ever does, someone else holds the token: never answer `ok` without the UPDATE.
-    return now.status === "ok" ? { status: "used" } : now;
+    return now.status === "ok" ? { status: "used", row: now.row } : now;
   }
 
   return { issue: issueToken, check, consume };

@@ -10,12 +10,13 @@ import {
   submitCheckFieldsSchema,
   updateCheckBodySchema,
 } from "../../common/api/background-checks";
+import { ERROR_CODES } from "../../common/api/errors";
 import {
   CHECK_SUBMIT_RATE_PER_SESSION,
   MAX_FILES_PER_CHECK,
   STORAGE_RETRY_AFTER_SECONDS,
 } from "../../common/limits";
-import { UPLOAD_KINDS } from "../../common/uploads";
+import { isPreviewable, UPLOAD_KINDS } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
 import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
@@ -49,17 +50,27 @@ const submitCheckForm = submitCheckFieldsSchema.extend({
 });
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
-export function attachmentHeader(name: string): string {
+export function attachmentHeader(name: string, disposition: "attachment" | "inline" = "attachment"): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/**
+ * The Content-Security-Policy of a preview response (ADR 0059): nothing may load or run, and
+ * `sandbox` puts the document (were it ever rendered as one) in an opaque origin without
+ * scripts, forms or plugins, so even a file that fooled the magic-byte check cannot act as the
+ * site. Inline styles only, which image documents use for their own layout.
+ */
+export const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 /**
  * Background checks (docs/product.md#7-api, issue #3). Uploads stream to `ctx.storage` (local disk
  * under DATA_DIR/uploads, or S3 when configured).
  */
 export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage } = app.ctx;
+  const { db, storage, config } = app.ctx;
+  /** DOCUMENT_RETENTION_DAYS: each check's purge date in the answers (ADR 0058). */
+  const retentionDays = config.DOCUMENT_RETENTION_DAYS;
   await app.register(fastifyMultipart);
 
   app.get(
@@ -68,7 +79,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: "listChecks",
       response: { 200: checkListResponseSchema },
     }),
-    async (request) => listChecks(db, manageScopeOf(request)),
+    async (request) => listChecks(db, manageScopeOf(request), retentionDays),
   );
 
   app.get(
@@ -77,7 +88,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: "listMyChecks",
       response: { 200: checkListResponseSchema },
     }),
-    async (request) => listOwnChecks(db, sessionOf(request).user.id),
+    async (request) => listOwnChecks(db, sessionOf(request).user.id, retentionDays),
   );
 
   app.post(
@@ -115,7 +126,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       try {
-        return reply.status(201).send(await createCheck(db, user, fields, files));
+        return reply.status(201).send(await createCheck(db, user, fields, files, retentionDays));
       } catch (error) {
         await removeQuietly(storage, files, request);
         throw error;
@@ -132,12 +143,16 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: { 404: "No such check the caller may see (`NOT_FOUND`)." },
     }),
     async (request) =>
-      getCheckDetail(db, await findVisibleCheck(db, sessionOf(request).user, request.params.id)),
+      getCheckDetail(
+        db,
+        await findVisibleCheck(db, sessionOf(request).user, request.params.id),
+        retentionDays,
+      ),
   );
 
   app.patch(
     "/api/background-checks/:id",
-    route("manager", "Review a check: status, notes, passedCheck", {
+    route("manager", "Review a check: status, notes, passedCheck; a decision emails the applicant", {
       operationId: "reviewCheck",
       params: checkIdParamsSchema,
       body: updateCheckBodySchema,
@@ -147,7 +162,14 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
         404: "No such check in the reviewer's scope (`NOT_FOUND`).",
       },
     }),
-    async (request) => reviewCheck(db, sessionOf(request).user, request.params.id, request.body),
+    async (request) => {
+      const summary = await reviewCheck(db, sessionOf(request).user, request.params.id, request.body, {
+        publicUrl: config.PUBLIC_URL,
+        retentionDays,
+      });
+      app.ctx.outbox.wake();
+      return summary;
+    },
   );
 
   app.get(
@@ -164,19 +186,68 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       errors: {
         404: "No such check the caller may see, no such file in it, or the file is gone from storage (`NOT_FOUND`).",
+        410: "The retention purge removed the check's files (`GONE`, ADR 0058).",
         503: "File storage cannot be read (`FILE_UNAVAILABLE`, ADR 0050).",
       },
     }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const check = await findVisibleCheck(db, user, request.params.id);
-      const file = await findCheckFile(db, check.id, request.params.fileId);
+      const file = await findCheckFile(db, check, request.params.fileId);
       const { stream, size } = await openStoredFile(storage, file.filePath, request, reply);
       return reply
         .header("Content-Type", file.fileType)
         .header("Content-Length", size)
         .header("Content-Disposition", attachmentHeader(file.originalName))
         .header("X-Content-Type-Options", "nosniff")
+        .send(stream);
+    },
+  );
+
+  app.get(
+    "/api/background-checks/:id/files/:fileId/preview",
+    route("user", "Show a PDF, PNG or JPEG of a check inline (owner or reviewer), sandboxed", {
+      operationId: "previewCheckFile",
+      params: checkFileParamsSchema,
+      response: {
+        200: {
+          description:
+            "The file's bytes with the type its magic bytes proved at upload, `nosniff` and a sandboxing CSP",
+          content: {
+            "application/pdf": { schema: binary },
+            "image/png": { schema: binary },
+            "image/jpeg": { schema: binary },
+          },
+        },
+      },
+      errors: {
+        404: "No such check the caller may see, or no such file in it (`NOT_FOUND`).",
+        410: "The retention purge removed the check's files (`GONE`, ADR 0058).",
+        415: "The file is not a PDF, PNG or JPEG, which alone have a preview: download it instead (`UNSUPPORTED_MEDIA_TYPE`, ADR 0059).",
+        503: "File storage cannot be read (`FILE_UNAVAILABLE`, ADR 0050).",
+      },
+    }),
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const check = await findVisibleCheck(db, user, request.params.id);
+      const file = await findCheckFile(db, check, request.params.fileId);
+      // The stored type is the one the upload's magic bytes proved (upload.ts), never the
+      // client's claim; only these three are ever shown inline (ADR 0059).
+      if (!isPreviewable(file.fileType)) {
+        throw new HttpError(
+          415,
+          ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
+          "This file type has no preview. Download the file to read it.",
+        );
+      }
+      const { stream, size } = await openStoredFile(storage, file.filePath, request, reply);
+      return reply
+        .header("Content-Type", file.fileType)
+        .header("Content-Length", size)
+        .header("Content-Disposition", attachmentHeader(file.originalName, "inline"))
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", PREVIEW_CSP)
+        .header("Cross-Origin-Resource-Policy", "same-origin")
         .send(stream);
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   CheckAuditEntry,
@@ -13,7 +13,11 @@ import type { Database, Executor } from "../db/database";
 import { firstRow } from "../db/queries";
 import { backgroundCheckAudit, backgroundCheckFiles, backgroundChecks, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
-import { notFound } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
+import { enqueueEmail } from "../mail/outbox";
+import { decisionChange, decisionEmail } from "./emails";
+import { deleteQueuedFiles, queueFileDeletions } from "./file-deletions";
+import { purgeDueAt } from "./retention";
 
 /** A file already written to storage, waiting for its database row. */
 export interface StoredUpload {
@@ -31,7 +35,12 @@ const reviewers = alias(users, "reviewers");
  * would make `id` resolve to the subquery's own table. */
 const fileCount = sql<number>`(select count(*)::int from "background_check_files" as f where f."background_check_id" = "background_checks"."id")`;
 
-function toSummary(row: CheckRow, files: number): CheckSummary {
+/**
+ * A check as the API shows it. `retentionDays` (DOCUMENT_RETENTION_DAYS, ADR 0058) dates the
+ * purge of a decided check's files; 0 means never.
+ */
+function toSummary(row: CheckRow, files: number, retentionDays: number): CheckSummary {
+  const due = row.filesPurgedAt ? null : purgeDueAt(row, retentionDays);
   return {
     id: row.id,
     userId: row.userId,
@@ -43,6 +52,8 @@ function toSummary(row: CheckRow, files: number): CheckSummary {
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
     notes: row.notes,
     fileCount: Number(files),
+    filesPurgedAt: row.filesPurgedAt ? row.filesPurgedAt.toISOString() : null,
+    filesPurgeDueAt: due ? due.toISOString() : null,
   };
 }
 
@@ -58,6 +69,7 @@ export async function createCheck(
   owner: UserRow,
   input: { fullName: string; email?: string },
   files: StoredUpload[],
+  retentionDays = 0,
 ): Promise<CheckSummary> {
   return db.transaction(async (tx) => {
     const [check] = await tx
@@ -82,32 +94,43 @@ export async function createCheck(
       fromStatus: null,
       toStatus: check.status,
     });
-    return toSummary(check, files.length);
+    return toSummary(check, files.length, retentionDays);
   });
 }
 
-/** The caller's own checks, newest first (docs/product.md#7-api `GET /api/background-checks/my`). */
-export async function listOwnChecks(db: Database, userId: number): Promise<CheckSummary[]> {
+/**
+ * The caller's own checks, newest first (docs/product.md#7-api `GET /api/background-checks/my`).
+ * @param retentionDays DOCUMENT_RETENTION_DAYS, for each check's purge date (ADR 0058)
+ */
+export async function listOwnChecks(
+  db: Database,
+  userId: number,
+  retentionDays = 0,
+): Promise<CheckSummary[]> {
   const rows = await db
     .select({ check: backgroundChecks, files: fileCount })
     .from(backgroundChecks)
     .where(eq(backgroundChecks.userId, userId))
     .orderBy(desc(backgroundChecks.submittedAt), desc(backgroundChecks.id));
-  return rows.map((row) => toSummary(row.check, row.files));
+  return rows.map((row) => toSummary(row.check, row.files, retentionDays));
 }
 
 /**
  * Checks a manager may review, newest first (docs/product.md#7-api `GET /api/background-checks`): all for an
  * admin, those of users in their own company for a company admin (ADR 0009).
  */
-export async function listChecks(db: Database, scope: ManageScope): Promise<CheckSummary[]> {
+export async function listChecks(
+  db: Database,
+  scope: ManageScope,
+  retentionDays = 0,
+): Promise<CheckSummary[]> {
   const rows = await db
     .select({ check: backgroundChecks, files: fileCount })
     .from(backgroundChecks)
     .innerJoin(owners, eq(owners.id, backgroundChecks.userId))
     .where(scopeFilter(scope, owners.companyId))
     .orderBy(desc(backgroundChecks.submittedAt), desc(backgroundChecks.id));
-  return rows.map((row) => toSummary(row.check, row.files));
+  return rows.map((row) => toSummary(row.check, row.files, retentionDays));
 }
 
 /** A check with its owner's company, for the policy's per-row rules. */
@@ -136,8 +159,11 @@ export async function findVisibleCheck(db: Executor, viewer: UserRow, id: number
   return found.check;
 }
 
-/** One check with its files and audit trail (issue #3 `GET /api/background-checks/{id}`). */
-export async function getCheckDetail(db: Database, check: CheckRow): Promise<CheckDetail> {
+/**
+ * One check with its files and audit trail (issue #3 `GET /api/background-checks/{id}`). The
+ * files of a purged check are still listed (name, type, size): `filesPurgedAt` says they are gone.
+ */
+export async function getCheckDetail(db: Database, check: CheckRow, retentionDays = 0): Promise<CheckDetail> {
   const [files, audit, reviewer] = await Promise.all([
     db
       .select()
@@ -154,7 +180,7 @@ export async function getCheckDetail(db: Database, check: CheckRow): Promise<Che
       : db.select({ fullName: reviewers.fullName }).from(reviewers).where(eq(reviewers.id, check.reviewedBy)),
   ]);
   return {
-    ...toSummary(check, files.length),
+    ...toSummary(check, files.length, retentionDays),
     reviewedByName: reviewer[0]?.fullName ?? null,
     files: files.map((file) => ({
       id: file.id,
@@ -188,6 +214,11 @@ const DECIDED: ReadonlySet<CheckStatus> = new Set(["approved", "rejected"]);
  * - pending / in_review reopen the check (issue #11): reviewedAt, reviewedBy and passedCheck are
  *   cleared, and so are a decided check's notes unless new ones are given; earlier notes stay in
  *   the audit trail.
+ *
+ * A decision (to Approved or Rejected) and a reopened decision email the applicant once, in her
+ * language, through the outbox in this same transaction (docs/product.md#12-account-records):
+ * the email exists exactly when the change is committed, and the outbox delivers it once.
+ * @param options.publicUrl base of the email's dashboard link; `retentionDays` dates the purge
  * @throws 404 outside the reviewer's scope (ADR 0009); 403 SELF_REVIEW_FORBIDDEN for the
  *   reviewer's own check (ADR 0017)
  */
@@ -196,6 +227,7 @@ export async function reviewCheck(
   reviewer: UserRow,
   id: number,
   input: { status: CheckStatus; notes?: string | null | undefined },
+  options: { publicUrl: string; retentionDays: number } = { publicUrl: "", retentionDays: 0 },
 ): Promise<CheckSummary> {
   return db.transaction(async (tx) => {
     const found = permitted(await findWithOwnership(tx, id), (row) => canReview(reviewer, row.ownership), {
@@ -235,16 +267,45 @@ export async function reviewCheck(
       toStatus: input.status,
       notes,
     });
+    const change = decisionChange(current.status, input.status);
+    if (change) {
+      const [owner] = await tx
+        .select({ email: users.email, fullName: users.fullName, language: users.language })
+        .from(users)
+        .where(eq(users.id, current.userId));
+      if (owner) {
+        const email = decisionEmail({
+          publicUrl: options.publicUrl,
+          change,
+          fullName: owner.fullName,
+          notes: change === "reopened" ? null : notes,
+          language: owner.language,
+        });
+        await enqueueEmail(tx, { kind: "check_decision", to: owner.email, ...email });
+      }
+    }
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(backgroundCheckFiles)
       .where(eq(backgroundCheckFiles.backgroundCheckId, current.id));
-    return toSummary(updated, n);
+    return toSummary(updated, n, options.retentionDays);
   });
 }
 
-/** A file of a check, for download. @throws 404 when the file is not part of the check */
-export async function findCheckFile(db: Database, checkId: number, fileId: number) {
+/**
+ * A file of a check, for download or preview.
+ * @throws 404 when the file is not part of the check; 410 GONE once the retention purge
+ *   removed the check's files (ADR 0058)
+ */
+export async function findCheckFile(db: Database, check: CheckRow, fileId: number) {
+  const checkId = check.id;
+  if (check.filesPurgedAt) {
+    throw new HttpError(
+      410,
+      ERROR_CODES.GONE,
+      `The files of this background check were deleted on ${check.filesPurgedAt.toISOString().slice(0, 10)}, after the retention period.`,
+    );
+  }
   const file = await firstRow(
     db
       .select()
@@ -257,21 +318,26 @@ export async function findCheckFile(db: Database, checkId: number, fileId: numbe
 
 /**
  * Deletes checks and their files, from storage as well (docs/product.md#3-records: files go with their check).
- * Rows go first in one transaction; storage objects are removed after the commit, so a failed
- * delete never leaves rows pointing at missing files.
+ * The rows go and their files' keys join the deletion queue in one transaction (ADR 0058); the
+ * objects are removed right after the commit, and any removal that fails stays queued for the
+ * background step to retry, so no file is forgotten and no row points at a missing file.
  * @returns how many checks were deleted
  */
 export async function deleteChecks(db: Database, storage: FileStorage, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const keys = await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
+    // A purged check's files are queued (or gone) already.
     const files = await tx
-      .select({ key: backgroundCheckFiles.filePath })
+      .select({ key: backgroundCheckFiles.filePath, checkId: backgroundCheckFiles.backgroundCheckId })
       .from(backgroundCheckFiles)
-      .where(inArray(backgroundCheckFiles.backgroundCheckId, ids));
+      .innerJoin(backgroundChecks, eq(backgroundChecks.id, backgroundCheckFiles.backgroundCheckId))
+      .where(
+        and(inArray(backgroundCheckFiles.backgroundCheckId, ids), isNull(backgroundChecks.filesPurgedAt)),
+      );
     await tx.delete(backgroundChecks).where(inArray(backgroundChecks.id, ids));
-    return files.map((file) => file.key);
+    return queueFileDeletions(tx, files);
   });
-  await Promise.all(keys.map((key) => storage.delete(key)));
+  await deleteQueuedFiles(db, storage, { ids: queued });
   return ids.length;
 }
 

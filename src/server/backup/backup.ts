@@ -155,7 +155,10 @@ export async function writeBackup(
         ? (
             await query<{ key: string }>(
               tx,
-              sql`select file_path as key from background_check_files order by id`,
+              // A purged check keeps its file names, not its files (ADR 0058): nothing to copy.
+              sql`select f.file_path as key from background_check_files f
+                  join background_checks c on c.id = f.background_check_id
+                  where c.files_purged_at is null order by f.id`,
             )
           ).map((row) => row.key)
         : [];

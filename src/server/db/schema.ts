@@ -212,6 +212,12 @@ export const magicLinkRequests = pgTable(
     /** Hex SHA-256 of the requesting browser's binding cookie (ADR 0015), copied to the link. */
     bindingHash: text("binding_hash"),
     createdAt: createdAt(),
+    /**
+     * The requesting client's address and User-Agent (ADR 0016), for the audit entry of a request
+     * for an unknown or deactivated address (ADR 0057); gone with the row once handled.
+     */
+    ip: text("ip"),
+    userAgent: text("user_agent"),
   },
   (t) => [index("magic_link_requests_created_at_idx").on(t.createdAt)],
 );
@@ -250,9 +256,20 @@ export const backgroundChecks = pgTable(
     reviewedAt: timestampTz("reviewed_at"),
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     notes: text("notes"),
+    /**
+     * When the retention purge removed the check's files (ADR 0058): the row, its status, dates
+     * and file names stay; the stored bytes are gone (or queued in `file_deletions`).
+     */
+    filesPurgedAt: timestampTz("files_purged_at"),
     ...timestamps,
   },
-  (t) => [index("background_checks_user_id_idx").on(t.userId)],
+  (t) => [
+    index("background_checks_user_id_idx").on(t.userId),
+    // The retention purge's scan: decided checks whose files are still kept, oldest decision first.
+    index("background_checks_purge_idx")
+      .on(t.reviewedAt)
+      .where(sql`files_purged_at is null and status in ('approved', 'rejected')`),
+  ],
 );
 
 export const backgroundCheckFiles = pgTable(
@@ -278,6 +295,12 @@ export const sessions = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestampTz("expires_at").notNull(),
     createdAt: createdAt(),
+    /** The browser's User-Agent at sign-in (capped), for the sessions list (ADR 0059). */
+    userAgent: text("user_agent"),
+    /** The client address as trusted under TRUST_PROXY (ADR 0016), at sign-in, then as last seen. */
+    ip: text("ip"),
+    /** Last request seen on the session, written at most once a minute (ADR 0059). */
+    lastSeenAt: timestampTz("last_seen_at").notNull().defaultNow(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -404,32 +427,84 @@ export const userAuditActionEnum = pgEnum("user_audit_action", [
   "deactivated",
   "reactivated",
   "deleted",
+  // Authentication and the rest of an account's life (ADR 0057).
+  "signed_in",
+  "signed_out",
+  "link_expired",
+  "link_reused",
+  "link_requested_unknown",
+  "link_requested_inactive",
+  "invitation_sent",
+  "invitation_resent",
+  "invitation_revoked",
+  "invitation_accepted",
+  "session_ended",
+  "files_purged",
 ]);
 
 /**
- * Audit trail of user management (issue #11): who did what to which account, and when.
- * Names and emails are copied so entries stay readable after either user is deleted.
- * `company_id` is the target's company before the change and `new_company_id` the one after a
- * company change; a company admin sees the entries of either that name their company.
+ * Audit trail of accounts (user management, extended by ADR 0057 to authentication): who did what to
+ * which account, and when: role and company changes, deactivation, deletion, sign-in and
+ * sign-out, refused links, link requests for unknown or inactive addresses, invitations,
+ * sessions ended by someone else and purged files. Names and emails are copied so entries stay
+ * readable after either user is deleted; the ids are kept as they were (no foreign keys: a
+ * trigger makes the table append-only, so nothing may null them later). `company_id` is the
+ * target's company before the change and `new_company_id` the one after a company change; a
+ * company admin sees the entries of either that name their company.
  */
 export const userAudit = pgTable(
   "user_audit",
   {
     id: serialId(),
-    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who acted; null for the system (the retention purge) or someone not signed in. */
+    actorId: integer("actor_id"),
     actorName: text("actor_name"),
     actorEmail: text("actor_email"),
-    targetUserId: integer("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    targetUserId: integer("target_user_id"),
+    /** The account's address; masked ("a•••@example.com") for an address without an account. */
     targetEmail: text("target_email").notNull(),
-    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
-    newCompanyId: integer("new_company_id").references(() => companies.id, { onDelete: "set null" }),
+    companyId: integer("company_id"),
+    newCompanyId: integer("new_company_id"),
     action: userAuditActionEnum("action").notNull(),
     detail: text("detail"),
     at: timestampTz("at").notNull().defaultNow(),
+    /** The client address of the request, as trusted under TRUST_PROXY (ADR 0016). */
+    ip: text("ip"),
+    /** The request's User-Agent (capped), for sign-in and sign-out. */
+    userAgent: text("user_agent"),
+    /**
+     * Hex SHA-256 of the normalised address a link was requested for when it has no account: the
+     * address itself is never stored in clear (ADR 0057); a search for the exact address finds it.
+     */
+    emailDigest: text("email_digest"),
   },
   (t) => [
     index("user_audit_at_idx").on(t.at),
     index("user_audit_company_id_idx").on(t.companyId),
     index("user_audit_new_company_id_idx").on(t.newCompanyId),
+    index("user_audit_target_user_id_idx").on(t.targetUserId),
+    index("user_audit_actor_id_idx").on(t.actorId),
   ],
+);
+
+/**
+ * Stored files waiting to be deleted (ADR 0058): the retention purge and the deletion of checks
+ * queue their keys here in the transaction that gives the files up, and a worker deletes them
+ * from storage (local disk or S3), claimed like the outbox (`FOR UPDATE SKIP LOCKED` and a
+ * lease), retrying with backoff until storage confirms. A row leaves only once its object is gone.
+ */
+export const fileDeletions = pgTable(
+  "file_deletions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    storageKey: text("storage_key").notNull(),
+    /** The check the file belonged to (no foreign key: the check may be deleted meanwhile). */
+    backgroundCheckId: integer("background_check_id"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestampTz("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: timestampTz("locked_until"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("file_deletions_due_idx").on(t.nextAttemptAt)],
 );

@@ -15,6 +15,7 @@ import {
   INVITATION_SEND_RATE_PER_SESSION,
 } from "../../common/limits";
 import { manageScopeOf, sessionOf } from "../auth/access";
+import { clientInfoOf } from "../auth/audit";
 import { startSessionCookie } from "../auth/guards";
 import { toSessionUser } from "../auth/sessions";
 import { tokenErrorResponses } from "../auth/verification-tokens";
@@ -55,7 +56,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = sessionOf(request);
       const language = requestLanguage(request, request.body.language);
-      return reply.status(201).send(await sendInvitation(db, config, user, { ...request.body, language }));
+      return reply
+        .status(201)
+        .send(await sendInvitation(db, config, user, { ...request.body, language }, clientInfoOf(request)));
     },
   );
 
@@ -91,7 +94,13 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const { token, fullName, language } = request.body;
-      const { user, session } = await acceptInvitation(db, token, fullName, namedLanguage(request, language));
+      const { user, session } = await acceptInvitation(
+        db,
+        token,
+        fullName,
+        namedLanguage(request, language),
+        clientInfoOf(request),
+      );
       await startSessionCookie(request, reply, session);
       return reply.status(201).send({ user: toSessionUser(user) });
     },
@@ -110,7 +119,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [sendLimit()],
     }),
-    async (request) => resendInvitation(db, config, sessionOf(request).user, request.params.id),
+    async (request) =>
+      resendInvitation(db, config, sessionOf(request).user, request.params.id, clientInfoOf(request)),
   );
 
   app.delete(
@@ -125,6 +135,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         409: "The invitation was accepted (`INVITATION_ACCEPTED`).",
       },
     }),
-    async (request) => revokeInvitation(db, sessionOf(request).user, request.params.id),
+    async (request) =>
+      revokeInvitation(db, sessionOf(request).user, request.params.id, clientInfoOf(request)),
   );
 };

@@ -5,6 +5,7 @@ import type { InvitationPreview, InvitationStatus, InvitationSummary } from "../
 import type { Language } from "../../common/languages";
 import { INVITATION_TTL_MS } from "../../common/limits";
 import type { Role } from "../../common/roles";
+import { type ClientInfo, NO_CLIENT, recordAudit, refusalAction } from "../auth/audit";
 import {
   type Actor,
   inScope,
@@ -209,6 +210,7 @@ export async function sendInvitation(
     /** The invitation email's language (ADR 0025): the request's, resolved by the route. */
     language: Language;
   },
+  client: ClientInfo = NO_CLIENT,
 ): Promise<InvitationSummary> {
   const early = inviteRefusal(inviter, {
     role: input.role,
@@ -291,6 +293,13 @@ export async function sendInvitation(
       companyName,
       language: input.language,
     });
+    await recordAudit(tx, {
+      action: "invitation_sent",
+      actor: current,
+      target: { id: null, email: input.email, companyId },
+      detail: input.role,
+      client,
+    });
     return summaryOf(tx, row.id);
   });
 }
@@ -343,10 +352,24 @@ export async function acceptInvitation(
   rawToken: string,
   fullName: string,
   language?: Language | undefined,
+  client: ClientInfo = NO_CLIENT,
 ) {
   const outcome = await transactionWithRetry(db, async (tx) => {
     const seen = await invitationLinks.check(tx, rawToken);
-    if (seen.status !== "ok") throw refuseToken(seen.status, INVITATION_MESSAGES);
+    if (seen.status !== "ok") {
+      const action = refusalAction(seen.status);
+      // Nothing else changes on a refusal: this entry commits alone (ADR 0057).
+      if (action && "row" in seen) {
+        await recordAudit(tx, {
+          action,
+          actor: null,
+          target: { id: null, email: seen.row.email, companyId: seen.row.companyId },
+          detail: "invitation",
+          client,
+        });
+      }
+      return { lapsed: false as const, refused: seen.status };
+    }
     await lockAddress(tx, seen.row.email);
     const inviter = await lockInviter(tx, seen.row.invitedBy);
     if (authorityRefusal(inviter, seen.row)) {
@@ -355,7 +378,7 @@ export async function acceptInvitation(
         .update(userInvitations)
         .set({ revokedAt: new Date() })
         .where(and(eq(userInvitations.id, seen.row.id), isNull(userInvitations.revokedAt)));
-      return { lapsed: true as const };
+      return { lapsed: true as const, refused: undefined };
     }
     const link = await invitationLinks.consume(tx, rawToken);
     if (link.status !== "ok") throw refuseToken(link.status, INVITATION_MESSAGES);
@@ -388,10 +411,18 @@ export async function acceptInvitation(
           isNull(userInvitations.revokedAt),
         ),
       );
-    const session = await createSession(tx, user.id, now);
-    return { lapsed: false as const, user, session };
+    const session = await createSession(tx, user.id, now, client);
+    await recordAudit(tx, {
+      action: "invitation_accepted",
+      actor: user,
+      target: { id: user.id, email: user.email, companyId: user.companyId },
+      detail: user.role,
+      client,
+    });
+    return { lapsed: false as const, refused: undefined, user, session };
   });
   if (outcome.lapsed) throw refuseToken("revoked", INVITATION_MESSAGES);
+  if (outcome.refused) throw refuseToken(outcome.refused, INVITATION_MESSAGES);
   return { user: outcome.user, session: outcome.session };
 }
 
@@ -452,6 +483,7 @@ export async function resendInvitation(
   config: AppConfig,
   actor: UserRow,
   id: number,
+  client: ClientInfo = NO_CLIENT,
 ): Promise<InvitationSummary> {
   return transactionWithRetry(db, async (tx) => {
     const current = await lockInviter(tx, actor.id);
@@ -478,6 +510,13 @@ export async function resendInvitation(
       companyName,
       language: row.language,
     });
+    await recordAudit(tx, {
+      action: "invitation_resent",
+      actor: current,
+      target: { id: null, email: row.email, companyId: row.companyId },
+      detail: row.role,
+      client,
+    });
     return summaryOf(tx, row.id);
   });
 }
@@ -487,7 +526,12 @@ export async function resendInvitation(
  * @throws 404 outside the actor's scope; 403 for a role the actor may not invite; 409
  *   INVITATION_ACCEPTED once accepted
  */
-export async function revokeInvitation(db: Database, actor: UserRow, id: number): Promise<InvitationSummary> {
+export async function revokeInvitation(
+  db: Database,
+  actor: UserRow,
+  id: number,
+  client: ClientInfo = NO_CLIENT,
+): Promise<InvitationSummary> {
   return db.transaction(async (tx) => {
     const row = await findOpenInScope(
       tx,
@@ -497,6 +541,13 @@ export async function revokeInvitation(db: Database, actor: UserRow, id: number)
     );
     if (!row.revokedAt) {
       await tx.update(userInvitations).set({ revokedAt: new Date() }).where(eq(userInvitations.id, row.id));
+      await recordAudit(tx, {
+        action: "invitation_revoked",
+        actor,
+        target: { id: null, email: row.email, companyId: row.companyId },
+        detail: row.role,
+        client,
+      });
     }
     return summaryOf(tx, row.id);
   });

@@ -30,6 +30,7 @@ export type OutboxKind =
   | "lead_confirmation"
   | "demo_registration"
   | "demo_registration_confirmation"
+  | "check_decision"
   | "passkey_added"
   | "passkey_removed"
   | "lead_webhook"

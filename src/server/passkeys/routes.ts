@@ -20,6 +20,7 @@ import {
   WEBAUTHN_CHALLENGE_TTL_MS,
 } from "../../common/limits";
 import { sessionOf } from "../auth/access";
+import { clientInfoOf } from "../auth/audit";
 import { BINDING_COOKIE_PATH } from "../auth/binding";
 import { isSecure, startSessionCookie } from "../auth/guards";
 import { toSessionUser } from "../auth/sessions";
@@ -119,7 +120,11 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, session } = await signInWithPasskey(
         db,
         config,
-        { ceremony: request.cookies[CEREMONY_COOKIE], response: request.body.response },
+        {
+          ceremony: request.cookies[CEREMONY_COOKIE],
+          response: request.body.response,
+          client: clientInfoOf(request),
+        },
         request.log,
       );
       clearCeremonyCookie(reply);

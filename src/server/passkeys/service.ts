@@ -15,7 +15,8 @@ import { and, asc, count, eq, isNull, lt, lte, notExists, sql } from "drizzle-or
 import { ERROR_CODES } from "../../common/api/errors";
 import type { Passkey } from "../../common/api/passkeys";
 import { PASSKEYS_PER_USER, WEBAUTHN_CHALLENGE_TTL_MS } from "../../common/limits";
-import { createSession, type UserRow } from "../auth/sessions";
+import type { ClientInfo } from "../auth/audit";
+import { startSignedInSession, type UserRow } from "../auth/sessions";
 import { hashToken, issueToken } from "../auth/tokens";
 import type { AppConfig } from "../config";
 import type { Database, Executor } from "../db/database";
@@ -292,7 +293,8 @@ export async function passkeySignInOptions(
  * credential ID, has the library verify the answer against its public key and stored counter,
  * then, in one transaction, takes the user row first (an inactive user signs no one in), stores
  * the new counter, backup state and use time (refusing a counter that did not increase meanwhile)
- * and starts a session like a magic link's.
+ * and starts a session like a magic link's, keeping `input.client` and appending a `signed_in`
+ * audit entry (ADR 0057).
  * @returns the user and the raw session token with its expiry
  * @throws 400 PASSKEY_FAILED for any answer that does not verify (stale challenge, unknown or
  *   removed passkey, bad signature, counter gone backwards); 403 ACCOUNT_INACTIVE for a
@@ -301,7 +303,7 @@ export async function passkeySignInOptions(
 export async function signInWithPasskey(
   db: Database,
   config: AppConfig,
-  input: { ceremony: string | undefined; response: AuthenticationResponseJSON },
+  input: { ceremony: string | undefined; response: AuthenticationResponseJSON; client: ClientInfo },
   log?: { warn(object: object, message: string): void },
 ): Promise<{ user: UserRow; session: { token: string; expiresAt: Date } }> {
   const challenge = await takeChallenge(db, input.ceremony, "authentication", null);
@@ -363,7 +365,7 @@ export async function signInWithPasskey(
       )
       .returning({ id: passkeys.id });
     if (!updated) throw signInFailed();
-    const session = await createSession(tx, user.id);
+    const session = await startSignedInSession(tx, user, input.client, "passkey");
     return { user, session };
   });
 }

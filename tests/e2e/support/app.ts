@@ -146,7 +146,9 @@ export class TestApp {
   /**
    * Signs `context` in as `user` the way a sign-in does (auth/service.ts `verifyMagicLink`):
    * stamps `lastLoginAt` and `isEmailVerified`, starts a session and hands the browser the
-   * session cookie with the attributes the server sets (auth/guards.ts).
+   * session cookie with the attributes the server sets (auth/guards.ts). A seeded session keeps
+   * no User-Agent or IP and writes no `signed_in` audit entry: a test about those signs in for
+   * real (account-records.spec.ts).
    */
   async signIn(context: BrowserContext, user: Pick<UserRow, "id">): Promise<void> {
     await this.db

@@ -13,7 +13,8 @@ import { checksQueryOptions } from "./api/checks";
 import { ReviewDialog } from "./review-dialog";
 
 /**
- * Background Checks table of docs/product.md#2-pages: Applicant, Email, Status, Submitted, Actions (Review).
+ * Background Checks table of docs/product.md#2-pages: Applicant, Email, Status, Submitted, Documents (when
+ * the files are deleted, docs/product.md#12-account-records), Actions (Review).
  * A table on wide screens, cards on phones; the catalog's empty state when there are none.
  */
 export function BackgroundChecksSection() {
@@ -24,6 +25,13 @@ export function BackgroundChecksSection() {
   const list = checks.data ?? [];
 
   const submitted = (check: CheckSummary) => formatDate(check.submittedAt, i18n.language);
+  // When the check's files leave storage (docs/product.md#12-account-records, ADR 0058).
+  const documents = (check: CheckSummary) =>
+    check.filesPurgedAt
+      ? t("portal.checks.filesPurged", { date: formatDate(check.filesPurgedAt, i18n.language) })
+      : check.filesPurgeDueAt
+        ? t("portal.checks.filesPurgeDue", { date: formatDate(check.filesPurgeDueAt, i18n.language) })
+        : t("portal.checks.filesKept");
   const me = useSession().data?.user;
   // Nobody reviews their own check (ADR 0017): the server refuses it, so the button is disabled
   // and says why, instead of the reviewer learning it only on Update.
@@ -75,6 +83,7 @@ export function BackgroundChecksSection() {
                 cell: (check) => <CheckStatusBadge status={check.status} />,
               },
               { header: t("portal.checks.submitted"), className: "whitespace-nowrap", cell: submitted },
+              { header: t("portal.checks.documents"), className: "text-muted-foreground", cell: documents },
               { header: t("portal.checks.actions"), cell: reviewButton },
             ]}
             card={(check) => (
@@ -84,6 +93,9 @@ export function BackgroundChecksSection() {
                   <CheckStatusBadge status={check.status} />
                 </div>
                 <span className="break-all text-sm text-muted-foreground">{check.email}</span>
+                <span className="text-sm text-muted-foreground">
+                  {t("portal.checks.documents")}: {documents(check)}
+                </span>
                 <div className="flex items-center justify-between gap-2">
                   <span className="text-sm text-muted-foreground">
                     {t("portal.checks.submitted")} {submitted(check)}

@@ -5,10 +5,10 @@ import {
   type CheckSummary,
   checkFileUrl,
 } from "@common/api/background-checks";
-import { formatFileSize, UPLOAD_KINDS } from "@common/uploads";
+import { formatFileSize, isPreviewable, UPLOAD_KINDS } from "@common/uploads";
 import { useQuery } from "@tanstack/react-query";
-import { Download, FileText, Loader2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { Download, Eye, EyeOff, FileText, Loader2 } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { FormDialog } from "~/components/form-dialog";
 import { FormField, SelectField } from "~/components/form-field";
@@ -19,6 +19,7 @@ import { toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { checkDetailQueryOptions, useUpdateCheck } from "./api/checks";
+import { DocumentPreview } from "./document-preview";
 
 /** The element focus goes back to when the dialog closes, or null to leave it to Radix. */
 function focusTarget(preferred: HTMLElement | null | undefined, checkId: number): HTMLElement | null {
@@ -39,6 +40,8 @@ function typeLabel(mime: string): string {
  * Update Status (disabled until a status is chosen) and Cancel. Approved sends passedCheck
  * true, any other status false (docs/product.md#4-states); notes are sent only when edited. The reviewed date and reviewer show while the check
  * has them (the server clears both when a check goes back to Pending or In Review, issue #11).
+ * PDF, PNG and JPEG files can be read inline (Preview, ADR 0059) beside their download; once the
+ * retention purge removed the files, the dialog says when instead (docs/product.md#12-account-records).
  * On close, focus returns to `returnFocusTo` (the Review button that opened it; WCAG 2.4.3):
  * the dialog is opened from outside, so Radix has no Dialog.Trigger to return to.
  * @param returnFocusTo the element to focus after closing; when it is gone, the first connected
@@ -84,7 +87,7 @@ export function ReviewDialog({
     <FormDialog
       onOpenChange={(open) => !open && onClose()}
       content={{
-        className: "max-w-xl overflow-y-auto",
+        className: "max-w-3xl overflow-y-auto",
         onCloseAutoFocus: (event) => {
           const target = focusTarget(returnFocusTo, check.id);
           if (!target) return;
@@ -179,30 +182,7 @@ function CheckRecord({
             {t("portal.review.loading")}
           </p>
         ) : detail.data && detail.data.files.length > 0 ? (
-          <ul className="divide-y divide-border rounded-xl border border-border">
-            {detail.data.files.map((file) => (
-              <li key={file.id} className="flex items-center gap-3 p-3">
-                <FileText className="size-5 shrink-0 text-primary" aria-hidden="true" />
-                <div className="grid min-w-0 flex-1">
-                  <span className="truncate text-sm font-medium" title={file.originalName}>
-                    {file.originalName}
-                  </span>
-                  <span className="text-xs text-muted-foreground">
-                    {typeLabel(file.fileType)} · {formatFileSize(file.fileSize)}
-                  </span>
-                </div>
-                <Button asChild size="icon" variant="ghost">
-                  <a
-                    href={checkFileUrl(check.id, file.id)}
-                    download={file.originalName}
-                    aria-label={t("portal.review.download", { name: file.originalName })}
-                  >
-                    <Download aria-hidden="true" />
-                  </a>
-                </Button>
-              </li>
-            ))}
-          </ul>
+          <Documents detail={detail.data} />
         ) : (
           <p className="text-sm text-muted-foreground">{t("portal.review.noDocuments")}</p>
         )}
@@ -230,6 +210,83 @@ function CheckRecord({
           </ol>
         </section>
       )}
+    </>
+  );
+}
+
+/**
+ * The files of a check in the Review dialog: name, type and size, then Preview (PDF, PNG, JPEG;
+ * a toggle that opens the document under the list, ADR 0059) and Download. Once the retention
+ * purge removed the files, their names stay and a note says when they were deleted; before
+ * that, when they will be (docs/product.md#12-account-records).
+ */
+function Documents({ detail }: { detail: CheckDetail }) {
+  const { t, i18n } = useTranslation();
+  const previewId = useId();
+  const [previewing, setPreviewing] = useState<number | null>(null);
+  const purged = detail.filesPurgedAt !== null;
+  const shown = detail.files.find((file) => file.id === previewing);
+  return (
+    <>
+      <ul className="divide-y divide-border rounded-xl border border-border">
+        {detail.files.map((file) => {
+          const open = previewing === file.id;
+          return (
+            <li key={file.id} className="flex items-center gap-3 p-3">
+              <FileText className="size-5 shrink-0 text-primary" aria-hidden="true" />
+              <div className="grid min-w-0 flex-1">
+                <span className="truncate text-sm font-medium" title={file.originalName}>
+                  {file.originalName}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {typeLabel(file.fileType)} · {formatFileSize(file.fileSize)}
+                </span>
+              </div>
+              {!purged && isPreviewable(file.fileType) && (
+                <Button
+                  type="button"
+                  size="sm-touch"
+                  variant={open ? "secondary" : "ghost"}
+                  aria-expanded={open}
+                  aria-controls={open ? previewId : undefined}
+                  aria-label={t(open ? "portal.review.hidePreviewLabel" : "portal.review.previewLabel", {
+                    name: file.originalName,
+                  })}
+                  onClick={() => setPreviewing(open ? null : file.id)}
+                >
+                  {open ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                  <span className="hidden sm:inline">
+                    {open ? t("portal.review.hidePreview") : t("portal.review.preview")}
+                  </span>
+                </Button>
+              )}
+              {!purged && (
+                <Button asChild size="icon" variant="ghost">
+                  <a
+                    href={checkFileUrl(detail.id, file.id)}
+                    download={file.originalName}
+                    aria-label={t("portal.review.download", { name: file.originalName })}
+                  >
+                    <Download aria-hidden="true" />
+                  </a>
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {detail.filesPurgedAt ? (
+        <p className="text-sm text-muted-foreground" data-testid="files-purged">
+          {t("portal.review.filesPurged", { date: formatDate(detail.filesPurgedAt, i18n.language) })}
+        </p>
+      ) : (
+        detail.filesPurgeDueAt && (
+          <p className="text-xs text-muted-foreground">
+            {t("portal.review.filesPurgeDue", { date: formatDate(detail.filesPurgeDueAt, i18n.language) })}
+          </p>
+        )
+      )}
+      {shown && !purged && <DocumentPreview key={shown.id} checkId={detail.id} file={shown} id={previewId} />}
     </>
   );
 }

@@ -12,8 +12,11 @@ import { useTranslation } from "~/lib/react-i18n";
 import { companiesQueryOptions } from "./api/companies";
 import { useDeleteUser, useRemoveUserPasskeys, useSetUserActive, useUpdateUser } from "./api/users";
 
-/** Which change a dialog of the Users section confirms (`passkeys`: remove all her passkeys, ADR 0061). */
-export type UserAction = "edit" | "deactivate" | "reactivate" | "delete" | "passkeys";
+/**
+ * Which dialog of the Users section a row's button opens: her sessions, or a change to confirm
+ * (`passkeys`: remove all her passkeys, ADR 0061).
+ */
+export type UserAction = "sessions" | "edit" | "deactivate" | "reactivate" | "delete" | "passkeys";
 
 /** Props every dialog of the Users section shares. */
 interface UserDialogProps {
@@ -133,7 +136,7 @@ export function ConfirmUserDialog({
   user,
   onClose,
   onCloseAutoFocus,
-}: UserDialogProps & { action: Exclude<UserAction, "edit"> }) {
+}: UserDialogProps & { action: Exclude<UserAction, "edit" | "sessions"> }) {
   const { t } = useTranslation();
   const setActive = useSetUserActive();
   const remove = useDeleteUser();

@@ -14,18 +14,20 @@ import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { USERS_PAGE_SIZE, usersQueryOptions } from "./api/users";
 import { ConfirmUserDialog, EditUserDialog, type UserAction } from "./user-dialogs";
+import { UserSessionsDialog } from "./user-sessions-dialog";
 
 /**
  * Which actions `viewer` may take on `target` (issue #11 item 4; the server enforces the same):
- * admins change role and company and delete; admins and company admins deactivate and
- * reactivate, and remove the passkeys of someone who has any (ADR 0061), company admins never
- * on admins; nobody acts on their own account here.
+ * admins change role and company and delete; admins and company admins see and end sessions
+ * (docs/product.md#12-account-records), deactivate and reactivate, and remove the passkeys of
+ * someone who has any (ADR 0061), company admins never on admins; nobody acts on their own
+ * account here (her own sessions are on her dashboard).
  */
 export function allowedUserActions(viewer: SessionUser, target: ManagedUser): UserAction[] {
   if (viewer.id === target.id) return [];
   const admin = isAdmin(viewer.role);
   if (!admin && isAdmin(target.role)) return [];
-  const actions: UserAction[] = [];
+  const actions: UserAction[] = ["sessions"];
   if (admin) actions.push("edit");
   actions.push(target.isActive ? "deactivate" : "reactivate");
   if (target.passkeyCount > 0) actions.push("passkeys");
@@ -185,7 +187,14 @@ export function UsersSection({ viewer }: { viewer: SessionUser }) {
       {open?.action === "edit" && (
         <EditUserDialog user={open.user} onClose={() => setOpen(null)} onCloseAutoFocus={onCloseAutoFocus} />
       )}
-      {open && open.action !== "edit" && (
+      {open?.action === "sessions" && (
+        <UserSessionsDialog
+          user={open.user}
+          onClose={() => setOpen(null)}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      )}
+      {open && open.action !== "edit" && open.action !== "sessions" && (
         <ConfirmUserDialog
           action={open.action}
           user={open.user}

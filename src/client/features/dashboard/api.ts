@@ -1,6 +1,7 @@
 import type { CheckSummary } from "@common/api/background-checks";
+import type { EndSessionsResponse, SessionList } from "@common/api/sessions";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiErrorFrom, getQueryFn } from "~/lib/api";
+import { apiErrorFrom, apiRequest, getQueryFn } from "~/lib/api";
 
 /** `GET /api/background-checks/my`: the signed-in user's own checks, newest first. */
 export const myChecksQueryOptions = () =>
@@ -48,5 +49,24 @@ export function useSubmitCheck(onProgress: (percent: number) => void) {
       return uploadCheck(form, onProgress);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myChecksQueryOptions().queryKey }),
+  });
+}
+
+/** `GET /api/auth/sessions`: the signed-in user's live sessions (docs/product.md#12-account-records). */
+export const mySessionsQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/auth/sessions"] as const, queryFn: getQueryFn<SessionList>() });
+
+/**
+ * Ends sessions of the signed-in user: one (`DELETE /api/auth/sessions/{id}`) or every other one
+ * (`POST /api/auth/sessions/end-others`); the list is refetched either way.
+ */
+export function useEndMySessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (which: { id: number } | "others") =>
+      which === "others"
+        ? apiRequest<EndSessionsResponse>("POST", "/api/auth/sessions/end-others", {})
+        : apiRequest<EndSessionsResponse>("DELETE", `/api/auth/sessions/${which.id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mySessionsQueryOptions().queryKey }),
   });
 }

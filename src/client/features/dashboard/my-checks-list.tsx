@@ -10,7 +10,8 @@ import { myChecksQueryOptions } from "./api";
 
 /**
  * The user's own checks (docs/product.md#2-pages): name, email, status badge, submitted date, reviewed date and
- * review notes when present; the catalog's empty state otherwise.
+ * review notes when present, and until when her files are kept or when they were deleted
+ * (docs/product.md#12-account-records); the catalog's empty state otherwise.
  */
 export function MyChecksList() {
   const { t, i18n } = useTranslation();
@@ -43,6 +44,21 @@ export function MyChecksList() {
                     </span>
                   )}
                   <span>{t("portal.myChecks.files", { count: check.fileCount })}</span>
+                  {check.filesPurgedAt ? (
+                    <span data-testid="files-purged">
+                      {t("portal.myChecks.filesPurged", {
+                        date: formatDate(check.filesPurgedAt, i18n.language),
+                      })}
+                    </span>
+                  ) : (
+                    check.filesPurgeDueAt && (
+                      <span>
+                        {t("portal.myChecks.filesPurgeDue", {
+                          date: formatDate(check.filesPurgeDueAt, i18n.language),
+                        })}
+                      </span>
+                    )
+                  )}
                 </div>
                 {check.notes && (
                   <div className="rounded-lg bg-muted p-3 text-sm">

@@ -9,9 +9,11 @@ import { useTranslation } from "~/lib/react-i18n";
 import { BackgroundCheckForm } from "./background-check-form";
 import { MyChecksList } from "./my-checks-list";
 import { ProfileCard } from "./profile-card";
+import { SessionsCard } from "./sessions-card";
 
 /**
- * The signed-in user's dashboard (docs/product.md#2-pages): profile card, background-check form, own checks.
+ * The signed-in user's dashboard (docs/product.md#2-pages): profile card, background-check form, own
+ * checks, and her signed-in devices (docs/product.md#12-account-records).
  * Admins and company admins, who land here after every sign-in (docs/product.md#2-pages verify redirect), also
  * get a panel leading to the admin area (issue #11 item 1), besides the header's Admin link.
  * @param notice shown under the heading (the route composes it: the one-time passkey suggestion)
@@ -62,6 +64,7 @@ export function UserDashboard({
         {account}
         <BackgroundCheckForm user={session.user} />
         <MyChecksList />
+        <SessionsCard />
       </main>
     </div>
   );

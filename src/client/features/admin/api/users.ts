@@ -1,4 +1,5 @@
-import type { ManagedUser, UpdateUserInput, UserAudit, UserList } from "@common/api/users";
+import type { EndSessionsResponse, SessionList } from "@common/api/sessions";
+import type { ManagedUser, UpdateUserInput, UserAudit, UserAuditAction, UserList } from "@common/api/users";
 import { USERS_PAGE_SIZE } from "@common/limits";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "~/lib/api";
@@ -28,13 +29,48 @@ export const usersQueryOptions = (q: string, page: number) => {
   });
 };
 
-/** `GET /api/admin/users/audit?page=&pageSize=`: the user audit trail, newest first. */
-export const userAuditQueryOptions = (page: number) =>
+/** The audit trail's filters as the panel holds them (ADR 0057); empty means none. */
+export interface AuditFilters {
+  /** A name or an address (debounced). */
+  q: string;
+  action: UserAuditAction | "";
+  /** Instants (ISO 8601), from the local start and end of the days chosen. */
+  from: string;
+  to: string;
+}
+
+/** The query string of `filters`, for the list and its CSV export alike. */
+export function auditSearchParams(filters: AuditFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.action) params.set("action", filters.action);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  return params;
+}
+
+/** `GET /api/admin/users/audit?…`: one page of the audit trail matching `filters`, newest first. */
+export const userAuditQueryOptions = (
+  page: number,
+  filters: AuditFilters = { q: "", action: "", from: "", to: "" },
+) =>
   queryOptions({
-    queryKey: [AUDIT_PATH, { page }] as const,
-    queryFn: () => apiRequest<UserAudit>("GET", `${AUDIT_PATH}?page=${page}&pageSize=${USERS_PAGE_SIZE}`),
+    queryKey: [AUDIT_PATH, { page, ...filters }] as const,
+    queryFn: () => {
+      const params = auditSearchParams(filters);
+      params.set("page", String(page));
+      params.set("pageSize", String(USERS_PAGE_SIZE));
+      return apiRequest<UserAudit>("GET", `${AUDIT_PATH}?${params}`);
+    },
     placeholderData: keepPreviousData,
   });
+
+/** The CSV export of every entry matching `filters` (`format=csv`). */
+export function userAuditCsvUrl(filters: AuditFilters): string {
+  const params = auditSearchParams(filters);
+  params.set("format", "csv");
+  return `${AUDIT_PATH}?${params}`;
+}
 
 /** After any change: the users list, the audit trail and the stat cards (Total Users) refetch. */
 function useRefreshAfterChange() {
@@ -77,6 +113,33 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: (id: number) => apiRequest<void>("DELETE", `${USERS_PATH}/${id}`),
     onSuccess: refresh,
+  });
+}
+
+/** `GET /api/admin/users/{id}/sessions`: a managed user's live sessions (docs/product.md#12-account-records). */
+export const userSessionsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [`${USERS_PATH}/${id}/sessions`] as const,
+    queryFn: () => apiRequest<SessionList>("GET", `${USERS_PATH}/${id}/sessions`),
+  });
+
+/**
+ * Ends one session of a managed user (`DELETE /api/admin/users/{id}/sessions/{sessionId}`) or
+ * all of them (`DELETE /api/admin/users/{id}/sessions`); her sessions and the audit trail refetch.
+ */
+export function useEndUserSessions(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: number | "all") =>
+      apiRequest<EndSessionsResponse>(
+        "DELETE",
+        sessionId === "all" ? `${USERS_PATH}/${id}/sessions` : `${USERS_PATH}/${id}/sessions/${sessionId}`,
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userSessionsQueryOptions(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: [AUDIT_PATH] }),
+      ]),
   });
 }
 
