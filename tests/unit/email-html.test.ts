@@ -93,7 +93,7 @@ const emails = Object.entries(RENDER).flatMap(([kind, render]) =>
 
 describe("email HTML parts", () => {
   it("covers every kind in every language it is written in", () => {
-    expect(emails.map((entry) => entry.name)).toHaveLength(16);
+    expect(emails.map((entry) => entry.name)).toHaveLength(18);
   });
 
   it("carry the subject as <title> and the language as <html lang> and Content-Language", () => {

@@ -23,7 +23,7 @@ import { manageScopeOf, sessionOf } from "../auth/access";
 import { clientInfoOf } from "../auth/audit";
 import { issueBinding, setBindingCookie } from "../auth/binding";
 import { adminExists, createInitialAdmin } from "../auth/service";
-import { sendCsv } from "../http/csv";
+import { csvOr, sendCsv } from "../http/csv";
 import { HttpError } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { bySession, rateLimitBy } from "../http/rate-limit";
@@ -131,7 +131,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         operationId: "listUserAudit",
         querystring: userAuditQuerySchema,
-        response: { 200: userAuditResponseSchema },
+        response: {
+          200: csvOr(
+            userAuditResponseSchema,
+            "A page of entries (JSON), or every match as CSV with `format=csv`.",
+          ),
+        },
       },
     ),
     async (request, reply) => {
@@ -154,6 +159,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: "listUserSessions",
       params: userIdParamsSchema,
       response: { 200: sessionListResponseSchema },
+      errors: {
+        404: "No such user in the caller's scope (`NOT_FOUND`)",
+      },
     }),
     async (request) => {
       const session = sessionOf(request);
@@ -169,6 +177,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: "endUserSessions",
       params: userIdParamsSchema,
       response: { 200: endSessionsResponseSchema },
+      errors: {
+        404: "No such user in the caller's scope (`NOT_FOUND`)",
+      },
     }),
     async (request) => ({
       ended: await endUserSessions(
@@ -187,6 +198,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: "endUserSession",
       params: userSessionParamsSchema,
       response: { 200: endSessionsResponseSchema },
+      errors: {
+        404: "No such user in the caller's scope (`NOT_FOUND`)",
+      },
     }),
     async (request) => ({
       ended: await endUserSessions(
