@@ -92,7 +92,7 @@ describe("S3 storage on s3rver", () => {
     const head = await s3.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}${key}` }));
     expect(head).toMatchObject({ ContentType: "application/pdf", ContentLength: data.length });
     // Path-style requests to the endpoint (S3_ENDPOINT set, S3_FORCE_PATH_STYLE unset).
-    expect(s3.requests).toContainEqual({ method: "PUT", path: `/${s3.bucket}/${PREFIX}${key}` });
+    expect(s3.requests).toContainEqual({ method: "PUT", path: `/${s3.bucket}/${PREFIX}${key}`, status: 200 });
 
     const stored = await storage.get(key);
     expect(stored.size).toBe(data.length);

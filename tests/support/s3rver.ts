@@ -20,10 +20,18 @@ export interface S3Faults {
   hang: Set<string>;
 }
 
+/** One request s3rver's front saw. */
+export interface S3Request {
+  method: string;
+  path: string;
+  /** The status it was answered with (s3rver's or an injected fault's), once sent. */
+  status?: number;
+}
+
 /**
  * An S3-compatible server we did not write (`@20minutes/s3rver`, signature checking on) on
- * 127.0.0.1, with one bucket, for integration tests (in process) and end-to-end tests (the app in
- * a child process gets {@link S3TestServer.env}).
+ * 127.0.0.1, with one bucket, for integration tests and end-to-end tests (both in the test's own
+ * process; the app is configured with {@link S3TestServer.env}).
  */
 export interface S3TestServer {
   /** `http://127.0.0.1:PORT` */
@@ -39,8 +47,11 @@ export interface S3TestServer {
   client: S3Client;
   /** Every object key in `bucket` (default: this server's bucket), sorted. */
   listKeys(bucket?: string): Promise<string[]>;
-  /** Every request seen, in arrival order (method and path), faulty ones included. */
-  readonly requests: { method: string; path: string }[];
+  /**
+   * Every request seen, in arrival order (method and path), faulty ones included, with the HTTP
+   * status it was answered with once the answer has been sent (none while it is pending or hangs).
+   */
+  readonly requests: S3Request[];
   /** Empty (no fault) at start; tests add methods and must clear them again. */
   faults: S3Faults;
   /** Stops the server, ends hanging requests and removes its directory. */
@@ -61,10 +72,14 @@ export async function startS3rver(options: { bucket?: string; region?: string } 
   await s3rver.configureBuckets();
   const handle = s3rver.callback();
   const faults: S3Faults = { fail: new Set(), hang: new Set() };
-  const requests: { method: string; path: string }[] = [];
+  const requests: S3Request[] = [];
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const method = request.method ?? "GET";
-    requests.push({ method, path: (request.url ?? "/").split("?")[0] ?? "/" });
+    const seen: S3Request = { method, path: (request.url ?? "/").split("?")[0] ?? "/" };
+    requests.push(seen);
+    response.once("finish", () => {
+      seen.status = response.statusCode;
+    });
     if (faults.hang.has(method)) {
       request.resume();
       return;

@@ -14,6 +14,7 @@ import { emailOutbox, users } from "../../../src/server/db/schema";
 import { acceptInvitation } from "../../../src/server/invitations/service";
 import { createUser, type NewUser } from "../../support/actors";
 import { SESSION_COOKIE } from "../../support/cookies";
+import { type S3TestServer, startS3rver } from "../../support/s3rver";
 import { extractLink, type SmtpSink, startSmtpSink } from "../../support/smtp-sink";
 import { TEMPLATE_ENV } from "./global-setup";
 
@@ -29,6 +30,21 @@ export const DEMO_DESK_EMAIL = "demo-desk@example.com";
 /** What a test may say about a seeded user: {@link NewUser} plus the language (English unless told). */
 export interface SeededUser extends NewUser {
   language?: Language;
+}
+
+/** How an app under test is built beyond the defaults of {@link TestApp.start}. */
+export interface TestAppOptions {
+  /**
+   * Where uploaded files go: `local` (DATA_DIR/uploads, the default) or `s3`, a bucket of an
+   * s3rver of the app's own (`@20minutes/s3rver`, signature checking on, tests/support/s3rver.ts)
+   * that the app reaches through the AWS SDK (ADR 0050), as production does with S3_BUCKET set.
+   */
+  storage?: "local" | "s3";
+  /**
+   * Variables that replace s3rver's for the app (storage `s3` only), e.g. a wrong
+   * AWS_SECRET_ACCESS_KEY, which s3rver refuses with 403 SignatureDoesNotMatch.
+   */
+  s3Env?: Record<string, string>;
 }
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now (another process may take it next). */
@@ -47,7 +63,8 @@ export async function freePort(): Promise<number> {
 /**
  * One AisleIQ server under test, built in the Playwright worker's own process with `buildApp`
  * (the factory `main.ts` uses) on its own PGlite data directory, copied from the migrated
- * template of the global setup, with a real SMTP sink, serving the production client from
+ * template of the global setup, with a real SMTP sink (and, when asked, an s3rver bucket for its
+ * uploads, {@link TestAppOptions}), serving the production client from
  * `build/client` (ADR 0045). Besides the address and the sink it gives tests the seeding steps
  * that are not reachable over HTTP: rows written through the server's own database handle and
  * service functions, and sessions started the way a sign-in starts them.
@@ -61,7 +78,17 @@ export class TestApp {
     /** Every email the app sends arrives here. */
     readonly smtp: SmtpSink,
     private readonly dataDir: string,
+    private readonly s3rver: S3TestServer | undefined,
   ) {}
+
+  /**
+   * The app's bucket: s3rver, with an SDK client of its own, `listKeys()` and a request log.
+   * @throws when the app stores files on local disk (it was not started with storage `s3`)
+   */
+  get s3(): S3TestServer {
+    if (!this.s3rver) throw new Error("this app stores files on local disk: start it with storage s3");
+    return this.s3rver;
+  }
 
   /** The app's database (the handle its routes use). */
   get db(): Database {
@@ -73,15 +100,18 @@ export class TestApp {
    * 127.0.0.1. Its configuration: NODE_ENV=test, the gate passwords and mailboxes exported
    * above, a 200 ms outbox retry base, and TRUST_PROXY=loopback so each test can be its own
    * client address for the rate limits (`X-Forwarded-For`, tests/e2e/support/fixtures.ts).
+   * Uploads go to local disk, or to a new s3rver when `options.storage` is `s3`.
    * @throws when the global setup did not run (no template) or the app cannot start
    */
-  static async start(): Promise<TestApp> {
+  static async start(options: TestAppOptions = {}): Promise<TestApp> {
     const template = process.env[TEMPLATE_ENV];
     if (!template)
       throw new Error(`${TEMPLATE_ENV} is unset: run the e2e tests through playwright.config.ts`);
     const dataDir = await mkdtemp(path.join(tmpdir(), "aisleiq-e2e-"));
     await cp(template, path.join(dataDir, "db"), { recursive: true });
     const smtp = await startSmtpSink();
+    const s3rver = options.storage === "s3" ? await startS3rver() : undefined;
+    const storageEnv = s3rver ? { ...s3rver.env, ...options.s3Env } : {};
     // The public URL names the port, so it is chosen first; another process may take it in
     // between (EADDRINUSE), then the app is built again on another one.
     for (let attempt = 1; ; attempt++) {
@@ -102,15 +132,17 @@ export class TestApp {
         CHANNEL_PARTNER_PASSWORD: PARTNER_PASSWORD,
         SALES_EMAIL,
         DEMO_REGISTRATION_EMAIL: DEMO_DESK_EMAIL,
+        ...storageEnv,
       });
       const server = await buildApp(config);
       try {
         await server.listen({ port, host: config.HOST });
-        return new TestApp(baseUrl, config, server, smtp, dataDir);
+        return new TestApp(baseUrl, config, server, smtp, dataDir, s3rver);
       } catch (error) {
         await server.close();
         if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 5) {
           await smtp.close();
+          await s3rver?.close();
           await rm(dataDir, { recursive: true, force: true });
           throw error;
         }
@@ -118,10 +150,11 @@ export class TestApp {
     }
   }
 
-  /** Closes the app, its database and the SMTP sink, and removes the data directory. */
+  /** Closes the app, its database, the SMTP sink and s3rver, and removes the data directory. */
   async close(): Promise<void> {
     await this.server.close();
     await this.smtp.close();
+    await this.s3rver?.close();
     await rm(this.dataDir, { recursive: true, force: true });
   }
 

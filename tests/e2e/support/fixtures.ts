@@ -9,7 +9,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { decodeQuotedPrintable } from "../../support/smtp-sink";
-import { TestApp } from "./app";
+import { TestApp, type TestAppOptions } from "./app";
 
 export { DEMO_DESK_EMAIL, EVENTS_PASSWORD, PARTNER_PASSWORD, SALES_EMAIL, TestApp } from "./app";
 
@@ -116,9 +116,22 @@ export async function emailContaining(app: TestApp, to: string, text: string, ti
 interface TestFixtures {
   /**
    * An app of this test's own on an empty database (no admin yet), closed after the test: for
-   * the first-admin setup and for tests that count what the whole database holds.
+   * the first-admin setup and for tests that count what the whole database holds, or what its
+   * bucket holds (`storage`).
    */
   emptyApp: TestApp;
+  /**
+   * Where `emptyApp` keeps uploads: `local` (default) or `s3`, a bucket of an s3rver of the
+   * test's own, reachable as `emptyApp.s3` ({@link TestAppOptions.storage}). Set with
+   * `test.use({ storage: "s3" })`. The worker's shared `app` always stores on local disk: a
+   * bucket shared by a worker's tests could never be checked for what it holds.
+   */
+  storage: NonNullable<TestAppOptions["storage"]>;
+  /**
+   * Variables replacing s3rver's for `emptyApp` when `storage` is `s3`, e.g.
+   * `test.use({ s3Env: { AWS_SECRET_ACCESS_KEY: "not-the-secret" } })` ({@link TestAppOptions.s3Env}).
+   */
+  s3Env: Record<string, string>;
   blockThirdParty: undefined;
 }
 
@@ -132,7 +145,8 @@ interface WorkerFixtures {
 
 /**
  * The Playwright `test` every spec uses (ADR 0045). Its fixtures: `app`, the worker's shared app
- * under test, and `emptyApp`, one of the test's own; the test's own browser context aborts any
+ * under test, and `emptyApp`, one of the test's own (on local disk or an s3rver bucket of its own,
+ * the `storage` and `s3Env` options); the test's own browser context aborts any
  * request that leaves this machine (a context a test opens must come from {@link persona}, which
  * does the same), so third-party widgets (jobs board, booking widget, video site) never load in
  * tests and the pages must cope with their absence; and every context of the test presents the
@@ -148,9 +162,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker", timeout: 120_000 },
   ],
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument
-  emptyApp: async ({}, use) => {
-    const app = await TestApp.start();
+  storage: ["local", { option: true }],
+  s3Env: [{}, { option: true }],
+  emptyApp: async ({ storage, s3Env }, use) => {
+    const app = await TestApp.start({ storage, s3Env });
     await use(app);
     await app.close();
   },
