@@ -184,6 +184,7 @@ test("signing out the other devices ends them at once, and the audit trail shows
   await expect(audit.locator("li > div > span:first-child")).toHaveText([
     "Uma User signed out 1 other session",
     `${email} signed in`,
+    `A sign-in email with a link and a one-time code was sent to ${email}`,
   ]);
   await expect(entries.nth(1)).toContainText("With a sign-in link");
   await expect(entries.nth(1)).toContainText(`Safari 18.1 · iOS 18.1 · ${clientAddress()}`);
@@ -200,6 +201,7 @@ test("signing out the other devices ends them at once, and the audit trail shows
   expect(rows.map((row) => [cell(row, "action"), cell(row, "targetEmail"), cell(row, "detail")])).toEqual([
     ["session_ended", email, "1"],
     ["signed_in", email, "magic_link"],
+    ["sign_in_email_sent", email, ""],
   ]);
   expect(cell(rows[1], "device")).toBe("Safari 18.1 · iOS 18.1");
   expect(cell(rows[1], "ip")).toBe(clientAddress());

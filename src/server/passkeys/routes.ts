@@ -180,6 +180,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
         ceremony: request.cookies[CEREMONY_COOKIE],
         response: request.body.response,
         name: deviceName(request.headers["user-agent"]),
+        client: clientInfoOf(request),
       });
       clearCeremonyCookie(reply);
       return reply.status(201).send({ passkey });
@@ -211,7 +212,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [changeLimit],
     }),
     async (request, reply) => {
-      await removePasskey(db, config, sessionOf(request).user, request.params.id);
+      await removePasskey(db, config, sessionOf(request).user, request.params.id, clientInfoOf(request));
       return reply.status(204).send(null);
     },
   );
