@@ -1,11 +1,11 @@
 import { DrizzleQueryError, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import type { UserAuditEntry } from "../../src/common/api/users";
 import {
   SIGN_IN_CODE_MAX_WRONG,
   SIGN_IN_CODE_WRONG_PER_ADDRESS,
   SIGN_IN_CODE_WRONG_PER_IP,
 } from "../../src/common/limits";
-import type { UserAuditEntry } from "../../src/common/api/users";
 import { emailDigest } from "../../src/server/auth/audit";
 import { hashToken } from "../../src/server/auth/tokens";
 import { magicLinkTokens, sessions, signInCodeFailures, userAudit, users } from "../../src/server/db/schema";
@@ -359,7 +359,9 @@ describe.each(testBackends())("sign-in codes on $name", (backend) => {
     expect((await typeFrom("nobody.trail@example.com", "000000", strangerBrowser)).statusCode).toBe(400);
 
     const trail = async (cookie: string, query: string) => {
-      const answer = await f.server.request("GET", `/api/admin/users/audit?pageSize=100&${query}`, { cookie });
+      const answer = await f.server.request("GET", `/api/admin/users/audit?pageSize=100&${query}`, {
+        cookie,
+      });
       expect(answer.status).toBe(200);
       return answer.body.entries as UserAuditEntry[];
     };
