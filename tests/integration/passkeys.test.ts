@@ -462,5 +462,7 @@ describe.each(testBackends())("passkeys on $name", (backend) => {
     const mail = await f.smtp.nextEmail(ana.email);
     expect(mail.subject).toBe("Se agregó una llave de acceso a su cuenta de AisleIQ");
     expect(mail.html).toContain('lang="es"');
+    // The passkey's default name is in her language too.
+    expect(mail.text).toContain("“Chrome en macOS”");
   });
 });

@@ -176,10 +176,11 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request, reply) => {
-      const passkey = await addPasskey(db, config, sessionOf(request).user, {
+      const { user } = sessionOf(request);
+      const passkey = await addPasskey(db, config, user, {
         ceremony: request.cookies[CEREMONY_COOKIE],
         response: request.body.response,
-        name: deviceName(request.headers["user-agent"]),
+        name: deviceName(request.headers["user-agent"], user.language),
         client: clientInfoOf(request),
       });
       clearCeremonyCookie(reply);
