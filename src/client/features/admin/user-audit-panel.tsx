@@ -251,10 +251,13 @@ export function UserAuditPanel() {
                     <time dateTime={entry.at} className="tabular-nums text-muted-foreground">
                       {formatDate(entry.at, i18n.language, true)}
                     </time>
+                    {/* A long address may break anywhere, so it never widens the list past a phone's screen. */}
                     <div className="grid min-w-0 gap-0.5">
-                      <span className="break-words">{sentence}</span>
-                      {detail && <span className="break-words text-muted-foreground">{detail}</span>}
-                      {origin && <span className="break-words text-xs text-muted-foreground">{origin}</span>}
+                      <span className="wrap-anywhere">{sentence}</span>
+                      {detail && <span className="wrap-anywhere text-muted-foreground">{detail}</span>}
+                      {origin && (
+                        <span className="wrap-anywhere text-xs text-muted-foreground">{origin}</span>
+                      )}
                     </div>
                   </li>
                 );
