@@ -194,10 +194,10 @@ test("signing out the other devices ends them at once, and the audit trail shows
     audit.getByRole("link", { name: "Export CSV of the entries that match these filters" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^aisleiq-audit-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync(await download.path(), "utf8");
-  // The export starts with a byte-order mark, so spreadsheet tools read it as UTF-8 (ADR 0056).
-  expect(csv.startsWith("\uFEFF")).toBe(true);
-  const [header, ...rows] = parseCsv(csv.slice(1));
+  // A byte-order mark first (ADR 0056: spreadsheets open it as UTF-8), then the rows.
+  const file = readFileSync(await download.path(), "utf8");
+  expect(file.startsWith("\uFEFF")).toBe(true);
+  const [header, ...rows] = parseCsv(file.slice(1));
   expect(header).toEqual([...AUDIT_CSV_COLUMNS]);
   const cell = (row: string[] | undefined, column: (typeof AUDIT_CSV_COLUMNS)[number]) =>
     row?.[AUDIT_CSV_COLUMNS.indexOf(column)];
