@@ -1,14 +1,16 @@
 import type { SessionInfo } from "@common/api/sessions";
-import type { ManagedUser, UserAudit } from "@common/api/users";
+import type { ManagedUser, UserAudit, UserAuditEntry } from "@common/api/users";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, type Mock } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type Mock } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import { UserAuditPanel } from "~/features/admin/user-audit-panel";
 import { UsersSection } from "~/features/admin/users-section";
 import { SessionsCard } from "~/features/dashboard/sessions-card";
+import { setPageLanguage } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
+import { addSpanishPortal } from "~/locales/es-portal-register";
 import { ADMIN, json, restoreAfterEach, stubFetch } from "./support/fake-api";
 
 const session = (overrides: Partial<SessionInfo>): SessionInfo => ({
@@ -268,6 +270,106 @@ describe("Audit trail filters and export", () => {
     // How she signed in (link, code or passkey) is the sign-in's detail.
     expect(items[0]?.textContent).toContain("With a passkey");
     expect(items[1]?.textContent).toContain("Firefox 128 · Windows 10 · 203.0.113.7");
+  });
+
+  describe("sign-in codes and passkeys (ADR 0060, 0061)", () => {
+    const entry = (
+      id: number,
+      action: UserAuditEntry["action"],
+      detail: string | null,
+      actor: { id: number; name: string } | null = null,
+      targetEmail = "uma@fresh.example",
+    ): UserAuditEntry => ({
+      id,
+      at: `2026-11-2${id}T10:00:00.000Z`,
+      action,
+      actorId: actor?.id ?? null,
+      actorName: actor?.name ?? null,
+      actorEmail: null,
+      targetEmail,
+      targetUserId: targetEmail.includes("•") ? null : 7,
+      detail,
+      ip: "203.0.113.7",
+      device: "Firefox 128 · Windows 10",
+    });
+    const uma = { id: 7, name: "Uma User" };
+    const ada = { id: 1, name: "Ada Admin" };
+    const entries: UserAuditEntry[] = [
+      entry(7, "passkey_removed", "Work laptop", ada),
+      entry(6, "passkey_removed", "Chrome on macOS", uma),
+      entry(5, "passkey_added", "Chrome on macOS", uma),
+      entry(4, "sign_in_code_wrong", "5"),
+      entry(3, "sign_in_code_wrong", "2"),
+      entry(2, "sign_in_code_wrong", "1", null, "n•••@example.com"),
+      entry(1, "sign_in_email_sent", null),
+    ];
+    const lines = async () =>
+      (await screen.findAllByRole("listitem")).map((item) =>
+        [...item.querySelectorAll("div > span")].map((span) => span.textContent).slice(0, 2),
+      );
+
+    beforeEach(() => {
+      fetchMock = stubFetch(async () => json({ entries, total: entries.length, page: 1, pageSize: 20 }));
+    });
+    afterEach(() => setPageLanguage("en"));
+
+    it("says who added or removed which passkey, each wrong code's try and the sign-in email", async () => {
+      renderWithQuery(<UserAuditPanel />);
+      expect(await lines()).toEqual([
+        ["Ada Admin removed a passkey of uma@fresh.example", "Passkey: Work laptop"],
+        ["uma@fresh.example removed a passkey", "Passkey: Chrome on macOS"],
+        ["uma@fresh.example added a passkey", "Passkey: Chrome on macOS"],
+        [
+          "A wrong sign-in code was typed for uma@fresh.example",
+          "Wrong try 5 of 5: the code no longer works",
+        ],
+        ["A wrong sign-in code was typed for uma@fresh.example", "Wrong try 2 of 5"],
+        ["A wrong sign-in code was typed for n•••@example.com", "Wrong try 1 of 5"],
+        [
+          "A sign-in email with a link and a one-time code was sent to uma@fresh.example",
+          "Firefox 128 · Windows 10 · 203.0.113.7",
+        ],
+      ]);
+      const kinds = [...(screen.getByLabelText("Kind") as HTMLSelectElement).options].map(
+        (option) => option.textContent,
+      );
+      expect(kinds).toEqual(
+        expect.arrayContaining([
+          "Sign-in email sent (link and code)",
+          "Wrong sign-in code",
+          "Passkey added",
+          "Passkey removed",
+        ]),
+      );
+    });
+
+    it("says the same in Spanish", async () => {
+      addSpanishPortal();
+      setPageLanguage("es");
+      renderWithQuery(<UserAuditPanel />);
+      expect(await lines()).toEqual([
+        ["Ada Admin eliminó una llave de acceso de uma@fresh.example", "Llave de acceso: Work laptop"],
+        ["uma@fresh.example eliminó una llave de acceso", "Llave de acceso: Chrome on macOS"],
+        ["uma@fresh.example agregó una llave de acceso", "Llave de acceso: Chrome on macOS"],
+        [
+          "Se escribió un código de inicio de sesión incorrecto para uma@fresh.example",
+          "Intento incorrecto 5 de 5: el código ya no sirve",
+        ],
+        [
+          "Se escribió un código de inicio de sesión incorrecto para uma@fresh.example",
+          "Intento incorrecto 2 de 5",
+        ],
+        [
+          "Se escribió un código de inicio de sesión incorrecto para n•••@example.com",
+          "Intento incorrecto 1 de 5",
+        ],
+        [
+          "Se envió a uma@fresh.example un correo de inicio de sesión con un enlace y un código de un solo uso",
+          "Firefox 128 · Windows 10 · 203.0.113.7",
+        ],
+      ]);
+      expect(screen.getByRole("option", { name: "Llave de acceso eliminada" })).toBeTruthy();
+    });
   });
 
   it("sends the person, kind and dates to the list and to the CSV export", async () => {

@@ -1,5 +1,5 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { notifyManager, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -19,7 +19,7 @@ import { json, restoreAfterEach, sessionUser, stubFetch } from "./support/fake-a
 type Call = { url: string; method: string; body: unknown };
 let calls: Call[];
 let signedIn: boolean;
-let answers: Record<string, () => Response>;
+let answers: Record<string, () => Response | Promise<Response>>;
 
 function server(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = String(input);
@@ -217,6 +217,48 @@ describe("signing in with a passkey (ADR 0061)", () => {
     expect((await screen.findByLabelText("Email")).getAttribute("autocomplete")).toBe("email webauthn");
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
     expect(webauthn.get).toHaveBeenCalledWith(expect.objectContaining({ mediation: "conditional" }));
+  });
+
+  it("asks the server again only after a pause that doubles when an autofill sign-in fails, never in a loop", async () => {
+    stubWebAuthn({ autofill: true });
+    // Answered a turn of the event loop later, as a network would.
+    answers["POST /api/auth/passkey/options"] = () =>
+      new Promise((resolve) =>
+        setImmediate(() =>
+          resolve(json({ error: "The database is unavailable.", code: "SERVICE_UNAVAILABLE" }, 503)),
+        ),
+      );
+    const asked = () => posted("/api/auth/passkey/options").length;
+    /** Lets every promise settle: one turn of the event loop (setImmediate is not faked). */
+    const settle = () => act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    /** Turns the event loop until `condition` holds (Testing Library's waits need real timeouts). */
+    const until = async (condition: () => boolean) => {
+      for (let turn = 0; !condition(); turn++) {
+        if (turn > 5_000) throw new Error("the condition never held");
+        await settle();
+      }
+    };
+    // Only timeouts are faked, and TanStack Query notifies in microtasks instead of timeouts meanwhile.
+    notifyManager.setScheduler(queueMicrotask);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      renderPortal();
+      // The refusal is a toast (in English, the server's own words), shown once per failure.
+      await until(() => screen.queryAllByText("The database is unavailable.").length > 0);
+      expect(asked()).toBe(1);
+      for (const pause of [1_000, 2_000, 4_000]) {
+        const before = asked();
+        await act(() => vi.advanceTimersByTimeAsync(pause - 1));
+        await settle();
+        expect(asked()).toBe(before);
+        await act(() => vi.advanceTimersByTimeAsync(1));
+        await until(() => asked() === before + 1);
+        await settle();
+      }
+    } finally {
+      vi.useRealTimers();
+      notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+    }
   });
 
   it("says so when the server refuses the passkey, and stays on the sign-in page", async () => {

@@ -184,6 +184,7 @@ test("signing out the other devices ends them at once, and the audit trail shows
   await expect(audit.locator("li > div > span:first-child")).toHaveText([
     "Uma User signed out 1 other session",
     `${email} signed in`,
+    `A sign-in email with a link and a one-time code was sent to ${email}`,
   ]);
   await expect(entries.nth(1)).toContainText("With a sign-in link");
   await expect(entries.nth(1)).toContainText(`Safari 18.1 · iOS 18.1 · ${clientAddress()}`);
@@ -193,13 +194,17 @@ test("signing out the other devices ends them at once, and the audit trail shows
     audit.getByRole("link", { name: "Export CSV of the entries that match these filters" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^aisleiq-audit-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, ...rows] = parseCsv(readFileSync(await download.path(), "utf8"));
+  // A byte-order mark first (ADR 0056: spreadsheets open it as UTF-8), then the rows.
+  const file = readFileSync(await download.path(), "utf8");
+  expect(file.startsWith("\uFEFF")).toBe(true);
+  const [header, ...rows] = parseCsv(file.slice(1));
   expect(header).toEqual([...AUDIT_CSV_COLUMNS]);
   const cell = (row: string[] | undefined, column: (typeof AUDIT_CSV_COLUMNS)[number]) =>
     row?.[AUDIT_CSV_COLUMNS.indexOf(column)];
   expect(rows.map((row) => [cell(row, "action"), cell(row, "targetEmail"), cell(row, "detail")])).toEqual([
     ["session_ended", email, "1"],
     ["signed_in", email, "magic_link"],
+    ["sign_in_email_sent", email, ""],
   ]);
   expect(cell(rows[1], "device")).toBe("Safari 18.1 · iOS 18.1");
   expect(cell(rows[1], "ip")).toBe(clientAddress());

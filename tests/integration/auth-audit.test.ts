@@ -169,6 +169,7 @@ describe.each(testBackends())("authentication audit trail on $name", (backend) =
   it("records every authentication event, each once, with who, whom, where and which browser", async () => {
     const entries = await audit(t.admin.cookie);
     const expected: UserAuditAction[] = [
+      "sign_in_email_sent",
       "signed_in",
       "signed_out",
       "link_reused",
@@ -201,6 +202,12 @@ describe.each(testBackends())("authentication audit trail on $name", (backend) =
       }),
     ]);
     expect(find("signed_out", t.userA.email)).toHaveLength(1);
+    // Each sign-in email (link and code) sent; none for the unknown or the deactivated address.
+    expect(find("sign_in_email_sent", t.userA.email)).toEqual([
+      expect.objectContaining({ actorId: null, targetUserId: t.userA.id, ip: "127.0.0.1" }),
+    ]);
+    expect(find("sign_in_email_sent", userB.email)).toHaveLength(2);
+    expect(find("sign_in_email_sent")).toHaveLength(3);
     expect(find("link_reused", t.userA.email)).toEqual([
       expect.objectContaining({ detail: "magic_link", actorId: null }),
     ]);

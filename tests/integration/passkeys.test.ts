@@ -1,5 +1,6 @@
 import { DrizzleQueryError, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import type { UserAuditEntry } from "../../src/common/api/users";
 import { PASSKEYS_PER_USER } from "../../src/common/limits";
 import { hashToken } from "../../src/server/auth/tokens";
 import { passkeys, sessions, userAudit, users, webauthnChallenges } from "../../src/server/db/schema";
@@ -123,7 +124,11 @@ describe.each(testBackends())("passkeys on $name", (backend) => {
     expect(await f.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash))).toEqual([
       expect.objectContaining({ userId: bo.id, userAgent: MAC_CHROME, ip: "127.0.0.1" }),
     ]);
-    expect(await f.db.select().from(userAudit).where(eq(userAudit.targetUserId, bo.id))).toEqual([
+    // The passkey's use is her sign-in entry, which names the passkey as the way in.
+    expect(
+      await f.db.select().from(userAudit).where(eq(userAudit.targetUserId, bo.id)).orderBy(userAudit.id),
+    ).toEqual([
+      expect.objectContaining({ action: "passkey_added", actorId: bo.id, detail: "Chrome on macOS" }),
       expect.objectContaining({
         action: "signed_in",
         actorId: bo.id,
@@ -294,6 +299,19 @@ describe.each(testBackends())("passkeys on $name", (backend) => {
     expect(list.body.passkeys).toEqual([]);
     const refused = await signInWith(f, authenticator);
     expect(refused.body.code).toBe("PASSKEY_FAILED");
+    // Added and removed by her, each an audit entry naming the passkey as it was called then.
+    expect(
+      await f.db.select().from(userAudit).where(eq(userAudit.targetUserId, gus.id)).orderBy(userAudit.id),
+    ).toEqual([
+      expect.objectContaining({
+        action: "passkey_added",
+        actorId: gus.id,
+        detail: "Chrome on macOS",
+        userAgent: MAC_CHROME,
+        ip: "127.0.0.1",
+      }),
+      expect.objectContaining({ action: "passkey_removed", actorId: gus.id, detail: "Work laptop" }),
+    ]);
   });
 
   it("offers her other passkeys as excluded and keeps one user handle; refuses a registration for another origin or user", async () => {
@@ -400,6 +418,23 @@ describe.each(testBackends())("passkeys on $name", (backend) => {
     });
     expect(again.body).toEqual({ removed: 0 });
     expect(f.smtp.emailsTo(jo.email)).toHaveLength(3);
+    // The trail: one entry per passkey removed, by the company admin; hers to see, not the other company's.
+    const trail = async (cookie: string) => {
+      const answer = await f.server.request(
+        "GET",
+        `/api/admin/users/audit?action=passkey_removed&userId=${jo.id}`,
+        { cookie },
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.entries as UserAuditEntry[];
+    };
+    const removals = await trail(managerA.cookie);
+    expect(removals).toEqual([
+      expect.objectContaining({ actorId: managerA.id, targetUserId: jo.id, detail: "Chrome on macOS" }),
+      expect.objectContaining({ actorId: managerA.id, targetUserId: jo.id, detail: "Chrome on macOS" }),
+    ]);
+    expect(await trail(admin.cookie)).toEqual(removals);
+    expect(await trail(managerB.cookie)).toEqual([]);
   });
 
   it("suggests a passkey once, on the first sign-in by email while she has none", async () => {
@@ -427,5 +462,7 @@ describe.each(testBackends())("passkeys on $name", (backend) => {
     const mail = await f.smtp.nextEmail(ana.email);
     expect(mail.subject).toBe("Se agregó una llave de acceso a su cuenta de AisleIQ");
     expect(mail.html).toContain('lang="es"');
+    // The passkey's default name is in her language too.
+    expect(mail.text).toContain("“Chrome en macOS”");
   });
 });

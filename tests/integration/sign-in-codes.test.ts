@@ -1,14 +1,16 @@
 import { DrizzleQueryError, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import type { UserAuditEntry } from "../../src/common/api/users";
 import {
   SIGN_IN_CODE_MAX_WRONG,
   SIGN_IN_CODE_WRONG_PER_ADDRESS,
   SIGN_IN_CODE_WRONG_PER_IP,
 } from "../../src/common/limits";
+import { emailDigest } from "../../src/server/auth/audit";
 import { hashToken } from "../../src/server/auth/tokens";
 import { magicLinkTokens, sessions, signInCodeFailures, userAudit, users } from "../../src/server/db/schema";
 import { ipKey } from "../../src/server/http/rate-limit";
-import { createActor, createUser } from "../support/actors";
+import { createActor, createCompanyRow, createUser } from "../support/actors";
 import { BINDING_COOKIE, cookieFrom, SESSION_COOKIE, sessionCookieHeader } from "../support/cookies";
 import { signInCodeFrom, verifyTokenFrom } from "../support/smtp-sink";
 import { testBackends } from "./support/database";
@@ -96,7 +98,11 @@ describe.each(testBackends())("sign-in codes on $name", (backend) => {
     expect(await f.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([
       expect.objectContaining({ userAgent: FIREFOX_WINDOWS, ip: "127.0.0.1" }),
     ]);
-    expect(await f.db.select().from(userAudit).where(eq(userAudit.targetUserId, user.id))).toEqual([
+    // One entry for the email (link and code) and one for its use: the sign-in names the code.
+    expect(
+      await f.db.select().from(userAudit).where(eq(userAudit.targetUserId, user.id)).orderBy(userAudit.id),
+    ).toEqual([
+      expect.objectContaining({ action: "sign_in_email_sent", actorId: null, ip: "127.0.0.1" }),
       expect.objectContaining({
         action: "signed_in",
         actorId: user.id,
@@ -315,6 +321,84 @@ describe.each(testBackends())("sign-in codes on $name", (backend) => {
     expect(failures).toEqual([]);
     // Leave no outage behind for the next test: the readiness check ends it once the database answers.
     await waitFor(async () => (await f.server.request("GET", "/api/ready")).status === 200);
+  });
+
+  it("leaves the sign-in email and each wrong code in the audit trail; an address without an account only masked", async () => {
+    const company = await createCompanyRow(f.db, "Code Trail Foods");
+    const admin = await createActor(f.db, { email: "trail-admin@example.com", role: "admin" });
+    const manager = await createActor(f.db, {
+      email: "trail-manager@example.com",
+      role: "company_admin",
+      companyId: company,
+    });
+    const user = await createUser(f.db, { email: "trail@example.com", companyId: company });
+    // Typed from an address of its own, so this file's other wrong codes from 127.0.0.1 stay under the IP limit.
+    const ip = "192.0.2.44";
+    const typeFrom = (email: string, typed: string, cookie?: string) =>
+      f.server.app.inject({
+        method: "POST",
+        url: "/api/auth/verify-code",
+        remoteAddress: ip,
+        headers: {
+          "content-type": "application/json",
+          "user-agent": FIREFOX_WINDOWS,
+          ...(cookie ? { cookie } : {}),
+        },
+        payload: JSON.stringify({ email, code: typed }),
+      });
+    const { browser, code } = await signInEmail(f, "trail@example.com");
+    const statuses: number[] = [];
+    // Five wrong tries kill the code; the sixth is refused unchecked and leaves no entry.
+    for (let i = 0; i <= SIGN_IN_CODE_MAX_WRONG; i++) {
+      statuses.push((await typeFrom("trail@example.com", wrongFor(code), browser)).statusCode);
+    }
+    // A wrong code from a client without the binding cookie is no try of any one code.
+    statuses.push((await typeFrom("trail@example.com", wrongFor(code))).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 410, 410, 400]);
+    const strangerBrowser = await askInBrowser(f, "Nobody.Trail@example.com");
+    expect((await typeFrom("nobody.trail@example.com", "000000", strangerBrowser)).statusCode).toBe(400);
+
+    const trail = async (cookie: string, query: string) => {
+      const answer = await f.server.request("GET", `/api/admin/users/audit?pageSize=100&${query}`, {
+        cookie,
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.entries as UserAuditEntry[];
+    };
+    const hers = await trail(admin.cookie, `userId=${user.id}`);
+    expect(hers.map((entry) => [entry.action, entry.detail])).toEqual([
+      ["sign_in_code_wrong", null],
+      ["sign_in_code_wrong", "5"],
+      ["sign_in_code_wrong", "4"],
+      ["sign_in_code_wrong", "3"],
+      ["sign_in_code_wrong", "2"],
+      ["sign_in_code_wrong", "1"],
+      ["sign_in_email_sent", null],
+    ]);
+    expect(hers[1]).toMatchObject({
+      actorId: null,
+      targetUserId: user.id,
+      targetEmail: "trail@example.com",
+      ip,
+      device: "Firefox 128 · Windows 10",
+    });
+    // Her company's admin sees them; an address without an account belongs to no company.
+    expect(
+      (await trail(manager.cookie, "action=sign_in_code_wrong")).map((entry) => entry.targetEmail),
+    ).toEqual(Array.from({ length: 6 }, () => "trail@example.com"));
+    // The address without an account: masked, found by its exact address, never stored in clear.
+    const unknown = await trail(
+      admin.cookie,
+      `action=sign_in_code_wrong&q=${encodeURIComponent("NOBODY.TRAIL@example.com")}`,
+    );
+    expect(unknown).toEqual([
+      expect.objectContaining({ targetEmail: "n•••@example.com", targetUserId: null, detail: "1", ip }),
+    ]);
+    const rows = await f.db.select().from(userAudit).where(eq(userAudit.action, "sign_in_code_wrong"));
+    expect(JSON.stringify(rows)).not.toContain("nobody.trail");
+    expect(rows.filter((row) => row.targetUserId === null).map((row) => row.emailDigest)).toContain(
+      emailDigest("nobody.trail@example.com"),
+    );
   });
 
   it("refuses malformed codes before any lookup", async () => {

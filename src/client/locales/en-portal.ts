@@ -283,7 +283,7 @@ export const enPortal = {
   userAudit: {
     title: "User Audit Trail",
     description:
-      "Sign-ins, sign-in links, invitations, sessions and every change to a user account, newest first.",
+      "Sign-ins, sign-in emails and codes, passkeys, invitations, sessions and every change to a user account, newest first.",
     empty: "No changes to user accounts yet.",
     loadFailed: "Could not load the audit trail. Please try again.",
     retry: "Try again",
@@ -302,6 +302,9 @@ export const enPortal = {
       invitation_resent: "{{actor}} sent the invitation to {{target}} again",
       invitation_revoked: "{{actor}} revoked the invitation to {{target}}",
       invitation_accepted: "{{target}} accepted an invitation and signed in",
+      sign_in_email_sent: "A sign-in email with a link and a one-time code was sent to {{target}}",
+      sign_in_code_wrong: "A wrong sign-in code was typed for {{target}}",
+      passkey_added: "{{target}} added a passkey",
     },
     none: "No company",
     range: "Showing {{from}}–{{to}} of {{total}}",
@@ -322,6 +325,11 @@ export const enPortal = {
     purged_one: "{{count}} file of {{target}}'s background check was deleted after the retention period",
     purged_other: "{{count}} files of {{target}}'s background check were deleted after the retention period",
     invitedAs: "Role: {{role}}",
+    passkeyRemovedSelf: "{{target}} removed a passkey",
+    passkeyRemovedOther: "{{actor}} removed a passkey of {{target}}",
+    passkeyName: "Passkey: {{name}}",
+    codeTry: "Wrong try {{attempt}} of {{max}}",
+    codeDead: "Wrong try {{attempt}} of {{max}}: the code no longer works",
     signInMethods: {
       magic_link: "With a sign-in link",
       code: "With a one-time code",
@@ -357,6 +365,10 @@ export const enPortal = {
       invitation_accepted: "Invitation accepted",
       session_ended: "Sessions ended",
       files_purged: "Files deleted (retention)",
+      sign_in_email_sent: "Sign-in email sent (link and code)",
+      sign_in_code_wrong: "Wrong sign-in code",
+      passkey_added: "Passkey added",
+      passkey_removed: "Passkey removed",
     },
   },
   sessions: {

@@ -286,7 +286,7 @@ export const esPortal: Translation<typeof enPortal> = {
   userAudit: {
     title: "Registro de cambios de usuarios",
     description:
-      "Inicios de sesión, enlaces de acceso, invitaciones, sesiones y todos los cambios en las cuentas de usuario, del más reciente al más antiguo.",
+      "Inicios de sesión, correos y códigos de acceso, llaves de acceso, invitaciones, sesiones y todos los cambios en las cuentas de usuario, del más reciente al más antiguo.",
     empty: "Todavía no hay cambios en las cuentas de usuario.",
     loadFailed: "No se pudo cargar el registro de cambios. Vuelva a intentarlo.",
     retry: "Reintentar",
@@ -306,6 +306,10 @@ export const esPortal: Translation<typeof enPortal> = {
       invitation_resent: "{{actor}} volvió a enviar la invitación a {{target}}",
       invitation_revoked: "{{actor}} revocó la invitación a {{target}}",
       invitation_accepted: "{{target}} aceptó una invitación e inició sesión",
+      sign_in_email_sent:
+        "Se envió a {{target}} un correo de inicio de sesión con un enlace y un código de un solo uso",
+      sign_in_code_wrong: "Se escribió un código de inicio de sesión incorrecto para {{target}}",
+      passkey_added: "{{target}} agregó una llave de acceso",
     },
     none: "Sin empresa",
     range: "Mostrando {{from}}–{{to}} de {{total}}",
@@ -328,6 +332,11 @@ export const esPortal: Translation<typeof enPortal> = {
     purged_other:
       "Se eliminaron {{count}} archivos de la verificación de antecedentes de {{target}} al terminar el plazo de conservación",
     invitedAs: "Rol: {{role}}",
+    passkeyRemovedSelf: "{{target}} eliminó una llave de acceso",
+    passkeyRemovedOther: "{{actor}} eliminó una llave de acceso de {{target}}",
+    passkeyName: "Llave de acceso: {{name}}",
+    codeTry: "Intento incorrecto {{attempt}} de {{max}}",
+    codeDead: "Intento incorrecto {{attempt}} de {{max}}: el código ya no sirve",
     signInMethods: {
       magic_link: "Con un enlace de inicio de sesión",
       code: "Con un código de un solo uso",
@@ -363,6 +372,10 @@ export const esPortal: Translation<typeof enPortal> = {
       invitation_accepted: "Invitación aceptada",
       session_ended: "Sesiones cerradas",
       files_purged: "Archivos eliminados (conservación)",
+      sign_in_email_sent: "Correo de inicio de sesión enviado (enlace y código)",
+      sign_in_code_wrong: "Código de inicio de sesión incorrecto",
+      passkey_added: "Llave de acceso agregada",
+      passkey_removed: "Llave de acceso eliminada",
     },
   },
   sessions: {

@@ -20,8 +20,9 @@ import { listResponse, pageNumberFields } from "./fields";
  * - `DELETE /api/admin/users/{id}/passkeys`       (manager)  → `{removed}` (src/common/api/passkeys.ts)
  *
  * The audit trail also records authentication (ADR 0057): sign-in and sign-out, refused links,
- * link requests for unknown or deactivated addresses, invitations, sessions ended by someone
- * else and purged files. Entries are never changed or deleted.
+ * link requests for unknown or deactivated addresses, sign-in emails sent, wrong one-time codes,
+ * passkeys added and removed, invitations, sessions ended by someone else and purged files.
+ * Entries are never changed or deleted.
  */
 
 /** Longest search text, checked before any matching (issue #10: caps before work). */
@@ -74,7 +75,12 @@ export type UpdateUserInput = z.input<typeof updateUserBodySchema>;
  * Every kind of audit entry (ADR 0057). `detail` per kind: role and company changes
  * "old → new"; `session_ended` how many sessions; `link_expired` / `link_reused` which link
  * (`magic_link` or `invitation`); `invitation_sent` / `invitation_resent` the invited role;
- * `signed_in` how (one of {@link SIGN_IN_METHODS}); `files_purged` how many files; null otherwise.
+ * `signed_in` how (one of {@link SIGN_IN_METHODS}); `files_purged` how many files;
+ * `sign_in_code_wrong` which wrong try of the code it was ("1" … "5", the fifth kills the code;
+ * null when the browser had no binding cookie, ADR 0060); `passkey_added` / `passkey_removed` the
+ * passkey's name (ADR 0061); null otherwise. `sign_in_email_sent` is the email with the link
+ * and the one-time code; using the code is the `signed_in` entry with detail `code`, using a
+ * passkey the one with detail `passkey`.
  */
 export const USER_AUDIT_ACTIONS = [
   "role_changed",
@@ -94,6 +100,10 @@ export const USER_AUDIT_ACTIONS = [
   "invitation_accepted",
   "session_ended",
   "files_purged",
+  "sign_in_email_sent",
+  "sign_in_code_wrong",
+  "passkey_added",
+  "passkey_removed",
 ] as const;
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
 

@@ -96,6 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         config,
         { email, fullName, language: requestLanguage(request, language) },
         binding.hash,
+        clientInfoOf(request),
       );
       setBindingCookie(reply, binding.raw);
       return reply
@@ -294,7 +295,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request) => ({
-      removed: await removeUserPasskeys(db, config, sessionOf(request).user, request.params.id),
+      removed: await removeUserPasskeys(
+        db,
+        config,
+        sessionOf(request).user,
+        request.params.id,
+        clientInfoOf(request),
+      ),
     }),
   );
 

@@ -269,8 +269,10 @@ export async function setUserActive(
 /**
  * Removes every passkey of a user (ADR 0061: a lost or stolen device), for managers in their
  * scope, never on admins (company admins) or themselves, like deactivation; she is emailed about
- * it. Her sessions stay: whoever holds the device is stopped at the next sign-in, and an admin
- * who wants her signed out deactivates her.
+ * it, and each passkey removed is a `passkey_removed` audit entry by `actor` (ADR 0057). Her
+ * sessions stay: whoever holds the device is stopped at the next sign-in, and an admin who wants
+ * her signed out deactivates her.
+ * @param client the admin's browser, kept by the entries
  * @returns how many passkeys were removed (0 when she had none)
  * @throws 404 / 403 as {@link lockTarget}
  */
@@ -279,10 +281,11 @@ export async function removeUserPasskeys(
   config: AppConfig,
   actor: UserRow,
   id: number,
+  client: ClientInfo = NO_CLIENT,
 ): Promise<number> {
   return transactionWithRetry(db, async (tx) => {
     const target = await lockTarget(tx, actor, id, "passkeys");
-    return removeAllPasskeysOf(tx, config, target);
+    return removeAllPasskeysOf(tx, config, target, { actor, client });
   });
 }
 

@@ -38,14 +38,17 @@ export async function adminExists(db: Database): Promise<boolean> {
 /**
  * Issues a magic link for `user` inside `tx`: earlier unused links of the user stop working,
  * and the email goes into the outbox in the same transaction (issue #2). The email carries the
- * link and a one-time code; the row keeps the digests of both (ADR 0060).
+ * link and a one-time code; the row keeps the digests of both (ADR 0060). The same transaction
+ * appends a `sign_in_email_sent` entry to the audit trail (ADR 0057), with the asking browser.
  * @param bindingHash hex SHA-256 of the binding cookie of the browser that asked (ADR 0015), if any
+ * @param client the asking browser's address and User-Agent
  */
 export async function issueMagicLink(
   tx: Executor,
-  user: Pick<UserRow, "id" | "email" | "fullName" | "language">,
+  user: Pick<UserRow, "id" | "email" | "fullName" | "language" | "companyId">,
   config: AppConfig,
   bindingHash: string | null = null,
+  client: ClientInfo = NO_CLIENT,
 ) {
   await tx
     .update(magicLinkTokens)
@@ -69,6 +72,12 @@ export async function issueMagicLink(
     language: user.language,
   });
   await enqueueEmail(tx, { kind: "magic_link", to: user.email, ...email });
+  await recordAudit(tx, {
+    action: "sign_in_email_sent",
+    actor: null,
+    target: { id: user.id, email: user.email, companyId: user.companyId },
+    client,
+  });
 }
 
 /**
@@ -76,6 +85,7 @@ export async function issueMagicLink(
  * and emails a sign-in link (docs/product.md#7-api `POST /api/admin/create-initial`).
  * Serialised by an advisory lock, so concurrent calls create exactly one admin.
  * @param bindingHash digest of the requesting browser's binding cookie (see binding.ts)
+ * @param client the requesting browser, kept by the email's audit entry (ADR 0057)
  * @throws 409 ADMIN_EXISTS once any admin exists; 403 INITIAL_ADMIN_EMAIL_ONLY in production
  *   for any address but INITIAL_ADMIN_EMAIL; 409 EMAIL_TAKEN if the address has an account
  */
@@ -84,6 +94,7 @@ export async function createInitialAdmin(
   config: AppConfig,
   input: { email: string; fullName: string; language?: Language },
   bindingHash: string | null = null,
+  client: ClientInfo = NO_CLIENT,
 ) {
   if (config.NODE_ENV === "production") {
     const allowed = config.INITIAL_ADMIN_EMAIL?.trim().toLowerCase();
@@ -108,7 +119,7 @@ export async function createInitialAdmin(
       .values({ email: input.email, fullName: input.fullName, role: "admin", language: input.language })
       .returning();
     if (!admin) throw new Error("admin insert returned no row");
-    await issueMagicLink(tx, admin, config, bindingHash);
+    await issueMagicLink(tx, admin, config, bindingHash, client);
   });
 }
 
@@ -215,7 +226,7 @@ async function claimMagicLinkRequest(
       await enqueueEmail(tx, { kind: "account_deactivated", to: user.email, ...email });
       return "deactivated";
     }
-    await issueMagicLink(tx, user, config, request.bindingHash);
+    await issueMagicLink(tx, user, config, request.bindingHash, client);
     return "issued";
   });
 }

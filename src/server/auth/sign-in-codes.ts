@@ -12,7 +12,7 @@ import {
 import type { Database, Executor } from "../db/database";
 import { transactionWithRetry } from "../db/retry";
 import { magicLinkTokens, signInCodeFailures, users } from "../db/schema";
-import type { ClientInfo } from "./audit";
+import { type ClientInfo, recordAudit, unknownAddress } from "./audit";
 import { startSignedInSession, type UserRow } from "./sessions";
 
 /**
@@ -91,8 +91,9 @@ function secondsUntilOut(oldest: Date | string | null, windowMs: number, now: Da
  *    (`exhausted`) when this browser's request has had {@link SIGN_IN_CODE_MAX_WRONG};
  * 2. finds the newest usable link of `email` whose binding is this browser's, and compares the
  *    code with its digest (a digest is computed even when there is none);
- * 3. on a wrong code records the failure (committed, whatever the address) and answers `wrong`,
- *    or `exhausted` when that was the last try;
+ * 3. on a wrong code records the failure (committed, whatever the address) and a
+ *    `sign_in_code_wrong` audit entry (ADR 0057), and answers `wrong`, or `exhausted` when that
+ *    was the last try;
  * 4. on the right code takes the user row first (docs/architecture.md "Lock order"), then uses
  *    up the link (and so its code) and starts a session, as a link would.
  * @param input.email the normalised address typed; input.code six digits; input.bindingHash
@@ -147,6 +148,7 @@ export async function verifySignInCode(
         ipKey: input.ipKey,
         bindingHash: input.bindingHash,
       });
+      await recordWrongCode(tx, input, input.bindingHash ? counts.byBinding + 1 : null);
       // Rows past the longest window count for nothing any more.
       await tx
         .delete(signInCodeFailures)
@@ -181,6 +183,35 @@ export async function verifySignInCode(
     if (!used) return { status: "wrong" };
     const session = await startSignedInSession(tx, user, input.client, "code");
     return { status: "ok", user, session };
+  });
+}
+
+/**
+ * Appends the `sign_in_code_wrong` entry of one wrong code (ADR 0057, 0060) inside `tx`: about
+ * the account of `input.email`, or, for an address without one, the masked address and its
+ * digest, never the address in clear. Refusals by the limits compare no code and write none, so
+ * the entries a guesser can cause are bounded by the same limits as the guesses.
+ * @param attempt which wrong try of this browser's code it was (1 to {@link SIGN_IN_CODE_MAX_WRONG}),
+ *   or null without a binding cookie
+ */
+async function recordWrongCode(
+  tx: Executor,
+  input: { email: string; client: ClientInfo },
+  attempt: number | null,
+): Promise<void> {
+  const [owner] = await tx
+    .select({ id: users.id, email: users.email, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .limit(1);
+  await recordAudit(tx, {
+    action: "sign_in_code_wrong",
+    actor: null,
+    ...(owner
+      ? { target: { id: owner.id, email: owner.email, companyId: owner.companyId } }
+      : unknownAddress(input.email)),
+    detail: attempt === null ? null : String(attempt),
+    client: input.client,
   });
 }
 

@@ -440,6 +440,11 @@ export const userAuditActionEnum = pgEnum("user_audit_action", [
   "invitation_accepted",
   "session_ended",
   "files_purged",
+  // The one-time code and passkeys (ADR 0060, 0061).
+  "sign_in_email_sent",
+  "sign_in_code_wrong",
+  "passkey_added",
+  "passkey_removed",
 ]);
 
 /**

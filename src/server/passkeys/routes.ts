@@ -176,10 +176,12 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     ),
     async (request, reply) => {
-      const passkey = await addPasskey(db, config, sessionOf(request).user, {
+      const { user } = sessionOf(request);
+      const passkey = await addPasskey(db, config, user, {
         ceremony: request.cookies[CEREMONY_COOKIE],
         response: request.body.response,
-        name: deviceName(request.headers["user-agent"]),
+        name: deviceName(request.headers["user-agent"], user.language),
+        client: clientInfoOf(request),
       });
       clearCeremonyCookie(reply);
       return reply.status(201).send({ passkey });
@@ -211,7 +213,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [changeLimit],
     }),
     async (request, reply) => {
-      await removePasskey(db, config, sessionOf(request).user, request.params.id);
+      await removePasskey(db, config, sessionOf(request).user, request.params.id, clientInfoOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -15,7 +15,7 @@ import { and, asc, count, eq, isNull, lt, lte, notExists, sql } from "drizzle-or
 import { ERROR_CODES } from "../../common/api/errors";
 import type { Passkey } from "../../common/api/passkeys";
 import { PASSKEYS_PER_USER, WEBAUTHN_CHALLENGE_TTL_MS } from "../../common/limits";
-import type { ClientInfo } from "../auth/audit";
+import { type AuditPerson, type ClientInfo, NO_CLIENT, recordAudit } from "../auth/audit";
 import { startSignedInSession, type UserRow } from "../auth/sessions";
 import { hashToken, issueToken } from "../auth/tokens";
 import type { AppConfig } from "../config";
@@ -212,8 +212,9 @@ const passkeyLimit = () =>
  * Adds the passkey a browser registered for `user` (ADR 0061): takes the ceremony's challenge,
  * has the library verify the answer (challenge, origin and RP ID from PUBLIC_URL, user
  * verification), then stores the credential with its counter, device type and backup state,
- * named after the browser and OS (`name`), and emails her about it, in one transaction that
- * takes her user row first (docs/architecture.md "Lock order").
+ * named after the browser and OS (`name`), emails her about it and appends a `passkey_added`
+ * audit entry (ADR 0057) with `input.client`, in one transaction that takes her user row first
+ * (docs/architecture.md "Lock order").
  * @throws 400 PASSKEY_REGISTRATION_FAILED for a stale or missing challenge, an answer that does
  *   not verify, or a credential already stored; 409 PASSKEY_LIMIT at {@link PASSKEYS_PER_USER}
  */
@@ -221,7 +222,12 @@ export async function addPasskey(
   db: Database,
   config: AppConfig,
   user: Pick<UserRow, "id">,
-  input: { ceremony: string | undefined; response: RegistrationResponseJSON; name: string },
+  input: {
+    ceremony: string | undefined;
+    response: RegistrationResponseJSON;
+    name: string;
+    client?: ClientInfo;
+  },
 ): Promise<Passkey> {
   const challenge = await takeChallenge(db, input.ceremony, "registration", user.id);
   const userHandle = challenge?.userHandle;
@@ -265,6 +271,7 @@ export async function addPasskey(
       .returning();
     if (!row) throw registrationFailed("This passkey is already added.");
     await notify(tx, config, owner, { kind: "added", name: row.name });
+    await recordPasskeyChange(tx, "passkey_added", owner, owner, row.name, input.client ?? NO_CLIENT);
     return toPasskey(row);
   });
 }
@@ -390,8 +397,9 @@ export async function renamePasskey(
 }
 
 /**
- * Removes one of `user`'s passkeys and emails her about it (ADR 0061); from then on it signs no
- * one in.
+ * Removes one of `user`'s passkeys, emails her about it (ADR 0061) and appends a
+ * `passkey_removed` audit entry by her (ADR 0057); from then on it signs no one in.
+ * @param client her browser's address and User-Agent, kept by the entry
  * @throws 404 NOT_FOUND when she has no passkey `id`
  */
 export async function removePasskey(
@@ -399,6 +407,7 @@ export async function removePasskey(
   config: AppConfig,
   user: Pick<UserRow, "id">,
   id: number,
+  client: ClientInfo = NO_CLIENT,
 ): Promise<void> {
   await transactionWithRetry(db, async (tx) => {
     const [owner] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
@@ -409,25 +418,50 @@ export async function removePasskey(
       .returning({ name: passkeys.name });
     if (!row) throw notFound("Passkey not found.");
     await notify(tx, config, owner, { kind: "removed", name: row.name });
+    await recordPasskeyChange(tx, "passkey_removed", owner, owner, row.name, client);
   });
 }
 
 /**
- * Removes every passkey of `target` inside `tx` (an admin's action for a lost device, ADR 0061)
- * and emails her when there were any. The caller has locked her user row.
+ * Removes every passkey of `target` inside `tx` (an admin's action for a lost device, ADR 0061),
+ * emails her when there were any, and appends one `passkey_removed` audit entry per passkey by
+ * `by.actor` (ADR 0057). The caller has locked her user row.
+ * @param by who removed them, and from which browser
  * @returns how many were removed
  */
 export async function removeAllPasskeysOf(
   tx: Executor,
   config: AppConfig,
-  target: Pick<UserRow, "id" | "email" | "fullName" | "language">,
+  target: Pick<UserRow, "id" | "email" | "fullName" | "language" | "companyId">,
+  by: { actor: AuditPerson; client: ClientInfo },
 ): Promise<number> {
   const removed = await tx
     .delete(passkeys)
     .where(eq(passkeys.userId, target.id))
-    .returning({ id: passkeys.id });
+    .returning({ id: passkeys.id, name: passkeys.name });
   if (removed.length > 0) await notify(tx, config, target, { kind: "removedByAdmin", count: removed.length });
+  for (const row of removed) {
+    await recordPasskeyChange(tx, "passkey_removed", by.actor, target, row.name, by.client);
+  }
   return removed.length;
+}
+
+/** Appends the audit entry of a passkey added or removed (ADR 0057): detail the passkey's name. */
+async function recordPasskeyChange(
+  tx: Executor,
+  action: "passkey_added" | "passkey_removed",
+  actor: AuditPerson,
+  owner: Pick<UserRow, "id" | "email" | "companyId">,
+  name: string,
+  client: ClientInfo,
+): Promise<void> {
+  await recordAudit(tx, {
+    action,
+    actor,
+    target: { id: owner.id, email: owner.email, companyId: owner.companyId },
+    detail: name,
+    client,
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type UserAuditAction,
   type UserAuditEntry,
 } from "@common/api/users";
+import { SIGN_IN_CODE_MAX_WRONG } from "@common/limits";
 import { ROLES } from "@common/roles";
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
@@ -37,8 +38,8 @@ function isSignInMethod(value: string | null): value is SignInMethod {
 /**
  * What an entry says, in the reader's language (ADR 0057): who did what to whom. Role ids in a
  * change ("user → company_admin") show as role names and "none" as "No company"; an invitation
- * names the role, a sign-in how it was made; counts (sessions ended, files deleted) make the
- * sentence's number.
+ * names the role, a sign-in how it was made, a passkey change the passkey, a wrong code which try
+ * it was (ADR 0060); counts (sessions ended, files deleted) make the sentence's number.
  */
 function describeEntry(t: TFunction, entry: UserAuditEntry): { sentence: string; detail: string | null } {
   const actor =
@@ -92,6 +93,31 @@ function describeEntry(t: TFunction, entry: UserAuditEntry): { sentence: string;
       };
     case "files_purged":
       return { sentence: t("portal.userAudit.purged", { ...values, count }), detail: null };
+    case "sign_in_code_wrong": {
+      // Which wrong try of the code (ADR 0060); the last one kills it.
+      const attempt = Number(entry.detail);
+      const tries = { attempt, max: SIGN_IN_CODE_MAX_WRONG };
+      return {
+        sentence: t("portal.userAudit.actions.sign_in_code_wrong", values),
+        detail:
+          entry.detail === null || !Number.isInteger(attempt)
+            ? null
+            : attempt >= SIGN_IN_CODE_MAX_WRONG
+              ? t("portal.userAudit.codeDead", tries)
+              : t("portal.userAudit.codeTry", tries),
+      };
+    }
+    case "passkey_added":
+    case "passkey_removed":
+      return {
+        sentence:
+          entry.action === "passkey_added"
+            ? t("portal.userAudit.actions.passkey_added", values)
+            : entry.actorId !== null && entry.actorId === entry.targetUserId
+              ? t("portal.userAudit.passkeyRemovedSelf", values)
+              : t("portal.userAudit.passkeyRemovedOther", values),
+        detail: entry.detail ? t("portal.userAudit.passkeyName", { name: entry.detail }) : null,
+      };
     default:
       return { sentence: t(`portal.userAudit.actions.${entry.action}`, values), detail: null };
   }
@@ -99,8 +125,8 @@ function describeEntry(t: TFunction, entry: UserAuditEntry): { sentence: string;
 
 /**
  * The audit trail (ADR 0057, `GET /api/admin/users/audit`): who
- * did what to which account, sign-ins, links, invitations, sessions and purged files, newest
- * first; each entry with the browser and address it came from. Filters by person (name or
+ * did what to which account, sign-ins, links, sign-in emails and wrong codes, passkeys,
+ * invitations, sessions and purged files, newest first; each entry with the browser and address it came from. Filters by person (name or
  * address), kind and dates; Export CSV downloads every entry that matches. Paging, loading,
  * empty and error states as the other lists.
  */
@@ -225,10 +251,13 @@ export function UserAuditPanel() {
                     <time dateTime={entry.at} className="tabular-nums text-muted-foreground">
                       {formatDate(entry.at, i18n.language, true)}
                     </time>
+                    {/* A long address may break anywhere, so it never widens the list past a phone's screen. */}
                     <div className="grid min-w-0 gap-0.5">
-                      <span className="break-words">{sentence}</span>
-                      {detail && <span className="break-words text-muted-foreground">{detail}</span>}
-                      {origin && <span className="break-words text-xs text-muted-foreground">{origin}</span>}
+                      <span className="wrap-anywhere">{sentence}</span>
+                      {detail && <span className="wrap-anywhere text-muted-foreground">{detail}</span>}
+                      {origin && (
+                        <span className="wrap-anywhere text-xs text-muted-foreground">{origin}</span>
+                      )}
                     </div>
                   </li>
                 );

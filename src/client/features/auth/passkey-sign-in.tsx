@@ -8,6 +8,14 @@ import { isPasskeyCancel, passkeyAutofillSupported, passkeysSupported, usePasske
 
 /** The autofill's challenge is renewed this long before it would expire, in ms. */
 const RENEW_BEFORE_EXPIRY_MS = 30_000;
+/**
+ * After a failed autofill sign-in (the server refused the passkey, or could not be reached), the
+ * autofill waits this long before it asks again, doubling per failure up to
+ * {@link AUTOFILL_RETRY_MAX_MS}: without the pause a refusal or an outage made the page ask the
+ * server again at once, in a loop, with a toast each time.
+ */
+const AUTOFILL_RETRY_FIRST_MS = 1_000;
+const AUTOFILL_RETRY_MAX_MS = 60_000;
 
 /**
  * "Sign in with a passkey" and the passkey autofill of the email field (ADR 0061). When the
@@ -15,7 +23,7 @@ const RENEW_BEFORE_EXPIRY_MS = 30_000;
  * field (`autocomplete="… webauthn"`) for as long as the page is open, renewed before its
  * challenge expires; the button opens the browser's own passkey dialog instead (and the autofill
  * comes back once that dialog is done). Closing a browser dialog is not an error; a refused
- * passkey is a toast. A successful sign-in refreshes the session, and the sign-in screen moves on.
+ * passkey is a toast, and the autofill comes back after a pause that grows with each failure. A successful sign-in refreshes the session, and the sign-in screen moves on.
  * Renders nothing in a browser without WebAuthn.
  */
 export function PasskeySignIn() {
@@ -83,6 +91,7 @@ function usePasskeyAutofill(onError: (error: unknown) => void): { pause: () => v
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let retryMs = AUTOFILL_RETRY_FIRST_MS;
     const start = async () => {
       clearTimeout(timer);
       if (stopped || paused.current || !(await passkeyAutofillSupported())) return;
@@ -92,7 +101,9 @@ function usePasskeyAutofill(onError: (error: unknown) => void): { pause: () => v
         onError: (error) => {
           if (stopped || isPasskeyCancel(error)) return;
           onError(error);
-          void start();
+          clearTimeout(timer);
+          timer = setTimeout(start, retryMs);
+          retryMs = Math.min(retryMs * 2, AUTOFILL_RETRY_MAX_MS);
         },
       });
     };
