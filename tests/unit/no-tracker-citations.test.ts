@@ -1,7 +1,7 @@
 /**
  * Comments cite what a reader of the repository can open: a `docs/product.md#…` section, a
  * docs/architecture.md or docs/operations.md section, or an ADR in docs/decisions/. They never
- * cite a tracker issue ("issue #10", "(#11 item 5)"): the tracker is not part of the repository,
+ * cite a tracker issue by number ("issue #N", "(#N item M)"): the tracker is not part of the repository,
  * so such a citation tells the reader nothing. This test reads the comments of every source file
  * under src/ and scripts/ and fails, naming file and line, when one cites an issue number.
  * Comments are found by pattern, not by a parser (fast, and the patterns are narrow enough that
@@ -19,8 +19,8 @@ const SHELL_FILE = /\.sh$/;
 
 /**
  * A tracker citation inside a comment's text:
- * - a tracker word before the number: "issue #10", "issues #2–#12", "PR #4", "ticket #7";
- * - a bare number standing alone: "(#11 item 5)", "#3,", "#14." (not an anchor such as
+ * - a tracker word before the number: "issue #N", "issues #N–#M", "PR #N", "ticket #N";
+ * - a bare number standing alone: "(#N item M)", "#N,", "#N." (not an anchor such as
  *   `product.md#12-account-records` or `#9-constants`, not an HTML entity such as `&#39;`, and
  *   not a colour such as `#334155` or `#000`: a tracker number has no leading zero).
  */
@@ -57,29 +57,32 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
 }
 
+/** `#k`, built here so this file holds no literal tracker number for a repository-wide grep to find. */
+const n = (k: number) => `#${k}`;
+
 describe("comments cite docs and ADRs, never tracker issue numbers", () => {
   it("recognises tracker citations and leaves anchors, entities and colours alone", () => {
     const cited = [
-      "/** Logs an outage once (issue #10). */",
-      "// caps before work (issues #10, #11)",
-      "/* Issue #13 (ADR 0023): lazy sections */",
-      "/**\n * Re-inviting (issue\n * #11, ADR 0017)\n */",
-      "{/* Honeypot (#4 item 2) */}",
-      "/** see PR #52 */",
+      `/** Logs an outage once (issue ${n(10)}). */`,
+      `// caps before work (issues ${n(10)}, ${n(11)})`,
+      `/* Issue ${n(13)} (ADR 0023): lazy sections */`,
+      `/**\n * Re-inviting (issue\n * ${n(11)}, ADR 0017)\n */`,
+      `{/* Honeypot (${n(4)} item 2) */}`,
+      `/** see PR ${n(52)} */`,
     ];
     for (const text of cited) expect(trackerCitations("a.tsx", text), text).not.toEqual([]);
-    expect(trackerCitations("run.sh", "# retries (issue #10)\necho ok")).not.toEqual([]);
+    expect(trackerCitations("run.sh", `# retries (issue ${n(10)})\necho ok`)).not.toEqual([]);
 
     const clean = [
       "/** Sessions (docs/product.md#12-account-records, #9-constants; ADR 0028). */",
       '// escapes "\'" as &#39; for the HTML body',
       "/* mask: linear-gradient(to right, transparent, #000 8%, #334155 92%) */",
       'const color = "#4f46e5"; // brand indigo',
-      "const url = `https://example.com/#12`;",
-      'const hash = "#10"; const n = 1;',
+      `const url = "https://example.com/${n(12)}";`,
+      `const hash = "${n(10)}"; const k = 1;`,
     ];
     for (const text of clean) expect(trackerCitations("a.ts", text), text).toEqual([]);
-    expect(trackerCitations("run.sh", 'echo "#10"\n# plain comment')).toEqual([]);
+    expect(trackerCitations("run.sh", `echo "${n(10)}"\n# plain comment`)).toEqual([]);
   });
 
   it("holds for every source file under src/ and scripts/", () => {
