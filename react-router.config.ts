@@ -20,7 +20,7 @@ export default {
     ...RETAILER_DEMOS.map((demo) => `/${demo.slug}`),
     ...LOGIN_PORTALS.map((portal) => portal.path),
     NOT_FOUND_PRERENDER_PATH,
-    // Their Spanish twins (`/es/`, `/es/calculator`, …; issue #12, ADR 0022).
+    // Their Spanish twins (`/es/`, `/es/calculator`, …; ADR 0022).
     ...SPANISH_PATHS,
   ],
 } satisfies Config;

@@ -97,7 +97,7 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Issue #4 budget: a page's first load is a few larger files instead of dozens of small
+        // First-load budget (ADR 0008): a page's first load is a few larger files instead of dozens of small
         // ones (each request costs a round trip on a slow mobile link): one framework chunk, and
         // one chunk for the app shell that every public page renders (header, footer, i18n, the
         // UI basics). Route modules and everything loaded on demand keep their own chunks.

@@ -1,4 +1,4 @@
-// `npm run bench:api` (issue #13): `GET /api/auth/me` with a valid session, AisleIQ against the
+// `npm run bench:api` (target in the README's scripts table: ≥ 0.5× the baseline's req/s, ≤ 2× its p99): `GET /api/auth/me` with a valid session, AisleIQ against the
 // raw `node:http` + driver baseline of bench/raw-auth-server.ts, in one run, on PostgreSQL
 // (BENCH_DATABASE_URL, default the local test server; skipped with a note when unreachable) and
 // on embedded PGlite. Each server runs in its own process, AisleIQ with request logging on at

@@ -1,4 +1,4 @@
-// `npm run bench:load` (issue #10): mixed load on PostgreSQL. Starts the server as a separate
+// `npm run bench:load` (docs/operations.md "Load benchmark"): mixed load on PostgreSQL. Starts the server as a separate
 // process (build/node/main.js when built, else src/server/main.ts through tsx) on a throw-away
 // database, with an in-process SMTP sink, then runs three autocannon loads at once, splitting
 // BENCH_CONNECTIONS (default 200) for BENCH_DURATION seconds (default 60):

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm run lighthouse` (issue #4 budget, tightened by issue #13): starts the production server
+ * `npm run lighthouse` (budget of ADR 0008, tightened by ADR 0023): starts the production server
  * from the build (`build/node/main.js`, run `npm run build` first) on a free port with a
  * throw-away database, audits each page N times with Lighthouse 12's default mobile preset in
  * Debian's Chromium (`/usr/bin/chromium`, or CHROMIUM_PATH), and prints every run and, per page,
  * the median of the four category scores and of FCP, LCP, TBT and CLS, with the LCP element and
  * the machine's load average (figures from a busy machine are pessimistic).
  *
- * Exits 1 when a page's median misses a target (issue #13, ADR 0023): Performance 100,
+ * Exits 1 when a page's median misses a target (ADR 0023): Performance 100,
  * Accessibility 100, Best Practices 100, SEO 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS 0. A page that
  * asks not to be indexed (`<meta name="robots" content="noindex">`, the retailer demos) fails
  * Lighthouse's "is crawlable" SEO audit by design; its SEO score is printed but not a target.
@@ -26,7 +26,7 @@ import lighthouse from "lighthouse";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const TARGETS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
-/** Issue #13 metric targets (milliseconds; CLS unitless). */
+/** ADR 0023's metric targets (milliseconds; CLS unitless). */
 const MAX_LCP_MS = 1500;
 const MAX_TBT_MS = 50;
 const MAX_CLS = 0;

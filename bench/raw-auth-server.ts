@@ -1,4 +1,4 @@
-// The baseline that `npm run bench:api` compares AisleIQ's `GET /api/auth/me` with (issue #13):
+// The baseline that `npm run bench:api` compares AisleIQ's `GET /api/auth/me` with:
 // a bare `node:http` server that answers the same JSON from ONE query joining session, user and
 // company by SHA-256(token). On PostgreSQL the query is a NAMED prepared statement (parsed and
 // planned once per connection); on PGlite it is a parameterised query. No framework, no logging,

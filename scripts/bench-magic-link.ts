@@ -1,5 +1,5 @@
 // `npm run bench:magic-link`: does POST /api/auth/send-magic-link take the same time for an
-// address with an account as for one without (issue #11 item 5)? Sends BENCH_REQUESTS requests
+// address with an account as for one without (ADR 0029)? Sends BENCH_REQUESTS requests
 // of each kind, interleaved, one at a time, each from its own forwarded IP and to its own
 // address (so no rate limit interferes), on embedded PGlite and on PostgreSQL
 // (BENCH_DATABASE_URL, default the local test server; skipped with a note when unreachable),

@@ -1,4 +1,4 @@
-// `npm run bench:mail`: the email outbox of one process against a local SMTP sink (issue #10).
+// `npm run bench:mail`: the email outbox of one process against a local SMTP sink (ADR 0012).
 // Queues BENCH_MAIL_BACKLOG (default 5,000) lead emails, then one sign-in email every ~100 ms
 // while the backlog drains. Prints emails/s and the sign-in emails' latency (enqueue → accepted
 // by the sink) p50/p99/max, plus duplicates seen by the sink. Targets: ≥ 500 emails/s and a

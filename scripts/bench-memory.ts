@@ -1,5 +1,5 @@
 // `npm run bench:memory`: resident memory of the production server (`build/node/main.js`, as
-// `npm start` runs it) when idle and at its peak during uploads (issue #13, "Embedded memory").
+// `npm start` runs it) when idle and at its peak during uploads (ADR 0020).
 // Prints, in MB:
 //   - idle RSS on embedded PGlite with a NEW data directory (target <= 300 MB),
 //   - idle RSS on PGlite when the same directory is opened again,

@@ -4,11 +4,11 @@
 // production: ADR 0050). `BENCH_UPLOAD_STORAGE=local` or `=s3` runs one of them.
 // Each storage gets `BENCH_UPLOAD_ROUNDS` rounds (default 3) of the five uploads; prints each
 // round's time and the server's peak RSS growth over its idle baseline (taken after a GC just
-// before the round), then their median and maximum. The target (issue #3) is under 64 MB, which
-// holds only if multipart is streamed, never buffered whole. The figure moves by tens of MB from
+// before the round), then their median and maximum. The target is under 64 MB, which
+// holds only if multipart is streamed, never buffered whole (ADR 0014). The figure moves by tens of MB from
 // run to run with glibc's per-thread malloc arenas (libuv's file-system threads); with
 // `MALLOC_ARENA_MAX=1` it shows what the JavaScript side holds.
-// Then one hostile upload (issue #10): a chunked body announcing a 1 GB file; prints how much
+// Then one hostile upload (ADR 0014): a chunked body announcing a 1 GB file; prints how much
 // the client had sent when the 413 arrived (the server must stop reading at the 10 MB limit).
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

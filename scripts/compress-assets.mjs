@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Build step (issue #4 performance budget): writes Brotli (`.br`, quality 11) and gzip (`.gz`,
+ * Build step (performance budget, ADR 0008): writes Brotli (`.br`, quality 11) and gzip (`.gz`,
  * level 9) copies of every compressible file in build/client (JS, CSS, HTML, SVG, XML, text,
  * JSON) larger than 1 KiB, so the server sends them precompressed (`@fastify/static`
  * `preCompressed`) to clients that accept them. Images, fonts and video are already compressed.

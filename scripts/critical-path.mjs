@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Build step (issue #13, ADR 0023): shortens the critical path of the prerendered pages. The
+ * Build step (ADR 0023): shortens the critical path of the prerendered pages. The
  * HTML already shows the whole page, so the first round trips should bring only what paints it,
  * and React should come after the first paint. For every prerendered page in build/client (not
  * the SPA fallback, which shows nothing until the app runs) it:

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates the landing-page artwork in public/media/ (issue #4, ADR 0008): the hero
+ * Generates the landing-page artwork in public/media/ (ADR 0008): the hero
  * phone, ten feature-card scenes (480×300) and six partner wordmarks (160×40). One palette and
  * one line weight for all of them. Run: `node scripts/generate-artwork.mjs`.
  */
@@ -336,7 +336,7 @@ const scenes = {
 };
 
 /**
- * The hero phone's words per page language (issue #12: the Spanish landing page shows Spanish
+ * The hero phone's words per page language (ADR 0022: the Spanish landing page shows Spanish
  * artwork). `chatX` and `answerWidth` make room for longer phrases: the chat bubble grows to
  * the left and the answer card to the right, inside the phone's content column (x 52 to 308).
  */

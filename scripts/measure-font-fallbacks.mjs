@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run fonts:fallbacks` (issue #4: no layout shift from fonts): measures, in Debian's
+ * `npm run fonts:fallbacks` (ADR 0010: no layout shift from fonts): measures, in Debian's
  * Chromium, how Inter compares with the local fonts a browser shows before Inter arrives, and
  * writes src/client/font-fallbacks.css: "Inter Fallback: Arial" and "Inter Fallback: Roboto"
  * @font-face rules for weights 400, 500, 600 and 700.

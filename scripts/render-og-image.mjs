@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Renders the Open Graph image public/media/og-image.png (1200×630, issue #4) from our own hero
+ * Renders the Open Graph image public/media/og-image.png (1200×630, ADR 0008) from our own hero
  * artwork with Debian's Chromium through Playwright. Run: `node scripts/render-og-image.mjs`.
  */
 import { readFileSync } from "node:fs";

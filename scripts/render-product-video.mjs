@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Renders the landing page's short product video (issue #4, ADR 0008) from our
+ * Renders the landing page's short product video (ADR 0008) from our
  * own frames: four app-UI scenes (a question to RevenueBot, its answer, the route to the shelf,
  * the IQ Dashboard) are drawn as HTML, captured with Debian's Chromium through Playwright, and
  * joined by ffmpeg with cross-fades and a slow zoom into public/media/product-tour.webm (VP9),

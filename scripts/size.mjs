@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm run size` (issue #4 performance budget, lowered by issue #13): prints the gzip size of the JavaScript that `/`
+ * `npm run size` (performance budget of ADR 0008, lowered by ADR 0023): prints the gzip size of the JavaScript that `/`
  * loads before any interaction, and fails when it exceeds the budget or when a portal, dashboard
  * or IMU chunk is among it.
  *
  * It reads build/client/index.html (run `npm run build` first), takes every script `src`,
  * `modulepreload` link and inline `import("…")`, then follows each chunk's static imports (not
  * dynamic `import()` inside chunks, which load on interaction; the page's own deferred bootstrap
- * imports count, ADR 0023). Sizes are gzip level 9. The budget is issue #13's 130 KiB
- * (133,120 bytes; issue #4's 150 KB before it); figures are printed in both KB (1000 bytes) and
+ * imports count, ADR 0023). Sizes are gzip level 9. The budget is ADR 0023's 130 KiB
+ * (133,120 bytes; ADR 0008's 150 KB before it); figures are printed in both KB (1000 bytes) and
  * KiB (1024 bytes).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -17,7 +17,7 @@ import { gzipSync } from "node:zlib";
 
 const BUDGET_BYTES = 130 * 1024;
 const CLIENT_DIR = path.resolve(process.argv[2] ?? "build/client");
-/** Chunks that must never load on `/` (issue #4: account portal, dashboards, IMU page). */
+/** Chunks that must never load on `/` (ADR 0008: account portal, dashboards, IMU page). */
 const FORBIDDEN =
   /^(admin-dashboard|admin-login|dashboard|user-dashboard|verify|accept-invitation|accelerometer|imu-page)-/;
 

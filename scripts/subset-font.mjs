@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run fonts:subset` (issue #13, ADR 0023): writes src/client/fonts/inter-latin-wght-400-700.woff2,
+ * `npm run fonts:subset` (ADR 0023): writes src/client/fonts/inter-latin-wght-400-700.woff2,
  * the Inter file every page loads before its largest text paints, cut down with HarfBuzz's
  * hb-subset (the `subset-font` package) from @fontsource-variable/inter's Latin file:
  *

@@ -22,7 +22,7 @@ export default [
   ...LOGIN_PORTALS.map((portal) =>
     route(portal.path.slice(1), "routes/login-portal.tsx", { id: `login-portal-${portal.id}` }),
   ),
-  // Spanish twins of the public pages (issue #12, ADR 0022): the same pages under `/es`.
+  // Spanish twins of the public pages (ADR 0022): the same pages under `/es`.
   route("es", "routes/es/home.tsx", { id: "es-home" }),
   route("es/calculator", "routes/es/calculator.tsx", { id: "es-calculator" }),
   ...RETAILER_DEMOS.map((demo) =>

@@ -12,7 +12,7 @@ export interface ClientRoutePattern {
 /**
  * Every path the browser app renders a page for (docs/product.md#2-pages), as in src/client/routes.ts
  * less its catch-all. The server answers these with 200 and everything else with 404 and the
- * not-found page (issue #12); `tests/unit/client-routes.test.ts` keeps this list equal to the
+ * not-found page (docs/product.md#2-pages); `tests/unit/client-routes.test.ts` keeps this list equal to the
  * route table. Demo slugs match case-sensitively, as their page does (`findRetailerDemo`).
  */
 export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [

@@ -6,7 +6,7 @@ import { EMAIL_MAX_LENGTH } from "./validation";
  * registration", #8-messages, #9-constants): the limits, the four failures with their texts and the
  * checks themselves. The registration page imports these at startup for its fields' attributes and
  * loads the schema of `demo-registration.ts`, which builds on them, only when it validates
- * (zod 4 builds schemas at module evaluation: issue #13, TBT).
+ * (zod 4 builds schemas at module evaluation, which costs Total Blocking Time: ADR 0023).
  */
 
 /** Phone digits allowed after stripping non-digits: 10 to 15 (docs/product.md#5-validation, #9-constants). */

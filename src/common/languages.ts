@@ -3,7 +3,7 @@ import { RETAILER_DEMOS } from "./retailer-demos";
 import { trimSlashes } from "./text";
 
 /**
- * The site's languages and which public pages exist in each (issue #12 item 1; ADR 0022).
+ * The site's languages and which public pages exist in each (ADR 0022).
  * English pages live at their plain path; their Spanish twins at the same path under `/es`
  * (`/es/` for `/`). Shared by the route table, the prerender list, the client's language menus,
  * the server's cookie redirect and the sitemap test, so they cannot drift.

@@ -19,15 +19,15 @@ const DAY = 24 * HOUR;
 /** Magic-link lifetime in ms: 15 minutes, as the sign-in page states (docs/product.md#9-constants). */
 export const MAGIC_LINK_TTL_MS = 15 * MINUTE;
 
-/** Invitation lifetime in ms: 7 days (ADR 0028; issue #3, the product leaves it open). */
+/** Invitation lifetime in ms: 7 days (ADR 0028; the product leaves it open). */
 export const INVITATION_TTL_MS = 7 * DAY;
 
-/** Session lifetime in ms: 30 days, sliding (ADR 0028; issue #2, the product leaves it open). */
+/** Session lifetime in ms: 30 days, sliding (ADR 0028; the product leaves it open). */
 export const SESSION_TTL_MS = 30 * DAY;
 
 /**
  * Absolute session lifetime in ms: 90 days from sign-in, however often the session is used
- * (ADR 0028; issue #11 item 5, OWASP Session Management Cheat Sheet "Absolute Timeout").
+ * (ADR 0028; OWASP Session Management Cheat Sheet "Absolute Timeout").
  */
 export const SESSION_ABSOLUTE_TTL_MS = 90 * DAY;
 
@@ -71,8 +71,8 @@ export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 export const RATE_LIMIT_WINDOW_MS = 15 * MINUTE;
 
 /**
- * Magic-link requests per (email address, client IP): 5 (issue #2's 5 per email, counted per IP
- * since issue #11 so a stranger cannot lock someone out; ADR 0016).
+ * Magic-link requests per (email address, client IP): 5 (first 5 per email, counted per IP
+ * since ADR 0016 so a stranger cannot lock someone out).
  */
 export const MAGIC_LINK_RATE_PER_EMAIL = 5;
 /**
@@ -82,7 +82,7 @@ export const MAGIC_LINK_RATE_PER_EMAIL = 5;
  * so while the cap holds the newest link emailed has not expired.
  */
 export const MAGIC_LINK_EMAILS_PER_ADDRESS = 5;
-/** Magic-link requests per client IP: 20 (ADR 0016; issue #2). */
+/** Magic-link requests per client IP: 20 (ADR 0016). */
 export const MAGIC_LINK_RATE_PER_IP = 20;
 /** Magic-link inspections (`POST /api/auth/magic-link/inspect`) per client IP: 60 (ADR 0015, ADR 0028). */
 export const MAGIC_LINK_INSPECT_RATE_PER_IP = 60;
@@ -91,17 +91,17 @@ export const MAGIC_LINK_VERIFY_RATE_PER_IP = 60;
 /** First-admin creations (`POST /api/admin/create-initial`) per client IP: 30 (ADR 0028). */
 export const CREATE_INITIAL_RATE_PER_IP = 30;
 
-/** Invitations sent or re-sent per session: 60 (ADR 0028; issue #3). */
+/** Invitations sent or re-sent per session: 60 (ADR 0028). */
 export const INVITATION_SEND_RATE_PER_SESSION = 60;
 /** Invitation-link previews per client IP: 60 (ADR 0028). */
 export const INVITATION_PREVIEW_RATE_PER_IP = 60;
 /** Invitation acceptances per client IP: 30 (ADR 0028). */
 export const INVITATION_ACCEPT_RATE_PER_IP = 30;
 
-/** Background-check submissions per session: 30 (ADR 0028; issue #10). */
+/** Background-check submissions per session: 30 (ADR 0028). */
 export const CHECK_SUBMIT_RATE_PER_SESSION = 30;
 
-/** Password checks per client IP and gate: 10 (ADR 0028; issue #5). */
+/** Password checks per client IP and gate: 10 (ADR 0028). */
 export const GATE_RATE_PER_IP = 10;
 
 /**
@@ -112,7 +112,7 @@ export const CHANNEL_PARTNER_PASS_TTL_MS = 12 * HOUR;
 /** Reads of the Channel Partner content with a pass, per client IP: 60 (ADR 0035). */
 export const CHANNEL_PARTNER_CONTENT_RATE_PER_IP = 60;
 
-/** Get Started requests per client IP: 10 (ADR 0028; issue #4). */
+/** Get Started requests per client IP: 10 (ADR 0028). */
 export const LEAD_RATE_PER_IP = 10;
 
 /**
@@ -134,7 +134,7 @@ export const RECIPIENT_CAP_WINDOW_MS = 24 * HOUR;
 export const IPV6_SITE_RATE_MULTIPLIER = 4;
 
 /**
- * Store-demo registrations per client IP: 60, replays included (ADR 0028; issue #6). Generous,
+ * Store-demo registrations per client IP: 60, replays included (ADR 0028). Generous,
  * because a whole store team may register at once from one store network.
  */
 export const REGISTRATION_RATE_PER_IP = 60;
@@ -196,7 +196,7 @@ export const MAX_FILES_PER_CHECK = 5;
 export const MAX_FILE_BYTES = 10_485_760;
 
 /**
- * Multipart form of a background-check submission (ADR 0028; issue #10): 2 text fields and 5 files are
+ * Multipart form of a background-check submission (ADR 0028): 2 text fields and 5 files are
  * expected, so at most 10 fields of at most 10,000 bytes each and 20 parts in all.
  */
 export const MULTIPART_MAX_FIELDS = 10;
@@ -206,7 +206,7 @@ export const MULTIPART_MAX_PARTS = 20;
 /** Longest gate password the server compares; anything longer cannot be right (ADR 0013). */
 export const GATE_PASSWORD_MAX_LENGTH = 200;
 
-/** `GET /api/leads`: default page size 50, at most 200 (ADR 0028; issue #4). */
+/** `GET /api/leads`: default page size 50, at most 200 (ADR 0028). */
 export const LEAD_PAGE_DEFAULT = 50;
 export const LEAD_PAGE_MAX = 200;
 
@@ -216,11 +216,11 @@ export const LEAD_PAGE_MAX = 200;
  */
 export const AUDIT_CSV_MAX_ROWS = 50_000;
 
-/** `GET /api/admin/users` and its audit trail: default page size 20, at most 100 (ADR 0028; issue #11). */
+/** `GET /api/admin/users` and its audit trail: default page size 20, at most 100 (ADR 0028). */
 export const USERS_PAGE_SIZE = 20;
 export const USERS_PAGE_SIZE_MAX = 100;
 
-/** Most rows `GET /api/demo-registrations` returns as JSON; the CSV export has no cap (ADR 0028; issue #6). */
+/** Most rows `GET /api/demo-registrations` returns as JSON; the CSV export has no cap (ADR 0028). */
 export const DEMO_REGISTRATION_LIST_LIMIT = 500;
 
 /** `GET /api/admin/webhook-deliveries`: default page size 50, at most 200 (ADR 0051). */
@@ -257,13 +257,13 @@ export const SCROLL_DURATION_MS = 800;
 export const SUBMENU_OPEN_DELAY_MS = 100;
 /** Header dropdowns: a menu opened by hovering closes this many ms after the mouse leaves it (ADR 0028). */
 export const SUBMENU_CLOSE_DELAY_MS = 200;
-/** Jobs modal: with no load event from the jobs board's frame by then (ms), the fallback shows (ADR 0028; issue #12). */
+/** Jobs modal: with no load event from the jobs board's frame by then (ms), the fallback shows (ADR 0028). */
 export const JOBS_FRAME_TIMEOUT_MS = 8000;
 
 // ─── Server timings ─────────────────────────────────────────────────────────────────────────
 
 /**
- * Body timeouts of a background-check upload (ADR 0014; issue #10): `idleMs` 30 s without a byte
+ * Body timeouts of a background-check upload (ADR 0014): `idleMs` 30 s without a byte
  * while the server was ready to read (a stalled or slow-loris upload, as nginx's
  * `client_body_timeout`); `totalMs` 10 min for the whole body (at most 5 × 10 MB, i.e. under
  * ~85 KB/s on average). Either answers 408 UPLOAD_TIMEOUT and closes the connection.
@@ -282,7 +282,7 @@ export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
- * An S3 request whose connection stays silent this long fails, in ms (ADR 0014; issue #10);
+ * An S3 request whose connection stays silent this long fails, in ms (ADR 0014);
  * the default of `S3_TIMEOUT_MS` (ADR 0050).
  */
 export const S3_IDLE_TIMEOUT_MS = 30 * SECOND;
@@ -296,7 +296,7 @@ export const S3_REQUEST_TIMEOUT_MS = 5 * MINUTE;
 
 /** `Retry-After` of a 503 while the database is unreachable, in seconds (ADR 0011). */
 export const RETRY_AFTER_SECONDS = 5;
-/** `Retry-After` of a 503 while the file storage is unreachable, in seconds (ADR 0028; issue #10). */
+/** `Retry-After` of a 503 while the file storage is unreachable, in seconds (ADR 0028). */
 export const STORAGE_RETRY_AFTER_SECONDS = 30;
 /** How often the outage monitor pings the database while it is down, in ms (ADR 0011). */
 export const OUTAGE_PROBE_MS = 250;

@@ -1,5 +1,5 @@
 /**
- * Retailer store demos (docs/product.md#2-pages "Demo registration page", issue #6). Each demo is configured
+ * Retailer store demos (docs/product.md#2-pages "Demo registration page", ADR 0006). Each demo is configured
  * data: the page lives at `/<slug>`, registrations must use an address at `emailDomain`, and the
  * Thank You view links the app-runner download pages. The server may override the domain and
  * the download URLs of a demo from the environment (see `server/demo-registrations/config.ts`).

@@ -1,5 +1,5 @@
 /**
- * Site configuration (docs/architecture.md#configuration; issue #4): the brand name
+ * Site configuration (docs/architecture.md#configuration; ADR 0008): the brand name
  * and every external URL the marketing site links to, loads or frames. The client reads it to
  * render links and load third-party widgets; the server derives its Content-Security-Policy
  * additions from the same values ({@link thirdPartyHosts}), so the two cannot drift.
@@ -42,7 +42,7 @@ function originOf(url: string): string {
 }
 
 /**
- * The third-party origins the Content-Security-Policy must allow (issue #4): frames for the jobs
+ * The third-party origins the Content-Security-Policy must allow (ADR 0008): frames for the jobs
  * board and the booking widget's iframe, the booking widget's script, and the Jobs modal's
  * reachability probe of the jobs board (connect).
  * @returns origins grouped by CSP directive
@@ -55,7 +55,7 @@ export function thirdPartyHosts(config: SiteConfig = SITE_CONFIG): {
   return {
     frameSrc: [...new Set([originOf(config.jobsBoardUrl), originOf(config.bookingUrl)])],
     scriptSrc: [originOf(config.bookingWidgetScriptUrl)],
-    // The Jobs modal's reachability probe (an opaque no-cors GET, no credentials; issue #12).
+    // The Jobs modal's reachability probe (an opaque no-cors GET, no credentials).
     connectSrc: [originOf(config.jobsBoardUrl)],
   };
 }

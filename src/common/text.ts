@@ -1,5 +1,5 @@
 /**
- * Small string helpers that run in linear time on any input (issue #10: no super-linear regex;
+ * Small string helpers that run in linear time on any input (ADR 0013: no super-linear regex;
  * `/\/+$/` is quadratic on a long run of slashes followed by anything else).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Background-check upload rules (docs/product.md#5-validation and #9-constants, issue #3), shared by the client form and the
+ * Background-check upload rules (docs/product.md#5-validation and #9-constants), shared by the client form and the
  * server so both refuse the same files.
  */
 

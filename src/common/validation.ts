@@ -1,8 +1,8 @@
 /**
  * Shared validation rules, used by the client forms and by the server alike (docs/product.md#5-validation).
  *
- * Every rule here runs in time linear in its input, whatever the input (issue #10, "Freeze
- * (regex DoS)"): no regex with overlapping quantifiers, and length caps first where they apply.
+ * Every rule here runs in time linear in its input, whatever the input (ADR 0013,
+ * against regex DoS): no regex with overlapping quantifiers, and length caps first where they apply.
  * tests/unit/regex-timing.test.ts times each one on 1 MB adversarial strings.
  */
 
@@ -63,7 +63,7 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** Answer to text holding a C0 control character (issue #10: NUL and friends are refused). */
+/** Answer to text holding a C0 control character (ADR 0013: NUL and friends are refused). */
 export const CONTROL_CHARACTER_MESSAGE = "Text must not contain control characters such as NUL.";
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { safeError } from "./db/faults";
 
 /**
- * Work a handler starts after it has answered (issue #11 item 5: send-magic-link answers known
+ * Work a handler starts after it has answered (ADR 0029: send-magic-link answers known
  * and unknown addresses in the same time, then issues the link). Failures are logged, never
  * thrown, so they cannot crash the process; `idle()` lets shutdown (and tests) wait for them, so
  * closing the app does not cut a task off half-way.

@@ -25,7 +25,7 @@ const booleanField = z.preprocess(
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /**
- * `TRUST_PROXY` (issue #11 item 5, ADR 0016): which peers may set `X-Forwarded-For`.
+ * `TRUST_PROXY` (ADR 0016): which peers may set `X-Forwarded-For`.
  * Unset or empty: trust nothing (`false`); a whole number: that many proxy hops in front of the
  * server; otherwise a comma-separated list of IP addresses, CIDR blocks or the names `loopback`,
  * `linklocal`, `uniquelocal`.
@@ -69,7 +69,7 @@ const configSchema = z
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("AisleIQ <no-reply@localhost>")),
     SALES_EMAIL: z.preprocess(emptyToUndefined, z.string().default("sales@localhost")),
     DEMO_REGISTRATION_EMAIL: z.preprocess(emptyToUndefined, z.string().default("demo@localhost")),
-    /** Overrides of the default retailer demo (issue #6): company email domain and app download pages. */
+    /** Overrides of the default retailer demo (ADR 0006): company email domain and app download pages. */
     DEMO_EMAIL_DOMAIN: optionalString,
     DEMO_ANDROID_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     DEMO_IOS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -86,7 +86,7 @@ const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(10).max(600_000).default(S3_IDLE_TIMEOUT_MS),
     ),
-    /** S3 credentials (issue #3), the AWS SDKs' standard variable names; used only with S3_BUCKET. */
+    /** S3 credentials (ADR 0050), the AWS SDKs' standard variable names; used only with S3_BUCKET. */
     AWS_ACCESS_KEY_ID: optionalString,
     AWS_SECRET_ACCESS_KEY: optionalString,
     AWS_SESSION_TOKEN: optionalString,

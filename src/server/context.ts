@@ -15,7 +15,7 @@ export interface AppContext {
   config: AppConfig;
   dbHandle: DbHandle;
   db: Database;
-  /** Logs a database outage once and tracks whether the database answers (issue #10). */
+  /** Logs a database outage once and tracks whether the database answers (ADR 0011). */
   dbOutage: DbOutageMonitor;
   mail: MailTransport;
   outbox: OutboxWorker;

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  // The process never exits because the database went away (issue #10): a connection-class
+  // The process never exits because the database went away (ADR 0011): a connection-class
   // error that escapes every handler (e.g. an "error" event of a driver object nobody listens
   // to) is logged and survived. Anything else keeps Node's behaviour: log, then exit 1.
   const survive = (kind: string) => (error: unknown) => {

@@ -13,7 +13,7 @@ import { sessionUser } from "./support/fake-api";
 import { FakeXhr } from "./support/fake-xhr";
 
 /**
- * Server errors are shown by `code` from the catalog (issue #12 item 1, issue #14 item 1, ADR
+ * Server errors are shown by `code` from the catalog (ADR
  * 0026): a Spanish portal screen shows the Spanish message; English keeps the server's words.
  */
 const user: SessionUser = sessionUser();

@@ -9,7 +9,7 @@ import { I18nextProvider } from "~/lib/react-i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 
 /**
- * Both password gates (docs/product.md#2-pages "Events dialogs", #4-states; issue #5) read the server's
+ * Both password gates (docs/product.md#2-pages "Events dialogs", #4-states; ADR 0004) read the server's
  * answer the same way, through the one gate-check hook: by the error's `code`.
  */
 

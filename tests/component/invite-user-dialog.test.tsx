@@ -121,7 +121,7 @@ const sent = () =>
     .filter(([u]) => String(u) === "/api/invitations/send")
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
 
-describe("Invite User dialog: re-inviting a pending address (issue #11 item 3)", () => {
+describe("Invite User dialog: re-inviting a pending address (ADR 0017)", () => {
   it("says a pending invitation exists and that sending again keeps its company", async () => {
     const { events, dialog } = await openDialog();
     const email = within(dialog).getByLabelText("Email");

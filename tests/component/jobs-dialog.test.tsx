@@ -7,7 +7,7 @@ import { i18next } from "~/lib/i18n";
 import { I18nextProvider } from "~/lib/react-i18n";
 
 /**
- * The Jobs modal's fallback (issue #12): shown instead of the frame when the jobs board's probe
+ * The Jobs modal's fallback: shown instead of the frame when the jobs board's probe
  * fails or the frame has not loaded within JOBS_FRAME_TIMEOUT_MS; never when the board loads.
  */
 describe("Jobs dialog fallback", () => {

@@ -49,7 +49,7 @@ const linkNames = () =>
     .getAllByRole("link")
     .map((link) => link.textContent);
 
-describe("portal header (issue #11 item 1)", () => {
+describe("portal header (ADR 0018)", () => {
   it.each([
     ["user", ["Dashboard"]],
     ["company_admin", ["Dashboard", "Admin"]],
@@ -108,7 +108,7 @@ describe("portal header (issue #11 item 1)", () => {
   });
 });
 
-describe("user dashboard for managers (issue #11 item 1)", () => {
+describe("user dashboard for managers (ADR 0018)", () => {
   const session = (role: Role): MeResponse => ({ user: person(role), company: null });
 
   it.each(["admin", "company_admin"] as const)("shows a %s the way to the admin area", async (role) => {

@@ -84,7 +84,7 @@ const reviewButton = () =>
     hidden: true,
   });
 
-describe("Review dialog (issue #11 item 1)", () => {
+describe("Review dialog (docs/product.md#2-pages)", () => {
   it("returns focus to its Review button when closed with Escape, Cancel or after saving", async () => {
     const events = userEvent.setup();
     renderSection();

@@ -160,7 +160,7 @@ const calls = (method: string) =>
     .filter(([, init]) => ((init as RequestInit | undefined)?.method ?? "GET") === method)
     .map(([input, init]) => ({ url: String(input), body: (init as RequestInit | undefined)?.body }));
 
-describe("Users section (issue #11 item 4)", () => {
+describe("Users section (ADR 0017)", () => {
   it("lists a page of users with role, company, status and last login, and pages on", async () => {
     const events = userEvent.setup();
     renderSection();

@@ -74,7 +74,7 @@ describe("verify screen language (ADR 0025)", () => {
   });
 });
 
-describe("verify screen (docs/product.md#2-pages, issue #11 item 5, ADR 0015)", () => {
+describe("verify screen (docs/product.md#2-pages, ADR 0015)", () => {
   it("in the browser that asked for the link, verifies on load and says 'Login Successful!'", async () => {
     const server = stubServer(true);
     renderVerify();

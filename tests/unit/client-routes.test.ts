@@ -3,7 +3,7 @@ import routes from "../../src/client/routes";
 import { CLIENT_ROUTE_PATTERNS, isPortalPath } from "../../src/common/client-routes";
 import { isClientRoute } from "../../src/server/http/static";
 
-/** The server's list of the app's pages (issue #12: 200 for them, 404 for the rest) matches the route table. */
+/** The server's list of the app's pages (docs/product.md#2-pages: 200 for them, 404 for the rest) matches the route table. */
 describe("CLIENT_ROUTE_PATTERNS", () => {
   it("has exactly the paths of src/client/routes.ts, less the catch-all", () => {
     // Layout routes (no path of their own) contribute their children's paths.

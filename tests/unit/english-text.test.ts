@@ -3,7 +3,7 @@ import { CATALOG_PAIRS, leaves } from "../support/catalogs";
 import { ENGLISH_SENTENCES, englishIn, htmlSegments } from "../support/english-text";
 
 /**
- * The English finder behind "no English string renders on a Spanish page" (issue #12 item 1):
+ * The English finder behind "no English string renders on a Spanish page" (ADR 0022, 0025):
  * it must stay quiet on every Spanish catalog text and flag English, also English that is in no
  * catalog (a sentence hard-coded into a component).
  */

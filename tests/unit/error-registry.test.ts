@@ -6,7 +6,7 @@ import { esErrors } from "../../src/client/locales/es-errors";
 import { ERROR_CODES, ERRORS, type ErrorCode, isErrorCode } from "../../src/common/api/errors";
 
 /**
- * The error registry (issue #14 item 1, ADR 0026): every code has an English and a Spanish
+ * The error registry (ADR 0026): every code has an English and a Spanish
  * message and a 4xx/5xx status, and the codes the server source emits are exactly the registry's.
  */
 const entries = Object.entries(ERRORS) as [ErrorCode, (typeof ERRORS)[ErrorCode]][];

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CATALOG_PAIRS, leaves } from "../support/catalogs";
 
 /**
- * Catalog parity (issue #12 item 1, ADR 0022): every Spanish catalog has exactly the keys of its
+ * Catalog parity (ADR 0022): every Spanish catalog has exactly the keys of its
  * English twin, nested, and every value keeps the English value's `{{placeholders}}`.
  */
 const LOCALES = path.resolve("src/client/locales");

@@ -64,7 +64,7 @@ import { formulaSafe } from "../../src/server/http/csv";
 import { escapeHtml } from "../../src/server/mail/templates";
 
 /**
- * Issue #10, "Freeze (regex DoS)": every validator that takes text must answer in time linear
+ * ADR 0013, against a freeze by regex DoS: every validator that takes text must answer in time linear
  * in its input. Each one gets 1 MB strings shaped to make backtracking regexes explode (the
  * quadratic `^[^\s@]+@[^\s@]+\.[^\s@]+$` needed 23 s for 156 KB; on 1 MB it takes minutes),
  * and must return within {@link BOUND_MS}. Linear work on 1 MB takes 1–50 ms alone, and up to
@@ -289,7 +289,7 @@ function timed(run: () => unknown): number {
   return first < BOUND_MS ? first : Math.min(first, once());
 }
 
-describe("every text validator is linear on 1 MB adversarial input (issue #10)", () => {
+describe("every text validator is linear on 1 MB adversarial input (ADR 0013)", () => {
   for (const [shapeName, shape] of Object.entries(SHAPES)) {
     it(`shape ${JSON.stringify(shapeName)}`, () => {
       const slow: string[] = [];

@@ -5,7 +5,7 @@ import { REGISTRATION_FAILURES } from "../../src/common/demo-registration";
 
 /**
  * The demo form's validation toasts come from the catalog (so a Spanish page shows them in
- * Spanish, issue #12 item 1); in English they must stay the spec's texts that the server's
+ * Spanish, ADR 0026); in English they must stay the spec's texts that the server's
  * REGISTRATION_FAILURES also uses (docs/product.md#5-validation, #8-messages).
  */
 describe("demo registration validation texts", () => {

@@ -43,7 +43,7 @@ const storedExpiry = async (raw: string) => {
   return row?.expiresAt;
 };
 
-describe("session lifetime constants (issue #2)", () => {
+describe("session lifetime constants (docs/product.md#9-constants)", () => {
   it("are 30 days, sliding at most once a day", () => {
     expect(SESSION_TTL_MS).toBe(30 * DAY);
     expect(SESSION_SLIDE_AFTER_MS).toBe(DAY);

@@ -4,7 +4,7 @@ import { BackgroundTasks } from "../../src/server/background-tasks";
 import { loadConfig, trustProxyOption } from "../../src/server/config";
 import { ipKey, ipSiteKey } from "../../src/server/http/rate-limit";
 
-describe("ipKey (issue #11 item 5: per-IP limits group IPv6 by /64)", () => {
+describe("ipKey (ADR 0016: per-IP limits group IPv6 by /64)", () => {
   it("keeps IPv4 per address, also when IPv4-mapped", () => {
     expect(ipKey("203.0.113.7")).toBe("203.0.113.7");
     expect(ipKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
@@ -41,7 +41,7 @@ describe("ipSiteKey (ADR 0034: per-IP limits also count the IPv6 /48)", () => {
   });
 });
 
-describe("TRUST_PROXY (issue #11 item 5, ADR 0016)", () => {
+describe("TRUST_PROXY (ADR 0016)", () => {
   it("trusts nothing by default, also in production", () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
@@ -69,7 +69,7 @@ describe("TRUST_PROXY (issue #11 item 5, ADR 0016)", () => {
   });
 });
 
-describe("maskEmail (issue #11 item 5)", () => {
+describe("maskEmail (ADR 0015)", () => {
   it("shows the first character and the domain", () => {
     expect(maskEmail("alice@example.com")).toBe("a•••@example.com");
     expect(maskEmail("a@example.com")).toBe("a•••@example.com");

@@ -141,7 +141,7 @@ describe("auth request bodies", () => {
   });
 });
 
-describe("hasEmailShape and EMAIL_PATTERN (linear forms of the docs/product.md#5-validation shape, issue #10)", () => {
+describe("hasEmailShape and EMAIL_PATTERN (linear forms of the docs/product.md#5-validation shape, ADR 0013)", () => {
   /** The documented literal shape (docs/product.md#5-validation): the oracle; quadratic on hostile input, so only short strings here. */
   const SPEC_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
   const shortText = fc.string({ unit: fc.constantFrom("a", "b", ".", "@", " ", "\t", "é"), maxLength: 12 });
@@ -156,7 +156,7 @@ describe("hasEmailShape and EMAIL_PATTERN (linear forms of the docs/product.md#5
     );
   });
 
-  it("decide the freeze input of issue #10 at once", () => {
+  it("decide the freeze input of ADR 0013 at once", () => {
     const hostile = `a@${"a.".repeat(80_000)}@`;
     expect(hasEmailShape(hostile)).toBe(false);
     expect(EMAIL_PATTERN.test(hostile)).toBe(false);
@@ -207,7 +207,7 @@ describe("safeText", () => {
   });
 });
 
-describe("idParamField (int4 ids, issue #10)", () => {
+describe("idParamField (int4 ids, ADR 0013)", () => {
   it("accepts 1 to 2147483647 and refuses everything else with one message", () => {
     expect(idParamField.parse("1")).toBe(1);
     expect(idParamField.parse(String(INT4_MAX))).toBe(INT4_MAX);

@@ -11,7 +11,7 @@ import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
 import { Input } from "./ui/input";
 
-// The dialog texts load with the dialog (issue #4 budget).
+// The dialog texts load with the dialog (first-load budget, ADR 0008).
 addCatalog({ landing: enLandingDialogs });
 
 interface EventsDialogsProps {

@@ -15,7 +15,7 @@ import { TextField } from "./form-field";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
 
-// The dialog texts load with the dialog (issue #4 budget).
+// The dialog texts load with the dialog (first-load budget, ADR 0008).
 addCatalog({ landing: enLandingDialogs });
 
 interface GetStartedDialogProps {
@@ -172,7 +172,7 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
                   }
                 />
               ))}
-              {/* Honeypot (issue #4): hidden from people, so only bots fill it in. */}
+              {/* Honeypot: hidden from people, so only bots fill it in. */}
               <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
                 <label htmlFor={`${idPrefix}-website`}>{t("landing.getStarted.website")}</label>
                 <input

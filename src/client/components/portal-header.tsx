@@ -32,7 +32,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   ].join(" ");
 
 /**
- * Portal header (docs/product.md#2-pages; issue #11 item 1) on every signed-in page. First row: the
+ * Portal header (docs/product.md#2-pages; ADR 0018) on every signed-in page. First row: the
  * logo, then the user menu (signed-in name, role badge, Sign out). Second row: the portal
  * navigation — Dashboard for everyone, Admin for admins and company admins — with the current
  * page marked `aria-current="page"` (React Router's NavLink). Both rows keep their DOM order
@@ -100,7 +100,7 @@ export function PortalHeader({ user }: { user: SessionUser }) {
 }
 
 /**
- * The portal's language select (issue #12 item 1, ADR 0025): saves the choice on the account
+ * The portal's language select (ADR 0025): saves the choice on the account
  * (`PATCH /api/auth/me/language`); the protected route then switches the portal and the cookie.
  */
 function PortalLanguageSelect({ language }: { language: SessionUser["language"] }) {

@@ -25,7 +25,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 /**
  * The interactive parts of the site header (docs/product.md#2-pages "Header and footer"): the Developers, language
  * and Sign In dropdowns and the mobile drawer, on Radix. The header loads this module on the
- * first interaction with one of them (issue #4 budget: Radix DropdownMenu, Dialog and Floating UI
+ * first interaction with one of them (first-load budget, ADR 0008: Radix DropdownMenu, Dialog and Floating UI
  * are not in the first load of `/`); until then it shows identical plain triggers.
  */
 

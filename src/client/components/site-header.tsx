@@ -17,7 +17,7 @@ const EventsDialogs = lazy(() => import("./events-dialogs").then((m) => ({ defau
 
 /**
  * The dropdowns and the mobile drawer (Radix) load on the first interaction with one of them
- * (issue #4 budget); the links of the header are plain links in the prerendered page.
+ * (first-load budget, ADR 0008); the links of the header are plain links in the prerendered page.
  */
 const loadMenus = () => import("./site-header-menus");
 const DevelopersMenu = lazy(() => loadMenus().then((m) => ({ default: m.DevelopersMenu })));

@@ -4,7 +4,7 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /**
- * One site chrome for every public page (docs/product.md#2-pages "Header and footer"; issue #12): the full site
+ * One site chrome for every public page (docs/product.md#2-pages "Header and footer"): the full site
  * header with its menus, the page, then the footer (which hides itself on /accelerometer). The
  * page passes its own `<main id="main">`; this wrapper is a full-height column, so a short page
  * still puts the footer at the bottom of the window. Header and footer are left out of print.

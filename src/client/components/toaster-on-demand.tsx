@@ -5,7 +5,7 @@ const Toaster = lazy(() => import("./ui/toaster").then((m) => ({ default: m.Toas
 
 /**
  * Mounts the Radix toaster (ui/toaster.tsx) when the first toast is raised and keeps it from then
- * on (issue #4 budget: Radix Toast is not in the first load of `/`; every toast follows a
+ * on (first-load budget, ADR 0008: Radix Toast is not in the first load of `/`; every toast follows a
  * visitor's action).
  */
 export function ToasterOnDemand() {

@@ -6,8 +6,8 @@ export type { GateCheckResult } from "~/features/gates/api";
 
 /**
  * The one password-gate check of the Events dialog and the calculator's Channel Partner section
- * (docs/product.md#2-pages, #4-states; issue #5). The request code, the body schema and zod load
- * on the first check, not with the page (issue #4 budget).
+ * (docs/product.md#2-pages, #4-states; ADR 0004). The request code, the body schema and zod load
+ * on the first check, not with the page (first-load budget, ADR 0008).
  * @param gate which gate's password to check
  * @returns `pending` while a check runs, and `check(password)`, which resolves with the
  *   {@link GateCheckResult}, or with null when a check was already running (the second is dropped)

@@ -3,7 +3,7 @@ import { LANGUAGE_COOKIE_MAX_AGE } from "@common/limits";
 import { useTranslation } from "~/lib/react-i18n";
 
 /**
- * The page's language and a path helper for links (issue #12 item 1, ADR 0022): links on a
+ * The page's language and a path helper for links (ADR 0022): links on a
  * Spanish page go to the Spanish twin of their target when there is one (`/es/calculator`).
  * @returns `language` ("en" | "es") and `localize(path)` → that path in the page's language
  */

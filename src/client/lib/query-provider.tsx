@@ -13,7 +13,7 @@ function sharedQueryClient(): QueryClient {
 }
 
 /**
- * Provides TanStack Query to the routes and dialogs that fetch (issue #4 budget: the library is
+ * Provides TanStack Query to the routes and dialogs that fetch (first-load budget, ADR 0008: the library is
  * not in the root, so `/` does not download it before interaction). Inside an existing provider
  * (tests, nested use) it adds nothing.
  */

@@ -9,7 +9,7 @@ export function siteUrl(path: string): string {
 
 /**
  * Canonical URL and `hreflang` alternates (en, es, x-default → English) of a page, as React
- * Router meta descriptors (issue #12 item 1; Google's "Tell Google about localized versions").
+ * Router meta descriptors (ADR 0022; Google's "Tell Google about localized versions").
  * Pages without a Spanish twin get only their canonical link.
  * @param pathname the page's current pathname, English or Spanish
  */

@@ -78,7 +78,7 @@ export function useLogout() {
 }
 
 /**
- * `PATCH /api/auth/me/language` (issue #12 item 1, ADR 0025): stores the signed-in user's portal
+ * `PATCH /api/auth/me/language` (ADR 0025): stores the signed-in user's portal
  * and email language; the session data then carries it, so the portal follows it.
  */
 export function useUpdateLanguage() {

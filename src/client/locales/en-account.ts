@@ -1,6 +1,6 @@
 /**
  * Texts of the account screens (admin sign-in, link verification, dashboards). Their routes
- * register them when they load (issue #4 budget: not in the first load of `/`).
+ * register them when they load (first-load budget, ADR 0008: not in the first load of `/`).
  */
 export const enAccount = {
   adminLogin: {

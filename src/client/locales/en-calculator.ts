@@ -1,5 +1,5 @@
 /**
- * English strings of the calculator page (docs/product.md#2-pages, #3-records, #5-validation, #8-messages; issue #5).
+ * English strings of the calculator page (docs/product.md#2-pages, #3-records, #5-validation, #8-messages; ADR 0007).
  * The product's fixed texts appear word for word: 'Get Started', 'Incorrect password. Please try again.'
  */
 export const enCalculator = {

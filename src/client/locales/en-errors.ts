@@ -1,5 +1,5 @@
 /**
- * English messages of the server's error codes (issue #14 item 1, ADR 0026): one key per
+ * English messages of the server's error codes (ADR 0026): one key per
  * registry entry's `message` (src/common/api/errors.ts). Where a code always comes with one
  * server text, the message here is that text word for word, so English pages read as before;
  * codes marked `detail` keep showing the server's more specific English text, and these general

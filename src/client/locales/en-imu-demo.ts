@@ -1,4 +1,4 @@
-/** English strings of the phone-orientation (IMU) demo (docs/product.md#2-pages, #4-states, #8-messages; issue #6). */
+/** English strings of the phone-orientation (IMU) demo (docs/product.md#2-pages, #4-states, #8-messages). */
 export const enImuDemo = {
   metaTitle: "Phone Orientation Demo",
   metaDescription: "See your phone's orientation sensors drive a 3D phone model in real time.",

@@ -1,7 +1,7 @@
 /**
  * Texts of the public site's dialogs (Get Started, Jobs, Events), under `landing.*` like the rest
  * of the landing catalog. Each dialog module registers them when it loads (the dialogs are lazy
- * chunks, issue #4 budget), so they are not in the first load of `/`.
+ * chunks, first-load budget, ADR 0008), so they are not in the first load of `/`.
  */
 export const enLandingDialogs = {
   getStarted: {

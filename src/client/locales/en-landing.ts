@@ -1,6 +1,6 @@
 /**
  * English strings of the public marketing site (docs/product.md#1-audience, #2-pages (landing page, header and footer),
- * #3-records plans, #4-states, #5-validation, #8-messages; issue #4). The product's fixed texts appear word for word.
+ * #3-records plans, #4-states, #5-validation, #8-messages; ADR 0008). The product's fixed texts appear word for word.
  */
 export const enLanding = {
   metaTitle: "AisleIQ — A refreshingly simple AI Retail APP Platform",

@@ -1,4 +1,4 @@
-/** English strings of the admin Leads section (issue #4). */
+/** English strings of the admin Leads section (docs/product.md#11-lead-attribution-and-privacy-notice). */
 export const enLeads = {
   title: "Leads",
   description:

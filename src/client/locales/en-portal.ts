@@ -1,5 +1,5 @@
 /**
- * English strings of the account portal (issue #3): invitations, companies, background checks,
+ * English strings of the account portal: invitations, companies, background checks,
  * both dashboards and the accept-invitation screen. The product's fixed texts (docs/product.md#2-pages, #4-states, #5-validation, #8-messages)
  * appear word for word.
  */

@@ -1,5 +1,5 @@
 /**
- * English strings of the retailer store-demo registration page (docs/product.md#2-pages, #5-validation, #8-messages; issue #6).
+ * English strings of the retailer store-demo registration page (docs/product.md#2-pages, #5-validation, #8-messages; ADR 0006).
  * The product's fixed texts appear word for word; `{{store}}`, `{{retailer}}` and `{{domain}}` come from the
  * demo's configuration (src/common/retailer-demos.ts).
  */

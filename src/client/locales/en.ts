@@ -14,7 +14,7 @@ import type { enRetailerDemo } from "./en-retailer-demo";
  * English catalog: the keys every page needs (brand, common, the public site's header, footer and
  * landing page, and the small portal screens). Each feature's catalog (`en-*.ts`) is registered by
  * the route module that shows it (`addCatalog`, lib/i18n.ts), so `/` does not download the portal,
- * calculator or demo texts (issue #4 budget); the key paths are the same (`calculator.x`, …).
+ * calculator or demo texts (first-load budget, ADR 0008); the key paths are the same (`calculator.x`, …).
  * Every user-facing string goes through i18next with these keys (docs/architecture.md#client);
  * the texts quoted in (docs/product.md#2-pages, #4-states, #5-validation, #8-messages appear here word for word.
  */

@@ -3,7 +3,7 @@ import { LoadingScreen } from "~/components/loading-screen";
 import { addCatalog, i18next } from "~/lib/i18n";
 import { enImuDemo } from "~/locales/en-imu-demo";
 
-// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+// This route's texts (ADR 0008: feature catalogs load with their route, not on `/`).
 addCatalog({ imuDemo: enImuDemo });
 
 /** One chunk for the IMU page, shared with the not-found route's 'accelerometer' paths. */

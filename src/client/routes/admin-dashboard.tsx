@@ -13,7 +13,7 @@ export const meta = () => [{ title: `${i18next.t("admin.title")} · ${i18next.t(
 
 /**
  * Admin-only route: a signed-in user without manage rights sees the normal user dashboard
- * (docs/product.md#2-pages). Admins also get the Leads and Demo Registrations inboxes (issues #4, #6)
+ * (docs/product.md#2-pages). Admins also get the Leads and Demo Registrations inboxes (docs/product.md#2-pages)
  * and the CRM webhook's delivery log (ADR 0051).
  * Inside the portal layout.
  */

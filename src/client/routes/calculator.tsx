@@ -3,7 +3,7 @@ import { addCatalog, i18next } from "~/lib/i18n";
 import { languageLinks } from "~/lib/seo";
 import { enCalculator } from "~/locales/en-calculator";
 
-// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+// This route's texts (ADR 0008: feature catalogs load with their route, not on `/`).
 addCatalog({ calculator: enCalculator });
 
 export const meta = ({ location }: { location: { pathname: string } }) => [

@@ -7,7 +7,7 @@ import { languageLinks } from "~/lib/seo";
 import { enLoginPortals } from "~/locales/en-login-portals";
 import type { Route } from "./+types/login-portal";
 
-// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+// This route's texts (ADR 0008: feature catalogs load with their route, not on `/`).
 addCatalog({ loginPortals: enLoginPortals });
 
 export const meta = ({ location }: Route.MetaArgs) => {

@@ -10,7 +10,7 @@ import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
 import { enImuDemo } from "~/locales/en-imu-demo";
 
-// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+// This route's texts (ADR 0008: feature catalogs load with their route, not on `/`).
 addCatalog({ imuDemo: enImuDemo });
 
 /** Any path containing 'accelerometer' is the IMU demo (docs/product.md#2-pages), loaded only when needed. */
@@ -27,7 +27,7 @@ export const meta = ({ location }: { location: { pathname: string } }) =>
 
 /**
  * Not-found page (docs/product.md#2-pages): centred card, red icon, the "404 Page Not Found" heading, a short text, and a link home,
- * inside the site header and footer (issue #12). Prerendered at NOT_FOUND_PRERENDER_PATH; the
+ * inside the site header and footer (docs/product.md#2-pages). Prerendered at NOT_FOUND_PRERENDER_PATH; the
  * server answers unknown paths with that page and status 404.
  */
 export default function NotFoundRoute() {

@@ -6,7 +6,7 @@ import { enLeads } from "~/locales/en-leads";
 import { enPortal } from "~/locales/en-portal";
 import { enRetailerDemo } from "~/locales/en-retailer-demo";
 
-// The portal's English texts (issue #4: they load with the portal, never on `/`).
+// The portal's English texts (ADR 0008: they load with the portal, never on `/`).
 addCatalog({ ...enAccount, portal: enPortal, leads: enLeads, retailerDemo: enRetailerDemo });
 
 /**

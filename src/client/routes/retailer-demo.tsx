@@ -8,7 +8,7 @@ import { languageLinks } from "~/lib/seo";
 import { enRetailerDemo } from "~/locales/en-retailer-demo";
 import NotFoundRoute from "./not-found";
 
-// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+// This route's texts (ADR 0008: feature catalogs load with their route, not on `/`).
 addCatalog({ retailerDemo: enRetailerDemo });
 
 /** The demo configured for a path like `/schnucks` or `/es/schnucks` (one route per demo and language, see routes.ts). */
@@ -27,7 +27,7 @@ export const meta = ({ location }: { location: { pathname: string } }) => {
   ];
 };
 
-/** A retailer's store-demo registration page (docs/product.md#2-pages; issue #6). */
+/** A retailer's store-demo registration page (docs/product.md#2-pages; ADR 0006). */
 export default function RetailerDemoRoute() {
   const { pathname } = useLocation();
   const demo = demoForPath(pathname);

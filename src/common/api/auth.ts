@@ -5,7 +5,7 @@ import { EMAIL_MAX_LENGTH, hasEmailShape, normalizeEmail, TOKEN_LENGTH, TOKEN_PA
 import { languageField, safeText } from "./fields";
 
 /**
- * Request and response contracts of the auth API (docs/product.md#3-records and #7-api, issue #2). The server
+ * Request and response contracts of the auth API (docs/product.md#3-records and #7-api). The server
  * validates with these exact schemas; the client types its calls with them.
  */
 
@@ -64,7 +64,7 @@ export const sessionUserSchema = z.object({
   isEmailVerified: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
-  /** The portal's and the user's emails' language (issue #12 item 1, ADR 0025). */
+  /** The portal's and the user's emails' language (ADR 0025). */
   language: languageField,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -117,7 +117,7 @@ export const signInCodeField = safeText({
  */
 export const verifySignInCodeBodySchema = z.object({ email: emailField, code: signInCodeField });
 
-/** `POST /api/auth/magic-link/inspect` (issue #11 item 5): the token travels in the body, never the URL. */
+/** `POST /api/auth/magic-link/inspect` (ADR 0015): the token travels in the body, never the URL. */
 export const inspectMagicLinkBodySchema = verifyMagicLinkBodySchema;
 
 /**

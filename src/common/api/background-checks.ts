@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField, fullNameField } from "./auth";
 import { idParamField, safeText } from "./fields";
 
-/** Contracts of the background-checks API (docs/product.md#3-records, #4-states, #7-api; issue #3). */
+/** Contracts of the background-checks API (docs/product.md#3-records, #4-states, #7-api). */
 
 export const CHECK_STATUSES = ["pending", "in_review", "approved", "rejected"] as const;
 export const checkStatusSchema = z.enum(CHECK_STATUSES);
@@ -94,7 +94,7 @@ export const checkDetailSchema = checkSummarySchema.extend({
 });
 export type CheckDetail = z.infer<typeof checkDetailSchema>;
 
-/** URL of a file download (issue #3). */
+/** URL of a file download. */
 export const checkFileUrl = (checkId: number, fileId: number) =>
   `/api/background-checks/${checkId}/files/${fileId}`;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailField } from "./auth";
 import { safeText } from "./fields";
 
-/** Contracts of the companies API (docs/product.md#3-records, #7-api; issue #3). */
+/** Contracts of the companies API (docs/product.md#3-records, #7-api). */
 
 const optionalText = (max: number, tooLong: string, multiline = false) =>
   safeText({ max, tooLong, multiline })

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { isoInstantField, languageField, privacyNoticeVersionField, safeText } from "./fields";
 
 /**
- * Contracts of the store-demo registration API (docs/product.md#3-records "Demo registration", #7-api, issue #6).
+ * Contracts of the store-demo registration API (docs/product.md#3-records "Demo registration", #7-api, ADR 0006).
  * The body schema checks types only; the server then applies the ordered rules of docs/product.md#5-validation with the
  * demo's company domain (`validateRegistration` in ../demo-registration.ts), as the form does.
  */
 
 /**
  * A registration text field as sent: untrimmed, one line, capped well above the form's limits
- * (hostile-input guard, issue #10); the documented rules and their messages come afterwards.
+ * (hostile-input guard, ADR 0013); the documented rules and their messages come afterwards.
  */
 const bodyText = (name: string) =>
   safeText({ max: 1000, tooLong: `${name} is too long`, required: `${name} is required`, trim: false });

@@ -1,5 +1,5 @@
 /**
- * The error registry (issue #14 item 1, ADR 0026): every machine `code` the server can answer,
+ * The error registry (ADR 0026): every machine `code` the server can answer,
  * with the HTTP status it comes with and the catalog key of the message a person sees. The
  * client shows `errors.*` from the catalog by `code` (src/client/lib/api.ts), so messages
  * translate; the server's `error` text stays the English wording and the fallback for codes a
@@ -40,7 +40,7 @@ export interface ErrorEntry {
 
 /** Every code the API answers, by code string. Never rename a key: clients branch on them. */
 export const ERRORS = {
-  // Requests the framework or a validator refuses (issues #10, #11).
+  // Requests the framework or a validator refuses (ADR 0013).
   /** A body, query or path parameter failed its schema; `field` names the input when known. */
   VALIDATION_ERROR: { status: 400, message: "errors.validation", detail: true },
   /** A malformed request; also the code of any other 4xx Fastify raises without its own code. */
@@ -60,7 +60,7 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: "errors.rateLimited", detail: true },
   NOT_FOUND: { status: 404, message: "errors.notFound", detail: true },
   INTERNAL_ERROR: { status: 500, message: "errors.internal" },
-  /** 503 with Retry-After: the database is unreachable or the server is shutting down (issue #10). */
+  /** 503 with Retry-After: the database is unreachable or the server is shutting down (ADR 0011). */
   SERVICE_UNAVAILABLE: { status: 503, message: "errors.serviceUnavailable", detail: true },
   /** `/health/ready` while the database cannot be reached. */
   NOT_READY: { status: 503, message: "errors.notReady" },
@@ -85,9 +85,9 @@ export const ERRORS = {
    * the portal knows to say why she was signed out and whom to ask.
    */
   ACCOUNT_DEACTIVATED: { status: 401, message: "errors.accountDeactivated" },
-  /** Nobody reviews their own background check (issue #11, ADR 0017). */
+  /** Nobody reviews their own background check (ADR 0017). */
   SELF_REVIEW_FORBIDDEN: { status: 403, message: "errors.selfReviewForbidden" },
-  /** Nobody changes the role or company of, deactivates or deletes their own account (issue #11). */
+  /** Nobody changes the role or company of, deactivates or deletes their own account (ADR 0017). */
   SELF_MANAGEMENT_FORBIDDEN: { status: 403, message: "errors.selfManagementForbidden" },
 
   // Sign-in codes and passkeys (ADR 0060, ADR 0061).
@@ -105,7 +105,7 @@ export const ERRORS = {
   /** The account already has the most passkeys allowed (PASSKEYS_PER_USER). */
   PASSKEY_LIMIT: { status: 409, message: "errors.passkeyLimit", detail: true },
 
-  // Password gates (issue #5).
+  // Password gates (ADR 0004).
   INCORRECT_PASSWORD: { status: 401, message: "errors.incorrectPassword" },
   /** A gated section's content asked for without a valid pass (ADR 0035). */
   GATE_LOCKED: { status: 401, message: "errors.gateLocked" },
@@ -135,7 +135,7 @@ export const ERRORS = {
   INVALID_EMAIL_DOMAIN: { status: 400, message: "errors.invalidEmailDomain" },
   INVALID_PHONE: { status: 400, message: "errors.invalidPhone" },
   TERMS_NOT_ACCEPTED: { status: 400, message: "errors.termsNotAccepted" },
-  /** A registration ID sent again with different details (issue #6). */
+  /** A registration ID sent again with different details (ADR 0006). */
   IDEMPOTENCY_KEY_REUSED: { status: 409, message: "errors.idempotencyKeyReused" },
 
   // Background-check uploads (ADR 0014).
@@ -154,7 +154,7 @@ export const ERRORS = {
   TOO_MANY_FILES: { status: 413, message: "errors.tooManyFiles", detail: true },
   FILES_REQUIRED: { status: 400, message: "errors.filesRequired" },
   MULTIPART_REQUIRED: { status: 415, message: "errors.multipartRequired" },
-  /** A file part with no content (issue #10). */
+  /** A file part with no content (ADR 0014). */
   EMPTY_FILE: { status: 400, message: "errors.emptyFile", detail: true },
   /** Too many parts or fields in the form. */
   TOO_MANY_PARTS: { status: 400, message: "errors.tooManyParts" },
@@ -210,7 +210,7 @@ export const ERROR_CODES = {
 
 /**
  * Every error the API answers has this body (docs/architecture.md): `error` is a human message
- * in English (never prefixed with a field name, issue #11), `code` a registry code, and, on
+ * in English (never prefixed with a field name, ADR 0013), `code` a registry code, and, on
  * validation errors, `field` the dotted path of the offending input (`email`, `items.2.name`);
  * on an upload's file errors, `file` the file's name (so a Spanish client can name it too).
  * Clients read `code` as a plain string: a newer server may send a code they do not know.

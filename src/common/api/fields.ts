@@ -4,8 +4,8 @@ import { PRIVACY_NOTICE_VERSIONS } from "../privacy";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, INT4_MAX } from "../validation";
 
 /**
- * Building blocks of every request schema, safe against hostile input (issue #10, "Hostile
- * input"): a text field checks its length cap before anything else and stops there when the
+ * Building blocks of every request schema, safe against hostile input (ADR 0013,
+ * "Hostile input"): a text field checks its length cap before anything else and stops there when the
  * cap fails (zod's `abort`), so no later check (a regex, a refinement) ever runs on an
  * oversized string; control characters are refused with a clear 400 instead of reaching
  * PostgreSQL (which cannot store NUL) or an email header.
@@ -65,7 +65,7 @@ export const idField = z
   .max(INT4_MAX, "Not a valid id");
 
 /**
- * The language a person reads email in (issue #12 item 1, ADR 0025): one of the site's
+ * The language a person reads email in (ADR 0025): one of the site's
  * languages (`LANGUAGES` in ../languages.ts). Optional on the request contracts; the server then
  * takes the `lang` cookie, else English.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Contracts of the password gates (docs/product.md#4-states "Events" and "Channel Partner", #5-validation,
- * #6-roles; issue #5). The Events dialog and the calculator's Channel Partner section each send a
+ * #6-roles; ADR 0004). The Events dialog and the calculator's Channel Partner section each send a
  * password to `POST /api/gates/{gate}`; the server compares it with EVENTS_PASSWORD or
  * CHANNEL_PARTNER_PASSWORD. The client validates with the same body schema.
  */

@@ -3,10 +3,10 @@ import { isAdmin, isCompanyAdmin, type Role } from "../roles";
 import { emailField, fullNameField, rawTokenField, roleSchema, sessionUserSchema } from "./auth";
 import { idField, idParamField, languageField } from "./fields";
 
-/** Contracts of the invitations API (docs/product.md#3-records, #5-validation, #7-api; issue #3). */
+/** Contracts of the invitations API (docs/product.md#3-records, #5-validation, #7-api). */
 
 /**
- * Roles `inviter` may hand out (docs/product.md#5-validation, #6-roles; issue #3): an admin any role; a company admin
+ * Roles `inviter` may hand out (docs/product.md#5-validation, #6-roles): an admin any role; a company admin
  * only user or company_admin; a user none.
  */
 export function invitableRoles(inviter: Role): Role[] {
@@ -16,8 +16,8 @@ export function invitableRoles(inviter: Role): Role[] {
 }
 
 /**
- * `POST /api/invitations/send`. Re-inviting an address that has a pending invitation (issue
- * #11, ADR 0017): with `companyId` omitted or null the pending invitation's company is kept;
+ * `POST /api/invitations/send`. Re-inviting an address that has a pending invitation
+ * (ADR 0017, 0033): with `companyId` omitted or null the pending invitation's company is kept;
  * a different `companyId` needs `replaceCompany: true` (else 409 INVITATION_COMPANY_CONFLICT);
  * `replaceCompany: true` always uses the `companyId` sent, null meaning no company.
  */

@@ -57,7 +57,7 @@ export interface LeadFields {
 
 /**
  * Runs the docs/product.md#5-validation checks in that order: all five fields required, then the email shape,
- * then the phone. Linear in the input whatever its length (issue #10): an email longer than
+ * then the phone. Linear in the input whatever its length (ADR 0013): an email longer than
  * 254 characters and a phone longer than 32 are invalid before any shape check.
  * @returns the first failure, or null when the fields are valid
  */
@@ -115,7 +115,7 @@ export const leadPhoneSchema = safeText({
 
 /**
  * Body of `POST /api/send-get-started-email` (docs/product.md#7-api). `website` is a honeypot: people never see
- * it, so a non-empty value marks a bot (issue #4).
+ * it, so a non-empty value marks a bot.
  */
 export const leadBodySchema = z
   .object({

@@ -4,7 +4,7 @@ import { ROLES } from "../roles";
 import { listResponse, pageNumberFields } from "./fields";
 
 /**
- * Contracts of the user-management API (issue #11, "User management"): admins and company
+ * Contracts of the user-management API (ADR 0009, 0017): admins and company
  * admins list the users in their scope; admins change role and company and delete users;
  * admins and company admins (in their own company, never on admins or themselves) deactivate
  * and reactivate. Every change writes a row to the user audit trail.
@@ -25,7 +25,7 @@ import { listResponse, pageNumberFields } from "./fields";
  * Entries are never changed or deleted.
  */
 
-/** Longest search text, checked before any matching (issue #10: caps before work). */
+/** Longest search text, checked before any matching (ADR 0013: caps before work). */
 export const USERS_QUERY_MAX_LENGTH = 200;
 /** Largest value of an int4 id column (PostgreSQL `integer`). */
 const INT4_MAX = 2_147_483_647;

@@ -46,9 +46,9 @@ const statsRoute = routesTagged("admin");
 const usersRoute = routesTagged("users");
 
 /**
- * The admin area, every `/api/admin/*` route: first-admin setup (docs/product.md#7-api, issue #2;
- * the sign-in itself is the auth module's), the dashboard figures (docs/product.md#2-pages; issue #3: Total Users is a real count) and user
- * management (issue #11; contract in src/common/api/users.ts): list and search the users in
+ * The admin area, every `/api/admin/*` route: first-admin setup (docs/product.md#7-api;
+ * the sign-in itself is the auth module's), the dashboard figures (docs/product.md#2-pages; Total Users is a real count) and user
+ * management (ADR 0009, 0017; contract in src/common/api/users.ts): list and search the users in
  * scope, change role and company (admins), deactivate and reactivate (managers), delete (admins),
  * see and end a user's sessions (managers, docs/product.md#12-account-records), and read, filter
  * and export the audit trail (ADR 0057). Deleting removes the user's uploaded files from

@@ -37,8 +37,8 @@ import { revokeInvitationsBeyondAuthority } from "../invitations/service";
 import { removeAllPasskeysOf } from "../passkeys/service";
 
 /**
- * The admin area's queries (`/api/admin/*`): the dashboard figures and user management (issue #11
- * "User management", contract in src/common/api/users.ts). Who may do what is the policy's
+ * The admin area's queries (`/api/admin/*`): the dashboard figures and user management (ADR 0009,
+ * 0017; contract in src/common/api/users.ts). Who may do what is the policy's
  * `canManageUser`; every change writes one `user_audit` row per change in the same transaction.
  */
 
@@ -49,7 +49,7 @@ export function usersInScope(scope: ManageScope): SQL | undefined {
 
 /**
  * Ends every way a user is signed in or about to sign in: deletes their sessions and their
- * unused magic links (issue #11: deactivation takes effect at once), through
+ * unused magic links (deactivation takes effect at once: no old cookie or emailed link works afterwards), through
  * `deleteSessionsOf` of auth/sessions.ts.
  */
 export async function endSessionsOf(tx: Executor, userId: number): Promise<void> {
@@ -83,7 +83,7 @@ function toManagedUser({ user, companyName, passkeyCount }: UserWithCompany): Ma
 }
 
 /**
- * The users in the manager's scope (issue #11 `GET /api/admin/users`), by name, one page of
+ * The users in the manager's scope (`GET /api/admin/users`, ADR 0009), by name, one page of
  * them. `q` matches name or email case-insensitively as plain text (LIKE wildcards escaped).
  * @param query.page 1-based; a page past the end is empty (total still counts every match)
  */
@@ -165,7 +165,7 @@ async function managedUser(db: Executor, id: number): Promise<ManagedUser> {
 }
 
 /**
- * Changes a user's role and/or company (issue #11 `PATCH /api/admin/users/{id}`, admins only).
+ * Changes a user's role and/or company (`PATCH /api/admin/users/{id}`, admins only).
  * A company admin must belong to a company. Each actual change writes one audit row
  * (`role_changed` "user → company_admin", `company_changed` "Acme → none"); an unchanged value
  * writes none. The new role applies from the user's next request (sessions read it each time).
@@ -230,7 +230,7 @@ async function deactivatedByAdmin(tx: Executor, userId: number): Promise<boolean
 }
 
 /**
- * Deactivates or reactivates a user (issue #11, admins and company admins in their company,
+ * Deactivates or reactivates a user (ADR 0009: admins, and company admins in their company,
  * never on admins or themselves). Deactivating deletes the user's sessions and unused magic
  * links and revokes the invitations she sent (ADR 0032) in the same transaction, so she is signed
  * out at once and nothing she sent can still be accepted; reactivating deletes sessions and links
@@ -290,7 +290,7 @@ export async function removeUserPasskeys(
 }
 
 /**
- * Deletes a user (issue #11 `DELETE /api/admin/users/{id}`, admins only, never themselves):
+ * Deletes a user (`DELETE /api/admin/users/{id}`, admins only, never themselves):
  * their sessions, links and background checks go with them, and the checks' files are removed
  * from storage (`deleteUserWithChecks`). The audit row keeps the target's email.
  * @throws 404 / 403 as {@link lockTarget}
@@ -498,10 +498,10 @@ export async function endUserSessions(
 }
 
 /**
- * The four admin dashboard figures (docs/product.md#2-pages; issue #3: Total Users is a real count). An admin
+ * The four admin dashboard figures (docs/product.md#2-pages; Total Users is a real count, not a placeholder). An admin
  * sees the whole system; a company admin their own company (ADR 0009): its users, the company
  * itself, and its users' checks. Total Users counts exactly the rows the Users list shows
- * (issue #11: one scope filter, `usersInScope`).
+ * (one scope filter, `usersInScope`, ADR 0017).
  */
 export async function adminStats(db: Database, scope: ManageScope): Promise<AdminStats> {
   const userFilter = usersInScope(scope);

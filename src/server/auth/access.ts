@@ -6,7 +6,7 @@ import { type ManageScope, manageScope } from "./policy";
 import type { ResolvedSession } from "./sessions";
 
 /**
- * Who may call a route (issue #11 "Route-declared auth", ADR 0017):
+ * Who may call a route (ADR 0017):
  * - `public`: anyone, signed in or not (no session is looked up);
  * - `user`: any signed-in, active user;
  * - `manager`: admins and company admins (docs/product.md#6-roles canManageUsers);

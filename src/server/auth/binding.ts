@@ -5,7 +5,7 @@ import { isSecure } from "./guards";
 import { hashToken, type IssuedToken, issueToken } from "./tokens";
 
 /**
- * The magic-link binding cookie (issue #11 item 5, ADR 0015). send-magic-link and create-initial
+ * The magic-link binding cookie (ADR 0015). send-magic-link and create-initial
  * set it in the browser that asked for a link; the link row keeps its SHA-256. `/verify/:token`
  * signs in without a click only when the cookie matches, so a mail scanner or another browser
  * never consumes the link on page load.
@@ -52,7 +52,7 @@ export function isBound(request: Pick<FastifyRequest, "cookies">, storedHash: st
 }
 
 /**
- * Masks an email address for a page anyone holding the link can open (issue #11 item 5):
+ * Masks an email address for a page anyone holding the link can open (ADR 0015):
  * the first character of the local part, then "•••", then the domain.
  * @example maskEmail("alice@example.com") === "a•••@example.com"
  */

@@ -42,10 +42,10 @@ const TEXTS: Record<
 };
 
 /**
- * The sign-in email (issue #2): links to `${publicUrl}/verify/<token>` and says the link
+ * The sign-in email: links to `${publicUrl}/verify/<token>` and says the link
  * expires in 15 minutes (docs/product.md#2-pages, #9-constants), then gives the one-time code
  * to type on the sign-in page instead, for a person reading it on another device (ADR 0060), in
- * the user's stored language (issue #12 item 1, ADR 0025; English when not given).
+ * the user's stored language (ADR 0025; English when not given).
  * @param options.code the six-digit code issued with the link
  */
 export function magicLinkEmail(options: {

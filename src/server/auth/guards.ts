@@ -11,7 +11,7 @@ import {
   sessionOfDeactivatedUser,
 } from "./sessions";
 
-/** Cookie attributes for the session cookie (issue #2): HttpOnly, SameSite=Lax, Secure in production. */
+/** Cookie attributes for the session cookie (docs/architecture.md#security-boundaries): HttpOnly, SameSite=Lax, Secure in production. */
 export function sessionCookieOptions(secure: boolean, expires: Date) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure, expires };
 }
@@ -22,7 +22,7 @@ export function isSecure(config: { NODE_ENV: string; PUBLIC_URL: string }): bool
 }
 
 /**
- * The session cookie's name (issue #11 item 5): `__Host-aisleiq_session` when PUBLIC_URL is
+ * The session cookie's name (ADR 0031): `__Host-aisleiq_session` when PUBLIC_URL is
  * HTTPS, `aisleiq_session` otherwise (a `__Host-` cookie must be Secure, which plain HTTP
  * cannot carry).
  */
@@ -55,7 +55,7 @@ export function clearSessionCookies(reply: FastifyReply): void {
 
 /**
  * Hands a browser its new session after a sign-in (magic link, invitation): deletes the session
- * behind the cookie it had before, if any (issue #11 item 5: a new sign-in never leaves the old
+ * behind the cookie it had before, if any (a new sign-in never leaves the old
  * session usable), and sets the cookie under the current name, dropping the old name.
  */
 export async function startSessionCookie(
@@ -77,7 +77,7 @@ export async function startSessionCookie(
  * Returns the signed-in user's session or throws 401. Re-sends the cookie when the sliding
  * expiry moved forward.
  * Only the access hook (`auth/access.ts`) calls it: routes declare their access instead of
- * calling it by hand (issue #11).
+ * calling it by hand (ADR 0017).
  * @throws HttpError 401 UNAUTHENTICATED, or 401 ACCOUNT_DEACTIVATED when the session's user has
  *   been deactivated (ADR 0038)
  */

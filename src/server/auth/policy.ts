@@ -5,7 +5,7 @@ import { canManageUsers, isAdmin, type Role } from "../../common/roles";
 import { forbidden, HttpError, notFound } from "../http/errors";
 
 /**
- * The tenant rules of ADR 0009 and issue #11, in one place. Every list, count and per-row
+ * The tenant rules of ADR 0009 and ADR 0017, in one place. Every list, count and per-row
  * decision about what a manager may see or change goes through this module:
  * - an **admin** sees and manages everything;
  * - a **company admin** sees and manages only rows of their own company (`users.company_id`),
@@ -110,13 +110,13 @@ export function canInvite(inviter: Actor, target: { role: Role; companyId: numbe
 }
 
 /**
- * The changes of user management (issue #11); `update` is a role or company change, `passkeys`
+ * The changes of user management (ADR 0017); `update` is a role or company change, `passkeys`
  * the removal of someone's passkeys (a lost device, ADR 0061), allowed like deactivation.
  */
 export type UserAction = "update" | "deactivate" | "reactivate" | "delete" | "passkeys";
 
 /**
- * Whether `actor` may apply `action` to `target` (issue #11 "User management"):
+ * Whether `actor` may apply `action` to `target` (ADR 0009, 0017):
  * - `"hidden"` when the target is outside the actor's scope (404, like checks);
  * - `"self"` for the actor's own account (403 SELF_MANAGEMENT_FORBIDDEN: nobody demotes,
  *   deactivates or deletes themselves);

@@ -71,7 +71,7 @@ function afterResponse(reply: FastifyReply, start: () => void): void {
 const route = routesTagged("auth");
 
 /**
- * Auth routes of docs/product.md#7-api and issue #2: magic links, session, sign-out. (First-admin
+ * Auth routes of docs/product.md#7-api: magic links, session, sign-out. (First-admin
  * setup lives with the rest of `/api/admin/*` in the admin module.)
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: sendMagicLinkBodySchema,
       response: { 200: messageResponseSchema },
       // Per IP before the body is even parsed; per email once the address is validated and
-      // normalised (issue #10: limits count before validation work).
+      // normalised (ADR 0013: limits count before validation work).
       onRequest: [rateLimitBy(app, "magic-link-ip", { max: MAGIC_LINK_RATE_PER_IP })],
       // Per (email, IP), so a stranger's requests cannot use up the owner's allowance (ADR 0016).
       // No limit refuses an address as such: that let anyone lock its owner out. The mail one
@@ -95,8 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       // Same answer, cookie and timing for every address: the request stores one row whatever
-      // the address, and the lookup and the link are made once the response has gone (issue #11
-      // item 5), tracked so shutdown waits for them. The stored row is what makes the answer
+      // the address, and the lookup and the link are made once the response has gone (ADR 0029),
+      // tracked so shutdown waits for them. The stored row is what makes the answer
       // true: if this process dies before the link is issued, the outbox sweep issues it (ADR 0029).
       // While the database is known to be down, refuse like every other write (503, ADR 0011)
       // rather than promise a link that cannot be stored; a failed INSERT answers 503 too.

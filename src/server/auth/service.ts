@@ -37,7 +37,7 @@ export async function adminExists(db: Database): Promise<boolean> {
 
 /**
  * Issues a magic link for `user` inside `tx`: earlier unused links of the user stop working,
- * and the email goes into the outbox in the same transaction (issue #2). The email carries the
+ * and the email goes into the outbox in the same transaction (docs/product.md#10-ground-rules). The email carries the
  * link and a one-time code; the row keeps the digests of both (ADR 0060). The same transaction
  * appends a `sign_in_email_sent` entry to the audit trail (ADR 0057), with the asking browser.
  * @param bindingHash hex SHA-256 of the binding cookie of the browser that asked (ADR 0015), if any
@@ -125,7 +125,7 @@ export async function createInitialAdmin(
 
 /**
  * Stores a request for a sign-in link: one INSERT, the same for every address, so neither the
- * answer nor its timing reveals whether the account exists (issue #11 item 5). Once this has
+ * answer nor its timing reveals whether the account exists (ADR 0029). Once this has
  * returned the request survives a crash; {@link issueRequestedMagicLink} and the outbox sweep
  * ({@link issueStaleMagicLinkRequests}) turn it into a link (ADR 0029).
  * @param email the normalised address
@@ -322,7 +322,7 @@ const MAGIC_LINK_MESSAGES: TokenMessages = {
 const accountInactive = () => new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "This account is disabled.");
 
 /**
- * Looks at a magic link without using it (issue #11 item 5, ADR 0015): whose it is and whether
+ * Looks at a magic link without using it (ADR 0015): whose it is and whether
  * it was asked for in this browser. Changes nothing, so a scanner calling it consumes nothing.
  * @param isBound tells whether the request's binding cookie matches the stored digest
  * @returns `email` (the full address: the caller masks it), `bound`, and `language`: the user's
@@ -446,7 +446,7 @@ export async function endOwnSessions(
 }
 
 /**
- * Stores the portal and email language a signed-in user chose (issue #12 item 1, ADR 0025).
+ * Stores the portal and email language a signed-in user chose (ADR 0025).
  * @returns the stored language
  */
 export async function setUserLanguage(db: Database, userId: number, language: Language): Promise<Language> {

@@ -23,7 +23,7 @@ export const SESSION_COOKIE = "aisleiq_session";
 /**
  * Name of the session cookie when PUBLIC_URL is HTTPS: the `__Host-` prefix makes browsers
  * refuse it unless it is Secure, has Path=/ and no Domain, so a sibling subdomain cannot plant
- * or overwrite it (RFC 6265bis §4.1.3.2, issue #11 item 5).
+ * or overwrite it (RFC 6265bis §4.1.3.2, ADR 0031).
  */
 export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
@@ -117,7 +117,7 @@ export interface ResolvedSession {
 
 /**
  * The session lookup of every signed-in request as one NAMED prepared statement per database
- * (issue #13): PostgreSQL parses and plans the three-table join once per connection instead of
+ * (it runs on nearly every request; `npm run bench:api` measures it): PostgreSQL parses and plans the three-table join once per connection instead of
  * on every request, and Drizzle builds the SQL once. Placeholders: `tokenHash` (hex SHA-256),
  * `now` and `signedInAfter` (ISO 8601 instants).
  */
@@ -159,8 +159,8 @@ function sessionLookup(db: Database): ReturnType<typeof buildSessionLookup> {
 
 /**
  * Looks up the active user behind a raw session token, sliding the expiry forward when it is
- * more than a day old: 30 days idle (issue #2), and never past 90 days after sign-in, however
- * often it is used (issue #11 item 5, {@link SESSION_ABSOLUTE_TTL_MS}). Records when (and from
+ * more than a day old: 30 days idle (docs/product.md#9-constants), and never past 90 days after sign-in, however
+ * often it is used (docs/product.md#9-constants, {@link SESSION_ABSOLUTE_TTL_MS}). Records when (and from
  * which address) the session was last seen, at most once per {@link SESSION_LAST_SEEN_EVERY_MS}
  * (docs/product.md#12-account-records): the lookup stays one read on nearly every request, and
  * the slide and the "last seen" share one UPDATE when both are due.
@@ -297,7 +297,7 @@ export async function sessionOfDeactivatedUser(db: Executor, rawToken: string): 
 }
 
 /**
- * Signs a user out everywhere (issue #11 items 4 and 5): ends every session of `userId` and
+ * Signs a user out everywhere (on deactivation, ADR 0038): ends every session of `userId` and
  * deletes every magic link of theirs not used yet, so neither a cookie nor an emailed link works
  * any more. Call it in the same transaction that deactivates the user; reactivating them later
  * revives nothing. Sessions are expired rather than deleted (ADR 0038): the row, expired for

@@ -64,7 +64,7 @@ export function attachmentHeader(name: string, disposition: "attachment" | "inli
 export const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 /**
- * Background checks (docs/product.md#7-api, issue #3). Uploads stream to `ctx.storage` (local disk
+ * Background checks (docs/product.md#7-api). Uploads stream to `ctx.storage` (local disk
  * under DATA_DIR/uploads, or S3 when configured).
  */
 export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,7 +112,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
       // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
       // timeout...) closes the connection: Node would otherwise read the rest of the body,
-      // possibly gigabytes, to keep the connection alive (issue #10).
+      // possibly gigabytes, to keep the connection alive (ADR 0014).
       onSend: async (request, reply) => {
         if (!request.raw.complete) reply.header("connection", "close");
       },
@@ -120,7 +120,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = sessionOf(request);
       const { fields, files } = await receiveSubmission(request, storage).catch((error: unknown) => {
-        // Storage outage: tell clients when to retry, as the database-outage 503 does (issue #10).
+        // Storage outage: tell clients when to retry, as the database-outage 503 does (ADR 0011, 0014).
         if (error instanceof HttpError && error.statusCode === 503)
           reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
         throw error;

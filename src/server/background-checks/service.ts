@@ -60,7 +60,7 @@ function toSummary(row: CheckRow, files: number, retentionDays: number): CheckSu
 /**
  * Stores a submission (docs/product.md#7-api `POST /api/background-checks`): the check (status pending),
  * its file rows and the first audit row, in one transaction. The check's email is the owner's
- * account email, whatever the form said (issue #11: the check belongs to the account).
+ * account email, whatever the form said (the check belongs to the account, not to what was typed).
  * @param input the form's fields; `email` is ignored
  * @param files already in storage; the caller removes them if this throws
  */
@@ -160,7 +160,7 @@ export async function findVisibleCheck(db: Executor, viewer: UserRow, id: number
 }
 
 /**
- * One check with its files and audit trail (issue #3 `GET /api/background-checks/{id}`). The
+ * One check with its files and audit trail (`GET /api/background-checks/{id}`). The
  * files of a purged check are still listed (name, type, size): `filesPurgedAt` says they are gone.
  */
 export async function getCheckDetail(db: Database, check: CheckRow, retentionDays = 0): Promise<CheckDetail> {
@@ -202,7 +202,7 @@ export async function getCheckDetail(db: Database, check: CheckRow, retentionDay
   };
 }
 
-/** Statuses that close a review; moving to any other reopens the check (issue #11). */
+/** Statuses that close a review; moving to any other reopens the check (docs/product.md#4-states). */
 const DECIDED: ReadonlySet<CheckStatus> = new Set(["approved", "rejected"]);
 
 /**
@@ -211,7 +211,7 @@ const DECIDED: ReadonlySet<CheckStatus> = new Set(["approved", "rejected"]);
  * one after the other with correct "from" statuses.
  * - approved / rejected: passedCheck true / false (docs/product.md#4-states), reviewedAt and reviewedBy stamped,
  *   notes as given (kept when omitted);
- * - pending / in_review reopen the check (issue #11): reviewedAt, reviewedBy and passedCheck are
+ * - pending / in_review reopen the check (docs/product.md#4-states): reviewedAt, reviewedBy and passedCheck are
  *   cleared, and so are a decided check's notes unless new ones are given; earlier notes stay in
  *   the audit trail.
  *

@@ -52,7 +52,7 @@ class StorageFailure extends Error {
  * `file-type` package, on the file's first 64 KB); stored names are random, the client's name is
  * kept only as data.
  *
- * Hostile and broken uploads (issue #10): every wait settles on the body's end, error or abort;
+ * Hostile and broken uploads (ADR 0014): every wait settles on the body's end, error or abort;
  * an oversize part fails as soon as its 10,485,760th byte is passed (the rest is not read); a
  * body that stalls or drags past {@link UPLOAD_TIMEOUTS} fails with 408. On any failure every file
  * stored so far is removed again, including one whose storage finishes after the failure.
@@ -204,7 +204,7 @@ async function storeFile(
   const file = part.file;
   state.currentFile = file;
   // busboy stops passing data at the limit but would read the rest of the part (up to the whole
-  // body) before ending the stream: fail at once instead (issue #10).
+  // body) before ending the stream: fail at once instead (ADR 0014).
   file.once("limit", () => fail(fileTooLarge(originalName)));
   let sourceError: unknown;
   file.on("error", (error) => {

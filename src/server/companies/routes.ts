@@ -9,7 +9,7 @@ import { createCompany, listCompanies } from "./service";
 
 const route = routesTagged("companies");
 
-/** Companies (docs/product.md#7-api, issue #3): list and create, admin only. */
+/** Companies (docs/product.md#7-api): list and create, admin only. */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 

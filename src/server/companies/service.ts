@@ -39,7 +39,7 @@ export async function listCompanies(db: Database): Promise<Company[]> {
 }
 
 /**
- * Creates a company (issue #3). The email is unique (docs/product.md#3-records).
+ * Creates a company (docs/product.md#7-api, admin only). The email is unique (docs/product.md#3-records).
  * @param input already parsed by `createCompanyBodySchema` (email normalised, blanks as null)
  * @throws 409 COMPANY_EMAIL_TAKEN when another company has the email
  */

@@ -172,7 +172,7 @@ async function createPostgres(connectionString: string, log: DbLogger | undefine
  * LISTENs on `channel` over a dedicated connection that comes back by itself: when it errors or
  * ends, it reconnects after {@link LISTEN_RETRY_MIN_MS} ms, doubling up to
  * {@link LISTEN_RETRY_MAX_MS} ms, re-issues LISTEN and calls `onNotify` once, since NOTIFYs sent
- * while it was away are lost (issue #10: the outbox worker wakes and catches up).
+ * while it was away are lost (ADR 0011: the outbox worker wakes and catches up).
  * @returns a function that stops listening and closes the connection
  * @throws when the first connection or LISTEN fails (the caller is starting up)
  */
@@ -254,8 +254,8 @@ async function listenWithReconnect(
 }
 
 /**
- * PostgreSQL settings of the embedded database, sized for one small app process (issue #13,
- * "Embedded memory"): PGlite's defaults are a server's (128 MB shared buffers). The whole
+ * PostgreSQL settings of the embedded database, sized for one small app process (ADR
+ * 0020): PGlite's defaults are a server's (128 MB shared buffers). The whole
  * WebAssembly heap counts towards the Node process's RSS, so every buffer here is RSS.
  */
 export const PGLITE_CONF = ["shared_buffers=16MB", "work_mem=2MB", "maintenance_work_mem=16MB"];

@@ -1,6 +1,6 @@
 /**
- * Database fault classification and log-safe error descriptions (issue #10, "Database faults";
- * ADR 0011). Drizzle wraps driver errors in `DrizzleQueryError` ("Failed query: … params: …",
+ * Database fault classification and log-safe error descriptions
+ * (ADR 0011). Drizzle wraps driver errors in `DrizzleQueryError` ("Failed query: … params: …",
  * with the driver error as `cause`), and node-postgres errors carry `detail`/`where` fields that
  * quote row values, so nothing here ever returns a message, `params` or `detail` of a query.
  */

@@ -10,7 +10,7 @@ export interface OutageLogger {
 /**
  * Logs a database outage once: one warn when the first connection-class error is reported, one
  * info when the database answers again (with how long it was down and how many requests were
- * refused meanwhile), never a line per failed request (issue #10, "logged once per outage").
+ * refused meanwhile), never a line per failed request (ADR 0011: logged once per outage).
  * While down it pings the database every {@link OUTAGE_PROBE_MS} ms (one probe at a time).
  */
 export class DbOutageMonitor {

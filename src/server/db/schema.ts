@@ -17,7 +17,7 @@ import { LANGUAGES } from "../../common/languages";
 
 /**
  * Database schema: every entity of docs/product.md#3-records, plus the outbox, lead and demo-registration tables
- * (issue #2). Emailed and cookie tokens are never stored raw: `token_hash` holds the hex
+ * (docs/product.md#10-ground-rules). Emailed and cookie tokens are never stored raw: `token_hash` holds the hex
  * SHA-256 digest of a 32-byte random value (see auth/tokens.ts).
  */
 
@@ -48,7 +48,7 @@ const timestamps = {
 
 export const roleEnum = pgEnum("role", ["admin", "company_admin", "user"]);
 /**
- * The language a person reads email and the portal in (issue #12 item 1, ADR 0025): stored on
+ * The language a person reads email and the portal in (ADR 0025): stored on
  * users, invitations, leads and demo registrations; English unless chosen.
  */
 export const languageEnum = pgEnum("language", LANGUAGES);
@@ -101,8 +101,8 @@ export const magicLinkTokens = pgTable(
     used: boolean("used").notNull().default(false),
     createdAt: createdAt(),
     /**
-     * Hex SHA-256 of the binding cookie set in the browser that asked for the link (issue #11
-     * item 5, ADR 0015); null when none was set. Only that browser verifies without a click.
+     * Hex SHA-256 of the binding cookie set in the browser that asked for the link (ADR
+     * 0015); null when none was set. Only that browser verifies without a click.
      */
     bindingHash: text("binding_hash"),
     /**
@@ -328,7 +328,7 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestampTz("sent_at"),
-    /** Stable id of the message, the local part of its `Message-ID` header on every attempt (issue #10). */
+    /** Stable id of the message, the local part of its `Message-ID` header on every attempt (ADR 0012). */
     messageId: uuid("message_id").notNull().defaultRandom(),
     /** Lower is sooner: sign-in 0, invitation 10, bulk 100 (see mail/outbox.ts `priorityOf`). */
     priority: smallint("priority").notNull().default(100),
@@ -402,7 +402,7 @@ export const demoRegistrations = pgTable(
 );
 
 /**
- * Audit trail of background-check status changes (issue #3): who changed it, when, from which
+ * Audit trail of background-check status changes: who changed it, when, from which
  * status to which, and the notes given. The submission itself is the first row (from null).
  * `actorName` keeps the name readable after the acting user is deleted.
  */

@@ -11,7 +11,7 @@ interface Registrant {
 }
 
 /**
- * The notice to DEMO_REGISTRATION_EMAIL about a new store-demo registration (docs/product.md#7-api, issue #6),
+ * The notice to DEMO_REGISTRATION_EMAIL about a new store-demo registration (docs/product.md#7-api, ADR 0006),
  * in English (the team's language). Replies go to the registrant (`Reply-To`, the validated
  * address), and a button opens the admin's Demo Registrations list searched for that address
  * (ADR 0056). Every value is escaped by {@link layout}.
@@ -83,8 +83,8 @@ const CONFIRMATION_TEXTS: Record<Language, ConfirmationWords> = {
 
 /**
  * The confirmation to the registrant: what happens next (five steps) and the two
- * app-runner download pages, in the language the registrant used the form in (issue #12 item 1,
- * ADR 0025; English when not given).
+ * app-runner download pages, in the language the registrant used the form in (ADR 0025;
+ * English when not given).
  */
 export function registrationConfirmationEmail(
   demo: RetailerDemo,

@@ -23,7 +23,7 @@ const RECEIVED_MESSAGE =
   "Registration received. You will get an email with a login QR code once provisioning is complete.";
 
 /**
- * Store-demo registration routes (docs/product.md#7-api, issue #6): the fixed
+ * Store-demo registration routes (docs/product.md#7-api, ADR 0006): the fixed
  * `POST /api/send-schnucks-demo-email`, its general form `POST /api/demo-registrations/:slug`,
  * the admin list/CSV export, and the public settings of a demo.
  */

@@ -21,7 +21,7 @@ import { gatePassword, issuePartnerPass, partnerPassValid, passwordMatches } fro
 const route = routesTagged("gates");
 
 /**
- * Password gates of docs/product.md#4-states to #6-roles (issue #5): `POST /api/gates/events` and
+ * Password gates of docs/product.md#4-states to #6-roles (ADR 0004: checked by the server): `POST /api/gates/events` and
  * `POST /api/gates/channel-partner` with `{password}`. A right password answers 200 `{ok: true}`
  * (Channel Partner: plus the section's `content` and a pass cookie that
  * `GET /api/gates/channel-partner/content` requires, ADR 0035);

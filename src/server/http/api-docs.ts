@@ -10,9 +10,9 @@ import type { AppConfig } from "../config";
 import { apiErrorBodySchema, apiErrorSchema } from "./errors";
 import { API_TAGS } from "./route";
 
-/** Where the OpenAPI document is served (issue #14 item 7). */
+/** Where the OpenAPI document is served (ADR 0021). */
 export const OPENAPI_PATH = "/api/openapi.json";
-/** Where the interactive API reference page is served (issue #14 item 7). */
+/** Where the interactive API reference page is served (ADR 0021). */
 export const API_DOCS_PATH = "/api/docs";
 
 /**

@@ -35,7 +35,7 @@ export function findControlCharacter(value: unknown, multiline: boolean, root = 
 
 /**
  * Refuses, before schema validation, any request whose path parameters, query string or JSON
- * body holds a C0 control character (issue #10: `{"email":"a\u0000@b.co"}` and `?q=%00` reached
+ * body holds a C0 control character (ADR 0013: `{"email":"a\u0000@b.co"}` and `?q=%00` reached
  * PostgreSQL, which cannot store NUL, and answered 500). Tab, line feed and carriage return
  * pass in bodies (multi-line notes and addresses); the schemas' `safeText` refuses them in
  * one-line fields. Answers 400 `{error, code: "VALIDATION_ERROR", field}`.

@@ -108,7 +108,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send({ error: error.message, code: error.code, ...(error.file ? { file: error.file } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // The message alone is what people see (issue #11: no "email: " prefix); the field's
+      // The message alone is what people see (ADR 0013: no "email: " prefix); the field's
       // dotted path travels beside it for clients that want to mark the input.
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".");
@@ -148,7 +148,7 @@ export const SHUTTING_DOWN_MESSAGE = "The server is restarting. Please try again
 /**
  * Answers a connection-class database error (see `isConnectionError`) with 503
  * `{error, code: "SERVICE_UNAVAILABLE"}` and `Retry-After`, and reports it to the app's outage
- * monitor, which logs once per outage instead of once per request (issue #10; ADR 0011).
+ * monitor, which logs once per outage instead of once per request (ADR 0011).
  */
 function replyDatabaseUnavailable(app: FastifyInstance, error: unknown, reply: FastifyReply) {
   app.ctx?.dbOutage?.report(error);
@@ -161,7 +161,7 @@ function replyDatabaseUnavailable(app: FastifyInstance, error: unknown, reply: F
 /**
  * Logs an error that became a 500 without its query text or parameters: Drizzle's "Failed
  * query: … params: …" message carries names, emails and links, so the log gets the driver's
- * code, severity and message instead (issue #10; see `safeError`).
+ * code, severity and message instead (ADR 0011; see `safeError`).
  */
 function logUnexpectedError(request: FastifyRequest, error: unknown): void {
   request.log.error({ err: safeError(error) }, "unhandled error");
@@ -197,7 +197,7 @@ function clientErrorAnswer(code: string | undefined): { status: number; code: Er
 
 /**
  * Fastify server options that give Fastify's and Node's own errors the API's `{error, code}`
- * shape and security headers (issue #10, item 3):
+ * shape and security headers (docs/product.md#10-ground-rules: every refusal is a 4xx with `{error, code}`):
  * - `frameworkErrors`: a URL Fastify cannot decode (400 BAD_REQUEST) or too long a path
  *   parameter (414), which Fastify answers before any hook;
  * - `clientErrorHandler`: what Node's HTTP parser refuses on the raw socket (431 header too large,

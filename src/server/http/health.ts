@@ -10,7 +10,7 @@ const route = routesTagged("health");
 /**
  * `GET /api/health`: liveness, the process is up (never touches the database).
  * `GET /api/ready`: readiness for load balancers, the database answers; 503 `NOT_READY`
- * otherwise (issue #2, issue #10). A failed check is reported to the outage monitor, which logs
+ * otherwise (docs/operations.md#health-and-readiness, ADR 0011). A failed check is reported to the outage monitor, which logs
  * once per outage, not once per probe; a passing one ends the outage.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "../../common/languages";
 
 /**
- * The language a request names (issue #12 item 1, ADR 0025): the `language` the client form
+ * The language a request names (ADR 0025): the `language` the client form
  * sent (already validated against `LANGUAGES`), else the `lang` cookie the language menus set
  * (ADR 0022); undefined when neither says one.
  * @param sent the body's optional `language` field

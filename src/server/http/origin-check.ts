@@ -6,7 +6,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Rejects state-changing API requests sent by a browser from another origin (CSRF defence,
- * issue #2; OWASP CSRF cheat sheet, "Verifying origin with standard headers"). A request is
+ * docs/architecture.md#security-boundaries; OWASP CSRF cheat sheet, "Verifying origin with standard headers"). A request is
  * refused with 403 when its `Origin` header names a different origin than PUBLIC_URL or the
  * request's own host, or, without `Origin`, when `Sec-Fetch-Site` says `cross-site`.
  * Requests with neither header (curl, server-to-server) carry no ambient browser cookies and pass.

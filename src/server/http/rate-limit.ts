@@ -81,7 +81,7 @@ export function describeWait(seconds: number): string {
 }
 
 /**
- * The rate-limit key of a client address (issue #11 item 5): an IPv4 address (also when written
+ * The rate-limit key of a client address (ADR 0016): an IPv4 address (also when written
  * IPv4-mapped, `::ffff:192.0.2.1`) counts on its own; an IPv6 address counts with its whole /64,
  * the smallest block one customer is given (RFC 6177 §2, RFC 7421), so rotating addresses inside
  * it gains nothing. Anything unparsable is used as it is.

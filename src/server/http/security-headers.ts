@@ -28,7 +28,7 @@ export function headerKind(url: string): HeaderKind {
 /**
  * The security headers every response carries, computed ONCE at start-up with helmet (a kept
  * library) and then copied onto each reply: helmet's middleware rebuilds the CSP string on every
- * request, which showed in the `GET /api/auth/me` profile (issue #13).
+ * request, which showed in the `GET /api/auth/me` profile (`npm run bench:api`).
  * @param options.publicUrl an `https://` URL turns on HSTS and `upgrade-insecure-requests`
  * @param options.scriptHashes `'sha256-…'` sources of the built HTML's inline scripts
  * @param options.kind `public` adds the third-party hosts to script-src, connect-src and

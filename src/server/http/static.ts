@@ -16,7 +16,7 @@ import {
 import { declareContextAccess } from "../auth/access";
 import { isApiPath } from "./api-path";
 
-/** Pages whose URL carries a secret token: their responses send `Referrer-Policy: no-referrer` (issue #2). */
+/** Pages whose URL carries a secret token: their responses send `Referrer-Policy: no-referrer`, so the token never reaches another site in a Referer header. */
 export const TOKEN_PAGE = /^\/(verify|accept-invitation)\//;
 
 /**
@@ -67,9 +67,9 @@ function decodePath(raw: string): string | null {
 /**
  * Serves the built client: hashed assets cached for a year, HTML never cached, prerendered
  * pages by path, the SPA fallback page for the app's other routes, and for any other non-API
- * GET the prerendered not-found page with status 404 (issue #12; the SPA fallback when the
+ * GET the prerendered not-found page with status 404 (docs/product.md#2-pages; the SPA fallback when the
  * build has no not-found page). A page that exists in English and Spanish redirects (302) to
- * the language saved in the `lang` cookie, if any (ADR 0022). Every route here is public (issue #11: declared for the whole
+ * the language saved in the `lang` cookie, if any (ADR 0022). Every route here is public (ADR 0017: declared for the whole
  * encapsulated context, since `@fastify/static` registers one route per file without our route
  * options).
  */

@@ -41,9 +41,9 @@ const TEXTS: Record<Language, InvitationWords> = {
 };
 
 /**
- * The invitation email (issue #3): links to `${publicUrl}/accept-invitation/<token>` and states
+ * The invitation email: links to `${publicUrl}/accept-invitation/<token>` and states
  * that the link expires in 7 days ({@link INVITATION_TTL_MS}) and works once, in the
- * invitation's language (issue #12 item 1, ADR 0025; English when not given).
+ * invitation's language (ADR 0025; English when not given).
  */
 export function invitationEmail(options: {
   publicUrl: string;

@@ -33,7 +33,7 @@ import {
 
 const route = routesTagged("invitations");
 
-/** Invitations (docs/product.md#7-api, issue #3): send, preview, accept, list, resend, revoke. */
+/** Invitations (docs/product.md#7-api): send, preview, accept, list, resend, revoke. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   /** Sending and re-sending count under one name, per session. */

@@ -180,7 +180,7 @@ async function queueInvitationEmail(
 }
 
 /**
- * Invites `input.email` (docs/product.md#7-api `POST /api/invitations/send`, issues #3 and #11). Role rules
+ * Invites `input.email` (docs/product.md#7-api `POST /api/invitations/send`; ADR 0017, 0033). Role rules
  * are the policy's `inviteRefusal`: an admin may invite any role into any company; a company
  * admin only user or company_admin, only into their own company (used when none is given). A
  * company admin invitee must belong to a company. The email goes into the outbox in the same
@@ -426,7 +426,7 @@ export async function acceptInvitation(
   return { user: outcome.user, session: outcome.session };
 }
 
-/** Invitations the manager may see, newest first (issue #3), each with its status. */
+/** Invitations the manager may see, newest first, each with its status. */
 export async function listInvitations(db: Database, scope: ManageScope): Promise<InvitationSummary[]> {
   return selectInvitations(db, invitationsIn(scope));
 }
@@ -451,7 +451,7 @@ async function findInScope(db: Executor, scope: ManageScope, id: number): Promis
 }
 
 /**
- * The not yet accepted invitation `id` that `actor` may manage (resend or revoke, issue #3): in the
+ * The not yet accepted invitation `id` that `actor` may manage (resend or revoke): in the
  * actor's `manageScope`, for a role and company the actor may invite.
  * @param forbiddenText the 403 message, given the policy's refusal text
  * @throws 404 outside the scope; 403 for a role or company the actor may not invite (the
@@ -472,7 +472,7 @@ async function findOpenInScope(
 
 /**
  * Sends an invitation again with a new link and a fresh 7-day expiry; the old link stops
- * working (issue #3). Works for pending and expired invitations. The actor becomes the
+ * working. Works for pending and expired invitations. The actor becomes the
  * invitation's inviter: the new email names her, and the link now rests on her authority
  * (ADR 0032), read again under a share lock.
  * @throws 404 outside the actor's scope; 403 for a role the actor may not invite; 409
@@ -522,7 +522,7 @@ export async function resendInvitation(
 }
 
 /**
- * Revokes an invitation so its link stops working (issue #3). Revoking twice is harmless.
+ * Revokes an invitation so its link stops working. Revoking twice is harmless.
  * @throws 404 outside the actor's scope; 403 for a role the actor may not invite; 409
  *   INVITATION_ACCEPTED once accepted
  */

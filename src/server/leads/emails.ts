@@ -6,7 +6,7 @@ import { layout, type RenderedEmail } from "../mail/templates";
 type LeadDetails = Pick<LeadRequest, "firstName" | "lastName" | "company" | "phone" | "email" | "planTitle">;
 
 /**
- * The notice to SALES_EMAIL about a new Get Started lead (issue #4): every field the visitor
+ * The notice to SALES_EMAIL about a new Get Started lead (docs/product.md#7-api): every field the visitor
  * entered and the chosen plan, in English (the team's language). Replies go to the visitor
  * (`Reply-To`, the validated address), and a button opens the admin's Leads inbox searched for
  * that address (ADR 0056). Values are HTML-escaped by {@link layout}.
@@ -74,7 +74,7 @@ const CONFIRMATION_TEXTS: Record<Language, ConfirmationWords> = {
  * The confirmation to the visitor, in the words of the Thank You view (docs/product.md#4-states):
  * 'Congratulations you are on the way to the future of retail!' and
  * 'We will reach out shortly to set up your account.' Written in the language the visitor used
- * the form in (issue #12 item 1, ADR 0025; English when not given).
+ * the form in (ADR 0025; English when not given).
  */
 export function leadConfirmationEmail(lead: LeadDetails, language: Language = "en"): RenderedEmail {
   const words = CONFIRMATION_TEXTS[language];

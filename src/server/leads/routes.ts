@@ -26,7 +26,7 @@ function isBot(body: unknown): boolean {
 }
 
 /**
- * Get Started leads (docs/product.md#4-states, #7-api; issue #4): `POST /api/send-get-started-email` stores a lead and
+ * Get Started leads (docs/product.md#4-states, #7-api): `POST /api/send-get-started-email` stores a lead and
  * queues two emails; `GET /api/leads` lists (JSON, paged) or exports (CSV) them for admins.
  */
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {

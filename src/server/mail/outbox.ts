@@ -20,7 +20,7 @@ export const OUTBOX_CHANNEL = "email_outbox";
 
 /**
  * The kinds of outbox row the app writes. The kind sets its priority ({@link priorityOf}):
- * sign-in and invitation emails go before bulk mail (issue #10); any other kind is bulk.
+ * sign-in and invitation emails go before bulk mail (ADR 0012); any other kind is bulk.
  */
 export type OutboxKind =
   | "magic_link"
@@ -507,7 +507,7 @@ export class OutboxWorker {
   private async deliver(row: OutboxRow): Promise<void> {
     // This claim is the lease the heartbeat renews from now on.
     this.leases.set(row.id, row.attempts);
-    // Accepted by SMTP already, only the mark is missing: never send it again (issue #10).
+    // Accepted by SMTP already, only the mark is missing: never send it again (ADR 0012).
     if (this.sentMarks.has(row.id)) {
       this.scheduleFlush();
       return;

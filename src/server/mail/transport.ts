@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 
-/** One outgoing message. `html` and `text` carry the same content (issue #2). */
+/** One outgoing message. `html` and `text` carry the same content, for mail clients that show only one. */
 export interface MailMessage {
   from: string;
   to: string;
@@ -51,7 +51,7 @@ const SMTP_DEFAULTS: Record<string, string> = {
  * development transport that prints each message, links included, to the server log so the
  * sign-in flow works with no mail server. Do not run production without SMTP_URL.
  *
- * SMTP connections are pooled (issue #10): by default 5 connections, each reused for up to
+ * SMTP connections are pooled (ADR 0012): by default 5 connections, each reused for up to
  * 500 messages; `?maxConnections=…&maxMessages=…` (or `?pool=false`) in SMTP_URL override it.
  */
 export function createMailTransport(smtpUrl: string | undefined, log: FastifyBaseLogger): MailTransport {

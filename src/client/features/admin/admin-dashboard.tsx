@@ -22,10 +22,10 @@ export interface DashboardSection {
 }
 
 /**
- * Admin dashboard (docs/product.md#2-pages, issue #3): header with welcome message and role badge, the four
+ * Admin dashboard (docs/product.md#2-pages): header with welcome message and role badge, the four
  * stat cards, Invite User, then an in-page nav to the sections below: Background Checks with
  * Review, (admins only) Companies — before Invitations and Users, since a company must exist
- * before someone can be invited into it —, Invitations, Users with their audit trail (issue #11),
+ * before someone can be invited into it —, Invitations, Users with their audit trail,
  * and the admins' other sections. Company admins see only their own company (ADR 0009). Without
  * manage rights: the catalog's Access Denied text.
  * @param adminSections sections of other features shown to admins only (composed by the route)

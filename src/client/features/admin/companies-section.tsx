@@ -15,7 +15,7 @@ import { companiesQueryOptions, useCreateCompany } from "./api/companies";
 const EMPTY = { name: "", email: "", phone: "", address: "" };
 
 /**
- * The create form's fields in order (issue #3): name and email are required, phone and address
+ * The create form's fields in order (docs/product.md#3-records): name and email are required, phone and address
  * optional (their labels say so). Each is labelled `portal.companies.<key>`; only the name is
  * autocompleted (as an organization).
  */
@@ -26,7 +26,7 @@ const FIELDS: readonly { key: keyof typeof EMPTY; type?: "email" | "tel"; requir
   { key: "address" },
 ];
 
-/** Companies section (issue #3, admins only): a create form and the list of companies. */
+/** Companies section (admins only, docs/product.md#6-roles): a create form and the list of companies. */
 export function CompaniesSection() {
   const { t, i18n } = useTranslation();
   const companies = useQuery(companiesQueryOptions());

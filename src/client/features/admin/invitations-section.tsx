@@ -22,7 +22,7 @@ const STATUS_VARIANT: Record<InvitationStatus, "outline" | "success" | "secondar
 };
 
 /**
- * Invitations list (issue #3): pending, accepted, expired and revoked invitations; pending and
+ * Invitations list: pending, accepted, expired and revoked invitations; pending and
  * expired ones can be resent, pending ones revoked. A table on wide screens, cards on phones.
  */
 export function InvitationsSection({ role }: { role: Role }) {

@@ -20,7 +20,7 @@ import { companiesQueryOptions } from "./api/companies";
 import { invitationsQueryOptions, useSendInvitation } from "./api/invitations";
 
 /**
- * What re-inviting an address does (issue #11 item 3, ADR 0017), from the invitations the
+ * What re-inviting an address does (ADR 0017, 0033), from the invitations the
  * inviter can see (`GET /api/invitations`, newest first) and the dialog's choices.
  * @param invitations the visible invitations (any status; only pending ones count)
  * @param email the address as typed (compared trimmed and lower-cased, as the server does)
@@ -60,7 +60,7 @@ export function reinvitePlan(
  * has a pending invitation the inviter can see, a note says what sending again does and, if
  * another company is chosen, a checkbox must be ticked to replace it (see {@link reinvitePlan}).
  * "Email language" picks the invitation email's language, the inviter's current one by default
- * (issue #12 item 1, ADR 0025).
+ * (ADR 0025).
  */
 export function InviteUserDialog({ user }: { user: SessionUser }) {
   const { t } = useTranslation();

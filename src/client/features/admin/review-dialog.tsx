@@ -35,11 +35,11 @@ function typeLabel(mime: string): string {
 }
 
 /**
- * The Review dialog of docs/product.md#2-pages and issue #3: submitted date, current status, the uploaded files
+ * The Review dialog of docs/product.md#2-pages: submitted date, current status, the uploaded files
  * (name, type, 1024-based size, download link), a status select, review notes (4 rows), and
  * Update Status (disabled until a status is chosen) and Cancel. Approved sends passedCheck
  * true, any other status false (docs/product.md#4-states); notes are sent only when edited. The reviewed date and reviewer show while the check
- * has them (the server clears both when a check goes back to Pending or In Review, issue #11).
+ * has them (the server clears both when a check goes back to Pending or In Review, docs/product.md#4-states).
  * PDF, PNG and JPEG files can be read inline (Preview, ADR 0059) beside their download; once the
  * retention purge removed the files, the dialog says when instead (docs/product.md#12-account-records).
  * On close, focus returns to `returnFocusTo` (the Review button that opened it; WCAG 2.4.3):
@@ -70,7 +70,7 @@ export function ReviewDialog({
         status,
         passedCheck: status === "approved",
         // Unchanged notes are not sent: the server keeps them on a decision and drops a decided
-        // check's notes when it is reopened (issue #11), instead of the old notes coming back.
+        // check's notes when it is reopened (docs/product.md#4-states), instead of the old notes coming back.
         ...(notes !== (check.notes ?? "") ? { notes } : {}),
       },
       {

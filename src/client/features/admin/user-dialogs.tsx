@@ -27,7 +27,7 @@ interface UserDialogProps {
 }
 
 /**
- * Change a user's role and company (admins only; issue #11 item 4): two selects and a summary
+ * Change a user's role and company (admins only; ADR 0009): two selects and a summary
  * of the result, saved only on "Save Changes" and only when something changed. Only the
  * changed fields are sent (`PATCH /api/admin/users/{id}`).
  */
@@ -126,7 +126,7 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
 }
 
 /**
- * The confirmation of deactivate, reactivate, delete and removing passkeys (issue #11 item 4,
+ * The confirmation of deactivate, reactivate, delete and removing passkeys (ADR 0017,
  * ADR 0061): says what happens (deactivation signs the user out everywhere; deletion removes
  * their checks and files; removing passkeys stops them signing in), then calls the API and toasts
  * the result. The dialog stays open on failure.

@@ -17,7 +17,7 @@ import { ConfirmUserDialog, EditUserDialog, type UserAction } from "./user-dialo
 import { UserSessionsDialog } from "./user-sessions-dialog";
 
 /**
- * Which actions `viewer` may take on `target` (issue #11 item 4; the server enforces the same):
+ * Which actions `viewer` may take on `target` (ADR 0017; the server enforces the same):
  * admins change role and company and delete; admins and company admins see and end sessions
  * (docs/product.md#12-account-records), deactivate and reactivate, and remove the passkeys of
  * someone who has any (ADR 0061), company admins never on admins; nobody acts on their own
@@ -41,7 +41,7 @@ function formatCount(n: number, language: string): string {
 }
 
 /**
- * The Users section of the admin dashboard (issue #11 item 4): the users in the viewer's scope
+ * The Users section of the admin dashboard (ADR 0009, 0017): the users in the viewer's scope
  * (name, email, role, company, status, last login) with a debounced search and paging; loading,
  * empty and error states; per-row actions opening a dialog that confirms the change. A table on
  * wide screens, cards on phones. Focus returns to the row's button when a dialog closes, or to

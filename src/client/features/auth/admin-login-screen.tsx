@@ -28,7 +28,7 @@ export type SignInEntry = "admin" | "account";
 /**
  * The admin sign-in screen of docs/product.md#2-pages with its three modes: login ('Admin Portal'), sent
  * ('Check Your Email') and setup ('Setup Admin Account', when login-info answers 404).
- * A signed-in admin or company admin goes to /admin/dashboard (admins originally; issue #11
+ * A signed-in admin or company admin goes to /admin/dashboard (admins originally; ADR 0018
  * adds company admins, who manage from there too), anyone else signed in to /dashboard.
  * With `entry="account"` it is `/sign-in` (ADR 0038): the same form titled 'Sign in to AisleIQ',
  * and no first-admin setup. Both say so when the last session ended because the account was

@@ -204,7 +204,7 @@ export function useRemovePasskey() {
 }
 
 /**
- * `POST /api/auth/magic-link/inspect` (issue #11 item 5, ADR 0015): whose link this is (masked)
+ * `POST /api/auth/magic-link/inspect` (ADR 0015): whose link this is (masked)
  * and whether this browser asked for it. Never uses the link, so it is safe to run on page load;
  * asked once per token (a later answer would say "used" once the link has signed in).
  */

@@ -10,7 +10,7 @@ import { useTranslation } from "~/lib/react-i18n";
 import { useSession } from "~/lib/session";
 
 /**
- * Follows a signed-in user's stored language (issue #12 item 1, ADR 0025): saves it in the
+ * Follows a signed-in user's stored language (ADR 0025): saves it in the
  * `lang` cookie and loads its catalogs when the page is in another one.
  * @returns true once the page can render in `language` (or it could not load: English then)
  */

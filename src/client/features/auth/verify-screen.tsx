@@ -34,7 +34,7 @@ function useLinkLanguage(language: Language | undefined): boolean {
 /**
  * The verify screen of docs/product.md#2-pages: 'Verifying Access', then 'Login Successful!' and a redirect to
  * /dashboard after 2 s, or 'Verification Failed' with the reason and 'Back to Login'.
- * It first asks the server about the link without using it (issue #11 item 5, ADR 0015): in the
+ * It first asks the server about the link without using it (ADR 0015): in the
  * browser that requested the link it verifies at once, as docs/product.md#2-pages describes; anywhere else (a
  * second browser, a mail scanner running the page) it shows 'Continue as a•••@example.com' and
  * verifies only on that click, so opening the page never consumes the link. A browser that chose

@@ -31,8 +31,8 @@ const GetStartedDialog = lazy(() =>
 );
 
 /**
- * The revenue calculator page (docs/product.md#2-pages, #3-records, #5-validation, #9-constants; issue #5), inside the site
- * header and footer (issue #12): Home link and Get Started button; the main calculator (average receipt, monthly receipts, months since launch
+ * The revenue calculator page (docs/product.md#2-pages, #3-records, #5-validation, #9-constants; ADR 0007), inside the site
+ * header and footer (docs/product.md#2-pages): Home link and Get Started button; the main calculator (average receipt, monthly receipts, months since launch
  * 1–7) with its four results and a chart by month; the collapsible Lost Revenue section; the
  * password-gated Channel Partner section; the estimates disclaimer. Every figure comes from
  * `calculate` in src/common/calculator.ts and updates as the user types.

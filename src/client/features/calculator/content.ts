@@ -1,7 +1,7 @@
 import { MONTHS_DEFAULT } from "@common/calculator";
 
 /**
- * Static content of the calculator page (issue #5): the default inputs and the fields' input
+ * Static content of the calculator page (ADR 0007): the default inputs and the fields' input
  * attributes. Labels live in the i18n catalog (locales/en-calculator.ts).
  *
  * Defaults describe a mid-size US grocery store, so the page opens with believable figures:
@@ -48,7 +48,7 @@ export const DEFAULT_FORM: CalculatorForm = {
 };
 
 /**
- * Fields kept in the URL query string so a shared link reopens with the same figures (issue #5).
+ * Fields kept in the URL query string so a shared link reopens with the same figures (ADR 0007).
  * The gated partner percentage is deliberately absent.
  */
 export const URL_TEXT_FIELDS = [

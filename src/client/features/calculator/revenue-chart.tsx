@@ -11,7 +11,7 @@ const MONTHS = Array.from({ length: MONTHS_MAX - MONTHS_MIN + 1 }, (_, i) => MON
 
 /**
  * A plain-SVG bar chart of the monthly revenue increase for months 1 to 7 since launch, with the
- * selected month highlighted and its value printed (issue #5). Horizontal positions are
+ * selected month highlighted and its value printed (ADR 0007). Horizontal positions are
  * percentages, so the chart fills any width while its text stays the same size. Screen readers
  * get the title and a description listing every month's value.
  * @param inputs the main calculator inputs, already parsed; the month is varied here

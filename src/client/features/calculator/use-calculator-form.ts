@@ -20,7 +20,7 @@ export interface CalculatorSectionProps {
 const MAX_PARAM_LENGTH = 32;
 
 /**
- * Reads a form from a query string: each field name (docs/product.md#3-records) present replaces its default (issue #5).
+ * Reads a form from a query string: each field name (docs/product.md#3-records) present replaces its default (ADR 0007).
  * @param search e.g. "?cartSize=52&monthsSinceLaunch=3"; unknown parameters are ignored
  * @returns the form; months since launch are put on the slider (1 to 7)
  */
@@ -40,7 +40,7 @@ export function formFromSearch(search: string, defaults: CalculatorForm = DEFAUL
 
 /**
  * Writes a form's shareable fields into a URL's query string, keeping any other parameters.
- * The gated partner percentage is never written (issue #5).
+ * The gated partner percentage is never written (ADR 0007).
  * @returns the new URL as a path + query + hash string
  */
 export function urlWithForm(href: string, form: CalculatorForm): string {
@@ -51,7 +51,7 @@ export function urlWithForm(href: string, form: CalculatorForm): string {
 }
 
 /**
- * The calculator's form state, kept in the URL (issue #5).
+ * The calculator's form state, kept in the URL (ADR 0007).
  *
  * The first render uses the defaults, so it matches the prerendered HTML; right after hydration
  * the query string's values are read in. Once the user changes something, every change replaces

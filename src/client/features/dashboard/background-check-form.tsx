@@ -16,7 +16,7 @@ import { cn } from "~/lib/utils";
 import { useSubmitCheck } from "./api";
 
 /**
- * The background-check submission form (docs/product.md#2-pages, #5-validation; issue #3): full name, email, drag-and-drop
+ * The background-check submission form (docs/product.md#2-pages, #5-validation): full name, email, drag-and-drop
  * plus a file picker, per-file remove, the validation toasts of docs/product.md#5-validation (types, 10 MB, at most 5
  * files with extras dropped, required fields), and a real upload progress bar.
  */

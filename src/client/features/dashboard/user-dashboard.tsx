@@ -15,7 +15,7 @@ import { SessionsCard } from "./sessions-card";
  * The signed-in user's dashboard (docs/product.md#2-pages): profile card, background-check form, own
  * checks, and her signed-in devices (docs/product.md#12-account-records).
  * Admins and company admins, who land here after every sign-in (docs/product.md#2-pages verify redirect), also
- * get a panel leading to the admin area (issue #11 item 1), besides the header's Admin link.
+ * get a panel leading to the admin area (ADR 0018), besides the header's Admin link.
  * @param notice shown under the heading (the route composes it: the one-time passkey suggestion)
  * @param account shown under the profile (the route composes it: her passkeys)
  */

@@ -24,7 +24,7 @@ export type GateCheckResult =
   | { outcome: "failed"; failure: unknown };
 
 /**
- * `POST /api/gates/{gate}` `{password}` (docs/product.md#2-pages "Events dialogs", #4-states; issue #5): checks a
+ * `POST /api/gates/{gate}` `{password}` (docs/product.md#2-pages "Events dialogs", #4-states; ADR 0004): checks a
  * gate's password on the server, which alone knows it. The password is validated with the
  * shared body schema first, so an empty or overlong one is `incorrect` without a request. The
  * answer is told apart by the error's `code`, never by its status.

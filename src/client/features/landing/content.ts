@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 
 /**
- * Static content of the landing page (docs/product.md#1-audience, #3-records "Pricing plan", "Feature card"; issue #4) as
+ * Static content of the landing page (docs/product.md#1-audience, #3-records "Pricing plan", "Feature card"; ADR 0008) as
  * typed data. Texts live in the i18n catalog (src/client/locales/en-landing.ts) under the keys
  * named here; artwork lives in public/media/.
  */

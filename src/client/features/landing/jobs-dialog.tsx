@@ -8,13 +8,13 @@ import { addCatalog } from "~/lib/i18n";
 import { useTranslation } from "~/lib/react-i18n";
 import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 
-// The dialog texts load with the dialog (issue #4 budget).
+// The dialog texts load with the dialog (first-load budget, ADR 0008).
 addCatalog({ landing: enLandingDialogs });
 
 type FrameState = "loading" | "loaded" | "failed";
 
 /**
- * Whether the jobs board's frame could load, for the Jobs modal (issue #12). A browser fires the
+ * Whether the jobs board's frame could load, for the Jobs modal. A browser fires the
  * frame's `load` even when it shows its own error page, and a cross-origin frame cannot be
  * inspected, so two signals decide: an opaque no-cors GET of the board (no credentials; CSP
  * connect-src allows that origin, so the board's URL must not redirect to another host) that
@@ -54,7 +54,7 @@ function useFrameState(url: string, active: boolean) {
  * 90vh tall less the 84 px header, with a close button. Radix Dialog locks body scroll and traps
  * focus; the iframe exists only while the dialog is open, so nothing loads before. When the board
  * cannot load (unreachable, blocked, or no load in time) a fallback inside the dialog replaces
- * the frame, with the link that opens the board in a new tab (issue #12).
+ * the frame, with the link that opens the board in a new tab, so a board that is down or blocked still leaves the visitor a way to it.
  */
 export function JobsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();

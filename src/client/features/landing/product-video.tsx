@@ -10,7 +10,7 @@ const POSTER = "/media/product-tour-poster.jpg";
  * once, the first time half of it is visible, and never under prefers-reduced-motion (the poster
  * stays). Nothing is downloaded until it plays (preload none) but the poster, and the poster only
  * once the video comes within a screen of the viewport: it is below the fold, and an eager poster
- * competes with the first paint on a slow mobile link (issue #4 budget). The box keeps its size
+ * competes with the first paint on a slow mobile link (first-load budget, ADR 0008). The box keeps its size
  * (width and height) before the poster arrives, so nothing shifts.
  */
 export function ProductVideo() {

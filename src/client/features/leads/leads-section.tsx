@@ -35,7 +35,7 @@ function hostOf(url: string): string {
 }
 
 /**
- * The admin's Leads inbox (issue #4): Get Started requests newest first, a debounced search
+ * The admin's Leads inbox (docs/product.md#11-lead-attribution-and-privacy-notice): Get Started requests newest first, a debounced search
  * (`?q=`), filters on the UTM source, medium and campaign, where each lead came from
  * (docs/product.md#11-lead-attribution-and-privacy-notice), CSV export of the matches, and
  * paging. A table on wide screens, cards on phones.

@@ -42,7 +42,7 @@ type Notice = "invitation" | "forgot" | null;
  * description, email and password, Forgot Password, the portal's submit text and Sign Up.
  * Submitting validates (docs/product.md#5-validation: email required and well-formed, password required), then tells
  * the visitor that access is by invitation. It makes no server call and never logs or keeps the
- * password (issue #4). Sign Up opens the Get Started form.
+ * password: there is no account behind these portals yet. Sign Up opens the Get Started form.
  */
 export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
   const { t } = useTranslation();

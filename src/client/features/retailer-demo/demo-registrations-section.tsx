@@ -10,7 +10,7 @@ import { useTranslation } from "~/lib/react-i18n";
 import { demoRegistrationsCsvUrl, demoRegistrationsQueryOptions } from "./api/demo-registrations";
 
 /**
- * Admin "Demo Registrations" section (issue #6): search, list (a table on wide screens, cards on
+ * Admin "Demo Registrations" section (docs/product.md#2-pages): search, list (a table on wide screens, cards on
  * phones) and CSV export. Self-contained: the admin dashboard mounts it for admins.
  */
 export function DemoRegistrationsSection() {

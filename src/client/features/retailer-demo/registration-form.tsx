@@ -22,7 +22,7 @@ import { TermsDialog } from "./terms-dialog";
 
 /**
  * The shared zod validation (`@common/demo-registration`), loaded on first use: the form's first
- * focus, or the submit (zod 4 builds its schemas when evaluated: issue #13, off the page's startup
+ * focus, or the submit (zod 4 builds its schemas when evaluated: ADR 0023, off the page's startup
  * path). A failed load is forgotten, so the next attempt fetches again.
  */
 let validation: Promise<typeof import("@common/demo-registration")> | null = null;

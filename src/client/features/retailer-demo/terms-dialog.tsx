@@ -2,7 +2,7 @@ import type { RetailerDemo } from "@common/retailer-demos";
 import { type ComponentProps, lazy, Suspense, useState } from "react";
 import { useTranslation } from "~/lib/react-i18n";
 
-/** The dialog and its Radix and class-merge code load on first use (issue #13: off the page's startup path). */
+/** The dialog and its Radix and class-merge code load on first use (ADR 0023: off the page's startup path). */
 const loadContent = () => import("./terms-dialog-content");
 const TermsDialogContent = lazy(() => loadContent().then((m) => ({ default: m.TermsDialogContent })));
 

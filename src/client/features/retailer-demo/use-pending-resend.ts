@@ -5,7 +5,7 @@ import { flushPending, readPending } from "./pending-registrations";
 
 /**
  * Resends registrations saved while offline: once when the page loads (the next visit) and on
- * every `online` event, until the server confirms them (docs/product.md#8-messages, issue #6).
+ * every `online` event, until the server confirms them (docs/product.md#8-messages, ADR 0006).
  * @returns how many registrations are still waiting, and `refresh` to re-read the count after
  *   saving a new one
  */

@@ -7,7 +7,7 @@ addSpanish({ calculator: esCalculator });
 
 export const meta = calculatorMeta;
 
-/** `/es/calculator` (issue #12): the revenue calculator in Spanish, prerendered at build time. */
+/** `/es/calculator` (ADR 0022): the revenue calculator in Spanish, prerendered at build time. */
 export default function SpanishCalculatorRoute() {
   return <CalculatorRoute />;
 }

@@ -6,7 +6,7 @@ addSpanish();
 
 export const meta = homeMeta;
 
-/** `/es/` (issue #12): the landing page in Spanish, prerendered at build time. */
+/** `/es/` (ADR 0022): the landing page in Spanish, prerendered at build time. */
 export default function SpanishHomeRoute() {
   return <HomeRoute />;
 }

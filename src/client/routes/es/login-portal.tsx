@@ -7,7 +7,7 @@ addSpanish({ loginPortals: esLoginPortals });
 
 export const meta = loginPortalMeta;
 
-/** `/es/<portal>-login` (issue #12): the five login portals in Spanish, prerendered at build time. */
+/** `/es/<portal>-login` (ADR 0022): the five login portals in Spanish, prerendered at build time. */
 export default function SpanishLoginPortalRoute() {
   return <LoginPortalRoute />;
 }

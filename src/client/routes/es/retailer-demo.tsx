@@ -7,7 +7,7 @@ addSpanish({ retailerDemo: esRetailerDemo });
 
 export const meta = retailerDemoMeta;
 
-/** `/es/<demo>` (issue #12): a retailer's store-demo registration page in Spanish, prerendered. */
+/** `/es/<demo>` (ADR 0022): a retailer's store-demo registration page in Spanish, prerendered. */
 export default function SpanishRetailerDemoRoute() {
   return <RetailerDemoRoute />;
 }

@@ -6,7 +6,7 @@ import { apiRequest } from "~/lib/api";
 import { adminStatsQueryOptions } from "./stats";
 
 /**
- * Client side of the user-management API (issue #11 item 4; contract in src/common/api/users.ts).
+ * Client side of the user-management API (ADR 0017; contract in src/common/api/users.ts).
  * Query keys start with the path, so one `invalidateQueries` refreshes every page and search.
  */
 

@@ -85,7 +85,7 @@ function fetchRetailerDemoSettings(slug: string): Promise<RetailerDemoSettings> 
  * The demo's settings as this server has them (an operator may override the company domain and
  * download pages). Until the answer arrives, or when the server is unreachable, the values
  * built into the page are used. A plain request rather than TanStack Query: this public page
- * fetches nothing else, and the library stays off its startup path (issue #13).
+ * fetches nothing else, and the library stays off its startup path (ADR 0023).
  */
 export function useRetailerDemoSettings(demo: RetailerDemo): RetailerDemoSettings {
   const [fetched, setFetched] = useState<{ slug: string; settings: RetailerDemoSettings } | null>(null);
