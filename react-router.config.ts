@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { NOT_FOUND_PRERENDER_PATH } from "./src/common/client-routes";
+import { NOT_FOUND_PRERENDER_PATH, SPANISH_NOT_FOUND_PRERENDER_PATH } from "./src/common/client-routes";
 import { SPANISH_PATHS } from "./src/common/languages";
 import { LOGIN_PORTALS } from "./src/common/login-portals";
 import { RETAILER_DEMOS } from "./src/common/retailer-demos";
@@ -8,7 +8,8 @@ import { RETAILER_DEMOS } from "./src/common/retailer-demos";
  * React Router framework mode without a rendering server (ADR 0003): public pages are
  * prerendered to static HTML at build time; every other route is rendered in the browser
  * from the SPA fallback page that the Fastify server returns. The not-found page is prerendered
- * too, at NOT_FOUND_PRERENDER_PATH: the server answers unknown paths with it and status 404.
+ * too, at NOT_FOUND_PRERENDER_PATH, and in Spanish at SPANISH_NOT_FOUND_PRERENDER_PATH: the server
+ * answers unknown paths with one of them, in the `lang` cookie's language, and status 404 (ADR 0063).
  */
 export default {
   appDirectory: "src/client",
@@ -20,6 +21,7 @@ export default {
     ...RETAILER_DEMOS.map((demo) => `/${demo.slug}`),
     ...LOGIN_PORTALS.map((portal) => portal.path),
     NOT_FOUND_PRERENDER_PATH,
+    SPANISH_NOT_FOUND_PRERENDER_PATH,
     // Their Spanish twins (`/es/`, `/es/calculator`, …; ADR 0022).
     ...SPANISH_PATHS,
   ],

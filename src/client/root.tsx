@@ -1,5 +1,5 @@
 import "./lib/zod-jitless";
-import { basePath, isLocalized, pageLanguage } from "@common/languages";
+import { basePath, isLocalized, languageOfPath, pageLanguage } from "@common/languages";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
@@ -46,16 +46,21 @@ export const links: Route.LinksFunction = () => [
  * unstyled (instead of polling until the stylesheet has loaded; see ADR 0003). The page's
  * language follows its path (`/es/…` is Spanish, ADR 0022), set before anything renders so the
  * prerendered `<html lang>`, meta tags and texts agree; pages without a Spanish twin (portal,
- * IMU page, 404) follow the `lang` cookie once their Spanish catalogs have loaded, hidden until
- * then so no English shows first (ADR 0025): an inline script hides a prerendered page before it
- * paints, and a layout effect keeps it hidden until the language is ready.
+ * IMU page) follow the `lang` cookie once their Spanish catalogs have loaded, hidden until
+ * then so no English shows first (ADR 0025): an inline script hides a page before it paints, and
+ * a layout effect keeps it hidden until the language is ready. The not-found page is prerendered
+ * in both languages and sent in the cookie's (ADR 0063): prerendered at `/es/404`, it is Spanish.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   // Re-render (`<html lang>`) when the language changes after load (portal pages, below).
   useTranslation();
   const localized = isLocalized(basePath(pathname));
-  setPageLanguage(localized ? pageLanguage(pathname) : portalLanguage());
+  // Prerendering has no cookie: a page without a twin is in the language of the path it is
+  // rendered at (`/es/404` is the Spanish not-found page, ADR 0063).
+  setPageLanguage(
+    localized ? pageLanguage(pathname) : import.meta.env.SSR ? languageOfPath(pathname) : portalLanguage(),
+  );
   const gaveUp = useRef(false);
   // Before each paint: hidden while the cookie asks for Spanish that has not loaded yet.
   useLayoutEffect(() => {

@@ -41,6 +41,12 @@ export const IMU_PATH_MARKER = "accelerometer";
 export const NOT_FOUND_PRERENDER_PATH = "/404";
 
 /**
+ * Where the Spanish not-found page is prerendered (react-router.config.ts; ADR 0063), served for
+ * unknown paths when the `lang` cookie says `es`; itself an unknown path.
+ */
+export const SPANISH_NOT_FOUND_PRERENDER_PATH = "/es/404";
+
+/**
  * First segments of the account portal's pages (docs/product.md#2-pages; the routes under
  * `portal-layout.tsx` in src/client/routes.ts, and `/sign-in`): pages that load no third-party
  * script, frame or connection, so they get the CSP without third-party hosts (ADR 0031).

@@ -1,4 +1,4 @@
-import { isLanguage, LANGUAGE_COOKIE, type Language, SPANISH_PATHS } from "@common/languages";
+import { isLanguage, LANGUAGE_COOKIE, type Language } from "@common/languages";
 import { setPageLanguage } from "./i18n";
 import { rememberLanguage } from "./language";
 
@@ -59,7 +59,8 @@ export const LANGUAGE_PENDING_CLASS = "lang-pending";
 /**
  * Inline script in every page's `<head>` (the same markup everywhere, so the SPA fallback, which
  * is rendered at `/`, hydrates on any path): runs before the body paints and adds
- * {@link LANGUAGE_PENDING_CLASS} when the `lang` cookie says `es` and the path is not a
- * prerendered Spanish page. Constant text, so its CSP hash (taken from the built HTML) is stable.
+ * {@link LANGUAGE_PENDING_CLASS} when the `lang` cookie says `es` and the page the server sent is
+ * not Spanish already (`<html lang="es">`: the Spanish twins and the Spanish not-found page, which
+ * must paint at once, ADR 0063). Constant text, so its CSP hash (taken from the built HTML) is stable.
  */
-export const LANGUAGE_PENDING_SCRIPT = `(function(){var d=document.documentElement,p=location.pathname;if(p.length>1&&p.slice(-1)=="/")p=p.slice(0,-1);if(/(?:^|; )${LANGUAGE_COOKIE}=es(?:;|$)/.test(document.cookie)&&${JSON.stringify(SPANISH_PATHS)}.indexOf(p)<0){d.classList.add("${LANGUAGE_PENDING_CLASS}");setTimeout(function(){d.classList.remove("${LANGUAGE_PENDING_CLASS}")},3000)}})()`;
+export const LANGUAGE_PENDING_SCRIPT = `(function(){var d=document.documentElement;if(/(?:^|; )${LANGUAGE_COOKIE}=es(?:;|$)/.test(document.cookie)&&d.lang!="es"){d.classList.add("${LANGUAGE_PENDING_CLASS}");setTimeout(function(){d.classList.remove("${LANGUAGE_PENDING_CLASS}")},3000)}})()`;

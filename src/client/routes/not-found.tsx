@@ -7,11 +7,24 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { addCatalog, i18next } from "~/lib/i18n";
 import { useLanguage } from "~/lib/language";
+import { chosenLanguage, loadPortalLanguage } from "~/lib/portal-language";
 import { useTranslation } from "~/lib/react-i18n";
 import { enImuDemo } from "~/locales/en-imu-demo";
 
 // This route's texts (ADR 0008: feature catalogs load with their route, not on `/`).
 addCatalog({ imuDemo: enImuDemo });
+
+// The not-found page exists in Spanish too (ADR 0063). Prerendering renders it at `/es/404`, so it
+// needs the Spanish site texts; in the browser, the server sent the Spanish page when the `lang`
+// cookie says `es`, so this module waits for the Spanish texts before the app hydrates it (no
+// English render over the Spanish page). English visitors load nothing more. Should the Spanish
+// chunk fail, the page hydrates in English rather than not at all.
+if (import.meta.env.SSR) {
+  const { addSpanish } = await import("~/locales/es-register");
+  addSpanish();
+} else if (chosenLanguage() === "es") {
+  await loadPortalLanguage().catch(() => undefined);
+}
 
 /** Any path containing 'accelerometer' is the IMU demo (docs/product.md#2-pages), loaded only when needed. */
 const ImuPage = lazy(() => import("~/features/imu-demo/imu-page").then((m) => ({ default: m.ImuPage })));
@@ -27,8 +40,9 @@ export const meta = ({ location }: { location: { pathname: string } }) =>
 
 /**
  * Not-found page (docs/product.md#2-pages): centred card, red icon, the "404 Page Not Found" heading, a short text, and a link home,
- * inside the site header and footer (docs/product.md#2-pages). Prerendered at NOT_FOUND_PRERENDER_PATH; the
- * server answers unknown paths with that page and status 404.
+ * inside the site header and footer (docs/product.md#2-pages). Prerendered at NOT_FOUND_PRERENDER_PATH and, in
+ * Spanish, at SPANISH_NOT_FOUND_PRERENDER_PATH; the server answers unknown paths with the one in
+ * the `lang` cookie's language and status 404 (ADR 0063).
  */
 export default function NotFoundRoute() {
   const { t } = useTranslation();

@@ -4,7 +4,12 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { matchPath } from "react-router";
-import { CLIENT_ROUTE_PATTERNS, IMU_PATH_MARKER, NOT_FOUND_PRERENDER_PATH } from "../../common/client-routes";
+import {
+  CLIENT_ROUTE_PATTERNS,
+  IMU_PATH_MARKER,
+  NOT_FOUND_PRERENDER_PATH,
+  SPANISH_NOT_FOUND_PRERENDER_PATH,
+} from "../../common/client-routes";
 import {
   basePath,
   isLanguage,
@@ -15,6 +20,7 @@ import {
 } from "../../common/languages";
 import { declareContextAccess } from "../auth/access";
 import { isApiPath } from "./api-path";
+import { requestLanguage } from "./language";
 
 /** Pages whose URL carries a secret token: their responses send `Referrer-Policy: no-referrer`, so the token never reaches another site in a Referer header. */
 export const TOKEN_PAGE = /^\/(verify|accept-invitation)\//;
@@ -68,8 +74,9 @@ function decodePath(raw: string): string | null {
  * Serves the built client: hashed assets cached for a year, HTML never cached, prerendered
  * pages by path, the SPA fallback page for the app's other routes, and for any other non-API
  * GET the prerendered not-found page with status 404 (docs/product.md#2-pages; the SPA fallback when the
- * build has no not-found page). A page that exists in English and Spanish redirects (302) to
- * the language saved in the `lang` cookie, if any (ADR 0022). Every route here is public (ADR 0017: declared for the whole
+ * build has no not-found page), in Spanish when the `lang` cookie says so (ADR 0063). A page
+ * that exists in English and Spanish redirects (302) to the language saved in the `lang`
+ * cookie, if any (ADR 0022). Every route here is public (ADR 0017: declared for the whole
  * encapsulated context, since `@fastify/static` registers one route per file without our route
  * options).
  */
@@ -102,6 +109,13 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
 
   const notFoundFile = path.join(NOT_FOUND_PRERENDER_PATH.slice(1), "index.html");
   const notFoundPage = existsSync(path.join(root, notFoundFile)) ? notFoundFile : fallback;
+  // The not-found page in each language: Spanish already prerendered, so it paints in Spanish
+  // with no script (ADR 0063); English when the build has no Spanish one.
+  const spanishNotFoundFile = path.join(SPANISH_NOT_FOUND_PRERENDER_PATH.slice(1), "index.html");
+  const notFoundPages = {
+    en: notFoundPage,
+    es: existsSync(path.join(root, spanishNotFoundFile)) ? spanishNotFoundFile : notFoundPage,
+  } as const;
 
   // Hidden from the OpenAPI document: it answers pages, not API calls.
   const pageRoute = { config: { access: "public" }, schema: { hide: true } } as const;
@@ -112,7 +126,11 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
       return reply.callNotFound();
     }
     reply.header("Cache-Control", "no-cache");
-    if (pathname === null || !isClientRoute(pathname)) return reply.code(404).sendFile(notFoundPage);
+    if (pathname === null || !isClientRoute(pathname)) {
+      // Its language follows the `lang` cookie, as the portal's does (ADR 0025, ADR 0063).
+      reply.header("Vary", "Cookie");
+      return reply.code(404).sendFile(notFoundPages[requestLanguage(request)]);
+    }
     if (TOKEN_PAGE.test(pathname)) reply.header("Referrer-Policy", "no-referrer");
     if (isLocalized(basePath(pathname))) {
       // A page that exists in both languages follows the visitor's saved choice (ADR 0022).
