@@ -20,8 +20,8 @@ const SECTIONS: readonly { title: string; items: readonly string[]; list: boolea
   { title: "retentionTitle", items: ["retention", "retentionLogs"], list: false },
 ];
 
-/** Stands for `{{email}}` while the contact sentence is cut around the address link. */
-const EMAIL_SLOT = "\u0000email\u0000";
+/** Stands for a placeholder while a sentence is cut around the element that shows its value. */
+const SLOT = "\u0000";
 
 /**
  * The notice's version (a date, `YYYY-MM-DD`, src/common/privacy.ts) as the reader's language
@@ -47,7 +47,9 @@ export function formatNoticeVersion(version: string, language: string): string {
 export function PrivacyPage() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const [beforeEmail = "", afterEmail = ""] = t("privacy.contact", { email: EMAIL_SLOT }).split(EMAIL_SLOT);
+  // The texts around the version's <time> and the contact address's link.
+  const [beforeVersion = "", afterVersion = ""] = t("privacy.version", { version: SLOT }).split(SLOT);
+  const [beforeEmail = "", afterEmail = ""] = t("privacy.contact", { email: SLOT }).split(SLOT);
 
   return (
     <SitePage>
@@ -59,9 +61,11 @@ export function PrivacyPage() {
             </h1>
             <p className="text-sm text-muted-foreground">
               {/* The version each stored lead and registration records (src/common/privacy.ts). */}
+              {beforeVersion}
               <time dateTime={PRIVACY_NOTICE_VERSION}>
-                {t("privacy.version", { version: formatNoticeVersion(PRIVACY_NOTICE_VERSION, language) })}
+                {formatNoticeVersion(PRIVACY_NOTICE_VERSION, language)}
               </time>
+              {afterVersion}
             </p>
             <p className="text-lg leading-8">{t("privacy.intro")}</p>
           </header>
