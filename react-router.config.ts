@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 import { NOT_FOUND_PRERENDER_PATH, SPANISH_NOT_FOUND_PRERENDER_PATH } from "./src/common/client-routes";
 import { SPANISH_PATHS } from "./src/common/languages";
 import { LOGIN_PORTALS } from "./src/common/login-portals";
+import { PRIVACY_NOTICE_PATHS } from "./src/common/privacy";
 import { RETAILER_DEMOS } from "./src/common/retailer-demos";
 
 /**
@@ -18,6 +19,7 @@ export default {
   prerender: [
     "/",
     "/calculator",
+    PRIVACY_NOTICE_PATHS.en,
     ...RETAILER_DEMOS.map((demo) => `/${demo.slug}`),
     ...LOGIN_PORTALS.map((portal) => portal.path),
     NOT_FOUND_PRERENDER_PATH,

@@ -15,6 +15,7 @@ export default [
     route("admin/dashboard", "routes/admin-dashboard.tsx"),
   ]),
   route("calculator", "routes/calculator.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   ...RETAILER_DEMOS.map((demo) =>
     route(demo.slug, "routes/retailer-demo.tsx", { id: `retailer-demo-${demo.slug}` }),
   ),
@@ -25,6 +26,7 @@ export default [
   // Spanish twins of the public pages (ADR 0022): the same pages under `/es`.
   route("es", "routes/es/home.tsx", { id: "es-home" }),
   route("es/calculator", "routes/es/calculator.tsx", { id: "es-calculator" }),
+  route("es/privacy", "routes/es/privacy.tsx", { id: "es-privacy" }),
   ...RETAILER_DEMOS.map((demo) =>
     route(`es/${demo.slug}`, "routes/es/retailer-demo.tsx", { id: `es-retailer-demo-${demo.slug}` }),
   ),

@@ -1,5 +1,6 @@
 import { SPANISH_PATHS } from "./languages";
 import { LOGIN_PORTALS } from "./login-portals";
+import { PRIVACY_NOTICE_PATHS } from "./privacy";
 import { RETAILER_DEMOS } from "./retailer-demos";
 
 /** One route of the browser app, in React Router's path syntax (`:param`, `:param?`, `*`). */
@@ -24,6 +25,7 @@ export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
   { path: "/dashboard" },
   { path: "/admin/dashboard" },
   { path: "/calculator" },
+  { path: PRIVACY_NOTICE_PATHS.en },
   ...RETAILER_DEMOS.map((demo) => ({ path: `/${demo.slug}`, caseSensitive: true })),
   { path: "/accelerometer/*" },
   ...LOGIN_PORTALS.map((portal) => ({ path: portal.path })),

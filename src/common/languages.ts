@@ -1,4 +1,5 @@
 import { LOGIN_PORTALS } from "./login-portals";
+import { PRIVACY_NOTICE_PATHS } from "./privacy";
 import { RETAILER_DEMOS } from "./retailer-demos";
 import { trimSlashes } from "./text";
 
@@ -42,6 +43,7 @@ export const LANGUAGE_COOKIE = "lang";
 export const LOCALIZED_PATHS: readonly string[] = [
   "/",
   "/calculator",
+  PRIVACY_NOTICE_PATHS.en,
   ...LOGIN_PORTALS.map((portal) => portal.path),
   ...RETAILER_DEMOS.map((demo) => `/${demo.slug}`),
 ];

@@ -96,7 +96,11 @@ describe("Get Started dialog: attribution and privacy notice", () => {
       </I18nextProvider>,
     );
     expect(screen.getByText("We use these details to contact you about AisleIQ.")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Privacy notice" }).getAttribute("href")).toBe("/privacy");
+    // A new tab, so what she typed stays in the dialog; screen readers are told so.
+    const notice = screen.getByRole("link", { name: "Privacy notice (opens in a new tab)" });
+    expect(notice.getAttribute("href")).toBe("/privacy");
+    expect(notice.getAttribute("target")).toBe("_blank");
+    expect(notice.getAttribute("rel")).toContain("noopener");
     for (const [label, value] of [
       ["First name", "Ada"],
       ["Last name", "Lovelace"],

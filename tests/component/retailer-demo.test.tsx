@@ -173,7 +173,11 @@ describe("registration page", () => {
       return json(200, { registrationId: sent.registrationId, message: "ok" });
     });
     expect(screen.getByText("We use these details to set up your store-demo access.")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Privacy notice" }).getAttribute("href")).toBe("/privacy");
+    // A new tab, so the half-filled form stays; screen readers are told so.
+    const notice = screen.getByRole("link", { name: "Privacy notice (opens in a new tab)" });
+    expect(notice.getAttribute("href")).toBe("/privacy");
+    expect(notice.getAttribute("target")).toBe("_blank");
+    expect(notice.getAttribute("rel")).toContain("noopener");
     await fill(user);
     await user.click(screen.getByRole("button", { name: "Submit Registration" }));
     expect(await screen.findByRole("heading", { name: "Thank You!" })).toBeTruthy();

@@ -187,6 +187,7 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
               </div>
             </div>
             <p className="text-xs text-muted-foreground">
+              {/* A new tab, so what she typed stays here (docs/product.md#11-lead-attribution-and-privacy-notice). */}
               {t("landing.getStarted.privacyNote")}{" "}
               <a
                 className="font-medium text-foreground underline underline-offset-2"
@@ -194,7 +195,8 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
                 target="_blank"
                 rel="noopener"
               >
-                {t("landing.getStarted.privacyLink")}
+                {t("landing.getStarted.privacyLink")}{" "}
+                <span className="sr-only">{t("landing.nav.opensInNewTab")}</span>
               </a>
             </p>
             <Button type="submit" size="lg" disabled={status === "submitting"}>

@@ -1,4 +1,5 @@
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from "@common/languages";
+import { PRIVACY_NOTICE_PATHS } from "@common/privacy";
 import { SITE_CONFIG } from "@common/site-config";
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
@@ -40,7 +41,11 @@ const FOOTER_COLUMNS: readonly { title: string; links: readonly FooterLinkSpec[]
   },
   {
     title: "company",
-    links: ["about", "contact", "careers"].map((key) => ({ label: `landing.footer.${key}` })),
+    links: [
+      ...["about", "contact", "careers"].map((key) => ({ label: `landing.footer.${key}` })),
+      // The notice the forms link to (docs/product.md#11-lead-attribution-and-privacy-notice), reachable from every page.
+      { label: "landing.footer.privacy", to: PRIVACY_NOTICE_PATHS.en },
+    ],
   },
 ];
 
@@ -64,7 +69,7 @@ const SOCIAL = [
   },
 ] as const;
 
-/** Company and social links are dead links for now (docs/product.md#2-pages): they only return to the page content. */
+/** Company (but the privacy notice) and social links are dead links for now (docs/product.md#2-pages): they only return to the page content. */
 const DEAD_LINK = "#main";
 
 const linkClass =

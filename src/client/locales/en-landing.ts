@@ -192,6 +192,7 @@ export const enLanding = {
     about: "About",
     contact: "Contact",
     careers: "Careers",
+    privacy: "Privacy notice",
     language: "Language",
     social: "Social",
     linkedin: "AisleIQ on LinkedIn",

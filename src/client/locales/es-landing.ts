@@ -201,6 +201,7 @@ export const esLanding: Translation<typeof enLanding> = {
     about: "Quiénes somos",
     contact: "Contacto",
     careers: "Empleos",
+    privacy: "Aviso de privacidad",
     language: "Idioma",
     social: "Redes sociales",
     linkedin: "AisleIQ en LinkedIn",

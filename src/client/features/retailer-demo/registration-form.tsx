@@ -219,6 +219,7 @@ export function RegistrationForm({
         </p>
       </div>
       <p className="text-sm text-muted-foreground">
+        {/* A new tab, so what she typed stays here (docs/product.md#11-lead-attribution-and-privacy-notice). */}
         {t("retailerDemo.privacyNote")}{" "}
         <a
           className="font-medium text-foreground underline underline-offset-2"
@@ -226,7 +227,7 @@ export function RegistrationForm({
           target="_blank"
           rel="noopener"
         >
-          {t("retailerDemo.privacyLink")}
+          {t("retailerDemo.privacyLink")} <span className="sr-only">{t("landing.nav.opensInNewTab")}</span>
         </a>
       </p>
       <Button type="submit" size="lg" disabled={submitting} className="w-full">

@@ -1,0 +1,138 @@
+import { PRIVACY_CONTACT_EMAIL, PRIVACY_NOTICE_PATHS, PRIVACY_NOTICE_VERSION } from "@common/privacy";
+import { render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatNoticeVersion } from "~/features/privacy/privacy-page";
+import { i18next, setPageLanguage } from "~/lib/i18n";
+import { I18nextProvider } from "~/lib/react-i18n";
+import { enPrivacy } from "~/locales/en-privacy";
+import { esPrivacy } from "~/locales/es-privacy";
+import SpanishPrivacyRoute from "~/routes/es/privacy";
+import PrivacyRoute, { meta } from "~/routes/privacy";
+
+/**
+ * The privacy notice page (docs/product.md#11-lead-attribution-and-privacy-notice), `/privacy` and
+ * `/es/privacy`: the catalog's texts under one `<h1>` and `<h2>`s in order, the version the forms
+ * record as a date, the contact address as a mail link, and the page's meta.
+ */
+afterEach(() => {
+  setPageLanguage("en");
+  window.history.replaceState(null, "", "/");
+});
+
+/** Renders the notice at `path` (English or Spanish route module) with the app's i18n and router. */
+function renderNotice(language: "en" | "es") {
+  // The page fetches nothing: any request is a failure.
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      throw new Error(`unexpected request to ${String(input)}`);
+    }),
+  );
+  const path = PRIVACY_NOTICE_PATHS[language];
+  window.history.replaceState(null, "", path);
+  setPageLanguage(language);
+  const Stub = createRoutesStub([
+    { path: PRIVACY_NOTICE_PATHS.en, Component: PrivacyRoute },
+    { path: PRIVACY_NOTICE_PATHS.es, Component: SpanishPrivacyRoute },
+  ]);
+  return render(
+    <I18nextProvider i18n={i18next}>
+      <Stub initialEntries={[path]} />
+    </I18nextProvider>,
+  );
+}
+
+describe("privacy notice page", () => {
+  it.each([
+    ["en", enPrivacy],
+    ["es", esPrivacy],
+  ] as const)(
+    "shows the %s notice: headings in order, version, every paragraph, contact link",
+    (language, catalog) => {
+      renderNotice(language);
+      const main = screen.getByRole("main");
+      expect(main.id).toBe("main");
+      // One h1, then an h2 per section, in the catalog's order; nothing skips a level.
+      const headings = within(main).getAllByRole("heading");
+      expect(headings.map((heading) => [heading.tagName, heading.textContent])).toEqual([
+        ["H1", catalog.title],
+        ["H2", catalog.collectTitle],
+        ["H2", catalog.whyTitle],
+        ["H2", catalog.whoTitle],
+        ["H2", catalog.retentionTitle],
+        ["H2", catalog.contactTitle],
+      ]);
+      // The version date is the one the forms send with each lead (src/common/privacy.ts).
+      const time = main.querySelector("time");
+      expect(time?.getAttribute("datetime")).toBe(PRIVACY_NOTICE_VERSION);
+      const date = formatNoticeVersion(PRIVACY_NOTICE_VERSION, language);
+      expect(time?.textContent).toBe(date);
+      expect(time?.parentElement?.textContent).toBe(catalog.version.replace("{{version}}", date));
+      for (const key of [
+        "intro",
+        "collectLead",
+        "collectDemo",
+        "collectVisit",
+        "collectNotice",
+        "collectLogs",
+        "whyLead",
+        "whyDemo",
+        "whyVisit",
+        "whyEmail",
+        "whoTeam",
+        "whoCrm",
+        "whoProviders",
+        "whoNobodyElse",
+        "retention",
+        "retentionLogs",
+      ] as const) {
+        expect(within(main).getByText(catalog[key])).toBeTruthy();
+      }
+      const mail = within(main).getByRole("link", { name: PRIVACY_CONTACT_EMAIL });
+      expect(mail.getAttribute("href")).toBe(`mailto:${PRIVACY_CONTACT_EMAIL}`);
+      // The sentence around the address reads as the catalog writes it.
+      expect(mail.parentElement?.textContent).toBe(
+        catalog.contact.replace("{{email}}", PRIVACY_CONTACT_EMAIL),
+      );
+    },
+  );
+
+  it("is inside the site chrome: the skip link first, and the footer links to the notice in the page's language", () => {
+    renderNotice("es");
+    const links = screen.getAllByRole("link");
+    expect(links[0]?.textContent).toBe("Ir al contenido");
+    expect(links[0]?.getAttribute("href")).toBe("#main");
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: "Aviso de privacidad" }).getAttribute("href")).toBe(
+      "/es/privacy",
+    );
+  });
+
+  it("has a title, description, canonical URL and hreflang alternates", () => {
+    setPageLanguage("es");
+    const tags = meta({ location: { pathname: "/es/privacy" } });
+    expect(tags).toContainEqual({ title: "Aviso de privacidad · AisleIQ" });
+    expect(tags).toContainEqual({ name: "description", content: esPrivacy.metaDescription });
+    const links = tags.filter((tag) => "rel" in tag);
+    expect(links).toEqual([
+      { tagName: "link", rel: "canonical", href: "https://aisleiq.com/es/privacy" },
+      { tagName: "link", rel: "alternate", hrefLang: "en", href: "https://aisleiq.com/privacy" },
+      { tagName: "link", rel: "alternate", hrefLang: "es", href: "https://aisleiq.com/es/privacy" },
+      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://aisleiq.com/privacy" },
+    ]);
+  });
+
+  it("writes a version as a calendar date in the reader's language, whatever the time zone", () => {
+    const zone = process.env.TZ;
+    // West of UTC, midnight UTC is still the day before: the date must not move back.
+    process.env.TZ = "America/Los_Angeles";
+    try {
+      expect(formatNoticeVersion("2026-11-26", "en")).toBe("November 26, 2026");
+      expect(formatNoticeVersion("2027-01-01", "es")).toBe("1 de enero de 2027");
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+});
