@@ -13,7 +13,7 @@ export const enPrivacy = {
     "What AisleIQ does with the details you send through the Get Started form and the store-demo registration.",
   version: "Version of {{version}}",
   intro:
-    "This notice covers the two forms on this website: Get Started and the store-demo registration. It says what we collect, why, who receives it, how long we keep it and how to reach us. We do not sell your details, and this website runs no advertising or analytics trackers.",
+    "This notice covers the two forms on this website: Get Started and the store-demo registration. It says what we collect, why, who receives it, how long we keep it and how to reach us. We do not sell your details, and this website runs no advertising or analytics trackers. The jobs board, the meeting calendar and the product video come from other companies and load only when you open them; they then receive your IP address under their own privacy notices.",
   collectTitle: "What we collect",
   collectLead:
     "Get Started: your first and last name, your company, your phone number, your work email, the plan you chose and the language of the page.",
@@ -23,7 +23,7 @@ export const enPrivacy = {
     "With a Get Started request we also keep where your visit came from: the campaign labels of the link you followed (the utm_source, utm_medium, utm_campaign, utm_term and utm_content parameters), the address of the page that sent you here (without its query string) and the first page you opened on this website. Your browser holds these in session storage for that visit only; they are deleted when you close the tab.",
   collectNotice: "With each request we record which version of this notice the form showed you.",
   collectLogs:
-    "Like every website, our servers log each request's IP address and time, for security and troubleshooting; we also count requests per IP address for a few minutes to stop abuse.",
+    "Our servers log each request's time, page and outcome, for security and troubleshooting; the company that hosts them may also log your IP address. To stop abuse we count requests per IP address, for at most one day.",
   whyTitle: "Why",
   whyLead: "To answer your Get Started request: to contact you about AisleIQ and set up your account.",
   whyDemo:

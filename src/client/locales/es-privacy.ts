@@ -8,7 +8,7 @@ export const esPrivacy: Translation<typeof enPrivacy> = {
     "Qué hace AisleIQ con los datos que usted envía mediante el formulario Comenzar y el registro para la demostración en tienda.",
   version: "Versión del {{version}}",
   intro:
-    "Este aviso cubre los dos formularios de este sitio web: Comenzar y el registro para la demostración en tienda. Explica qué datos recopilamos, para qué, quién los recibe, cuánto tiempo los conservamos y cómo comunicarse con nosotros. No vendemos sus datos, y este sitio no usa rastreadores de publicidad ni de analítica.",
+    "Este aviso cubre los dos formularios de este sitio web: Comenzar y el registro para la demostración en tienda. Explica qué datos recopilamos, para qué, quién los recibe, cuánto tiempo los conservamos y cómo comunicarse con nosotros. No vendemos sus datos, y este sitio no usa rastreadores de publicidad ni de analítica. La bolsa de trabajo, el calendario de reuniones y el video del producto son de otras empresas y solo se cargan cuando usted los abre; entonces reciben su dirección IP, según sus propios avisos de privacidad.",
   collectTitle: "Qué recopilamos",
   collectLead:
     "Comenzar: su nombre y apellido, su empresa, su número de teléfono, su correo de trabajo, el plan que eligió y el idioma de la página.",
@@ -18,7 +18,7 @@ export const esPrivacy: Translation<typeof enPrivacy> = {
     "Con una solicitud de Comenzar también guardamos de dónde vino su visita: las etiquetas de campaña del enlace que siguió (los parámetros utm_source, utm_medium, utm_campaign, utm_term y utm_content), la dirección de la página que lo trajo aquí (sin su cadena de consulta) y la primera página que abrió en este sitio. Su navegador guarda estos datos en el almacenamiento de sesión solo durante esa visita; se borran al cerrar la pestaña.",
   collectNotice: "Con cada solicitud registramos qué versión de este aviso le mostró el formulario.",
   collectLogs:
-    "Como todo sitio web, nuestros servidores registran la dirección IP y la hora de cada solicitud, por seguridad y para resolver problemas; además contamos las solicitudes por dirección IP durante unos minutos para evitar abusos.",
+    "Nuestros servidores registran la hora, la página y el resultado de cada solicitud, por seguridad y para resolver problemas; la empresa que los aloja también puede registrar su dirección IP. Para evitar abusos contamos las solicitudes por dirección IP, durante un día como máximo.",
   whyTitle: "Para qué",
   whyLead:
     "Para responder a su solicitud de Comenzar: comunicarnos con usted sobre AisleIQ y configurar su cuenta.",

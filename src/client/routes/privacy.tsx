@@ -3,7 +3,7 @@ import { addCatalog, i18next } from "~/lib/i18n";
 import { languageLinks } from "~/lib/seo";
 import { enPrivacy } from "~/locales/en-privacy";
 
-// This route's texts (issue #4: feature catalogs load with their route, not on `/`).
+// This route's texts (ADR 0008: feature catalogs load with their route, not on `/`).
 addCatalog({ privacy: enPrivacy });
 
 export const meta = ({ location }: { location: { pathname: string } }) => [
