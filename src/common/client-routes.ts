@@ -1,7 +1,7 @@
 import { SPANISH_PATHS } from "./languages";
 import { LOGIN_PORTALS } from "./login-portals";
 import { PRIVACY_NOTICE_PATHS } from "./privacy";
-import { RETAILER_DEMOS } from "./retailer-demos";
+import { RETAILER_DEMO_SLUGS } from "./retailer-demo-slugs";
 
 /** One route of the browser app, in React Router's path syntax (`:param`, `:param?`, `*`). */
 export interface ClientRoutePattern {
@@ -26,13 +26,13 @@ export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
   { path: "/admin/dashboard" },
   { path: "/calculator" },
   { path: PRIVACY_NOTICE_PATHS.en },
-  ...RETAILER_DEMOS.map((demo) => ({ path: `/${demo.slug}`, caseSensitive: true })),
+  ...RETAILER_DEMO_SLUGS.map((slug) => ({ path: `/${slug}`, caseSensitive: true })),
   { path: "/accelerometer/*" },
   ...LOGIN_PORTALS.map((portal) => ({ path: portal.path })),
   // The Spanish twins of the public pages (ADR 0022); demo slugs stay case-sensitive.
   ...SPANISH_PATHS.map((path) => ({
     path,
-    caseSensitive: RETAILER_DEMOS.some((demo) => path === `/es/${demo.slug}`),
+    caseSensitive: RETAILER_DEMO_SLUGS.some((slug) => path === `/es/${slug}`),
   })),
 ];
 

@@ -1,6 +1,6 @@
 import { LOGIN_PORTALS } from "./login-portals";
 import { PRIVACY_NOTICE_PATHS } from "./privacy";
-import { RETAILER_DEMOS } from "./retailer-demos";
+import { RETAILER_DEMO_SLUGS } from "./retailer-demo-slugs";
 import { trimSlashes } from "./text";
 
 /**
@@ -45,7 +45,7 @@ export const LOCALIZED_PATHS: readonly string[] = [
   "/calculator",
   PRIVACY_NOTICE_PATHS.en,
   ...LOGIN_PORTALS.map((portal) => portal.path),
-  ...RETAILER_DEMOS.map((demo) => `/${demo.slug}`),
+  ...RETAILER_DEMO_SLUGS.map((slug) => `/${slug}`),
 ];
 
 /** True when `value` is one of {@link LANGUAGES}. */
