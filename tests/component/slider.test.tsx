@@ -13,7 +13,7 @@ function serverRendered(element: React.ReactElement): HTMLElement {
 }
 
 /**
- * The slider in prerendered HTML (ADR 0041): Radix finds its thumb only once mounted, so the
+ * The slider in prerendered HTML: Radix finds its thumb only once mounted, so the
  * server-rendered thumb must already carry its value for the page to be valid and readable.
  */
 describe("Slider rendered on the server", () => {
@@ -46,21 +46,23 @@ describe("Slider rendered on the server", () => {
   });
 });
 
+/** A slider whose value is the component's state, as the calculator holds it. */
+function Controlled() {
+  const [value, setValue] = useState([2]);
+  return (
+    <Slider
+      min={1}
+      max={7}
+      step={1}
+      value={value}
+      onValueChange={setValue}
+      thumbProps={{ "aria-label": "Months" }}
+    />
+  );
+}
+
 describe("Slider in the browser", () => {
   it("announces the value the user moves it to", async () => {
-    function Controlled() {
-      const [value, setValue] = useState([2]);
-      return (
-        <Slider
-          min={1}
-          max={7}
-          step={1}
-          value={value}
-          onValueChange={setValue}
-          thumbProps={{ "aria-label": "Months" }}
-        />
-      );
-    }
     render(<Controlled />);
     const thumb = screen.getByRole("slider", { name: "Months" });
     expect(thumb.getAttribute("aria-valuenow")).toBe("2");

@@ -19,7 +19,7 @@ export type SliderProps = Omit<
 
 /**
  * shadcn-style single-thumb, horizontal slider on Radix Slider, whose server-rendered (prerendered)
- * HTML is complete (ADR 0041). Radix finds its thumb in the DOM after mounting and until then
+ * HTML is complete. Radix finds its thumb in the DOM after mounting and until then
  * renders it with `display: none` and no `aria-valuenow`, so a prerendered page would show no
  * thumb and hold an invalid `role="slider"` before its script runs. Here the thumb always carries
  * `aria-valuenow` (the controlled value, what Radix sets once mounted), and the root carries the
