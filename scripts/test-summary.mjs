@@ -1,7 +1,7 @@
 // Prints the end of `npm test` (scripts/test.sh): a table of each stage's seconds and the number
 // of tests it ran per kind, from the stage timings and the Vitest / Playwright JSON reports, then
 // one plain line `N passed, N failed, N skipped` over all test cases (CI reads that line).
-// A stage that failed without a test report (lint, typecheck, build, size) counts as one failure.
+// A stage that failed without a test report (lint, typecheck, build, html, size) counts as one failure.
 // Usage: node scripts/test-summary.mjs REPORT_DIR
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -34,6 +34,10 @@ const detail = {};
 // Biome: "Checked N files in …".
 const lintFiles = /Checked (\d+) files?/.exec(read("lint.log") ?? "")?.[1];
 if (lintFiles) detail.lint = `${lintFiles} files`;
+
+// The Nu Html Checker (scripts/check-html.ts): "Nu Html Checker: N documents, N HTML errors …".
+const html = /Nu Html Checker: (\d+) documents?, (\d+) HTML errors?/.exec(read("html.log") ?? "");
+if (html) detail.html = `${html[1]} pages, ${html[2]} HTML errors`;
 
 // Vitest JSON reporter: one entry per file, its assertions with a status.
 const vitest = readJson("vitest.json");

@@ -42,6 +42,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
+ * The title of a page whose route sets none yet: the SPA fallback, rendered with the root route
+ * only and sent for the paths that show the IMU demo through the catch-all route (ADR 0041).
+ * Each route's own `meta` replaces it.
+ */
+export const meta: Route.MetaFunction = () => [{ title: i18next.t("brand.name") }];
+
+/**
  * The document shell. The stylesheet is a blocking <link> in <head>, so no page paints
  * unstyled (instead of polling until the stylesheet has loaded; see ADR 0003). The page's
  * language follows its path (`/es/…` is Spanish, ADR 0022), set before anything renders so the

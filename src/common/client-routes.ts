@@ -11,6 +11,31 @@ export interface ClientRoutePattern {
 }
 
 /**
+ * The pages rendered in the browser (the account portal and the IMU demo; ADR 0003), in React
+ * Router's path syntax. The build prerenders each one's shell at {@link shellPath} (ADR 0041):
+ * the loading screen under the page's own `<title>` and meta tags, so the HTML the server sends
+ * is titled before any script runs. The server answers every path of the pattern with it.
+ */
+export const SHELL_ROUTE_PATTERNS: readonly string[] = [
+  "/admin/login",
+  "/sign-in",
+  "/verify/:token?",
+  "/accept-invitation/:token?",
+  "/dashboard",
+  "/admin/dashboard",
+  "/accelerometer/*",
+];
+
+/**
+ * The path a shell page is prerendered at (ADR 0041): the pattern less a trailing optional
+ * parameter or splat, e.g. `/verify/:token?` → `/verify`, `/accelerometer/*` → `/accelerometer`.
+ * @param pattern one of {@link SHELL_ROUTE_PATTERNS}
+ */
+export function shellPath(pattern: string): string {
+  return pattern.replace(/\/(?::\w+\?|\*)$/, "") || "/";
+}
+
+/**
  * Every path the browser app renders a page for (docs/product.md#2-pages), as in src/client/routes.ts
  * less its catch-all. The server answers these with 200 and everything else with 404 and the
  * not-found page (docs/product.md#2-pages); `tests/unit/client-routes.test.ts` keeps this list equal to the
@@ -18,16 +43,10 @@ export interface ClientRoutePattern {
  */
 export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
   { path: "/" },
-  { path: "/admin/login" },
-  { path: "/sign-in" },
-  { path: "/verify/:token?" },
-  { path: "/accept-invitation/:token?" },
-  { path: "/dashboard" },
-  { path: "/admin/dashboard" },
   { path: "/calculator" },
   { path: PRIVACY_NOTICE_PATHS.en },
   ...RETAILER_DEMO_SLUGS.map((slug) => ({ path: `/${slug}`, caseSensitive: true })),
-  { path: "/accelerometer/*" },
+  ...SHELL_ROUTE_PATTERNS.map((path) => ({ path })),
   ...LOGIN_PORTALS.map((portal) => ({ path: portal.path })),
   // The Spanish twins of the public pages (ADR 0022); demo slugs stay case-sensitive.
   ...SPANISH_PATHS.map((path) => ({

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
+import config from "../../react-router.config";
 import routes from "../../src/client/routes";
-import { CLIENT_ROUTE_PATTERNS, isPortalPath } from "../../src/common/client-routes";
-import { isClientRoute } from "../../src/server/http/static";
+import {
+  CLIENT_ROUTE_PATTERNS,
+  isPortalPath,
+  SHELL_ROUTE_PATTERNS,
+  shellPath,
+} from "../../src/common/client-routes";
+import { isClientRoute, shellFile } from "../../src/server/http/static";
 
 /** The server's list of the app's pages (docs/product.md#2-pages: 200 for them, 404 for the rest) matches the route table. */
 describe("CLIENT_ROUTE_PATTERNS", () => {
@@ -52,5 +58,20 @@ describe("isPortalPath", () => {
     expect(isPortalPath("/administrator")).toBe(false);
     expect(isPortalPath("/es")).toBe(false);
     expect(isPortalPath("/calculator")).toBe(false);
+  });
+});
+
+/** Pages rendered in the browser are sent as their prerendered shell, titled (ADR 0041). */
+describe("shell pages", () => {
+  it("are prerendered at the path the server sends for each of their paths", () => {
+    const prerendered = Array.isArray(config.prerender) ? config.prerender : [];
+    expect(SHELL_ROUTE_PATTERNS.map(shellPath).filter((shell) => !prerendered.includes(shell))).toEqual([]);
+    expect(shellPath("/verify/:token?")).toBe("/verify");
+    expect(shellPath("/accelerometer/*")).toBe("/accelerometer");
+    expect(shellFile("/verify/abc")).toBe("verify/index.html");
+    expect(shellFile("/Admin/Login")).toBe("admin/login/index.html");
+    expect(shellFile("/accelerometer/x/y")).toBe("accelerometer/index.html");
+    expect(shellFile("/calculator")).toBeNull();
+    expect(shellFile("/verify/a/b")).toBeNull();
   });
 });

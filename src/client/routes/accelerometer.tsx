@@ -22,3 +22,17 @@ export default function AccelerometerRoute() {
     </Suspense>
   );
 }
+
+/**
+ * Makes the build prerender this page as its shell (ADR 0041): React Router renders the
+ * {@link HydrateFallback} of a route with a client loader (the page needs the browser's
+ * motion sensors), and the page itself once the loader has run in the browser.
+ */
+export async function clientLoader() {
+  return null;
+}
+
+/** The page's shell (ADR 0041): the loading screen under the page's title. */
+export function HydrateFallback() {
+  return <LoadingScreen />;
+}

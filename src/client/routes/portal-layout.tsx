@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { LoadingScreen } from "~/components/loading-screen";
 import { addCatalog } from "~/lib/i18n";
 import { QueryProvider } from "~/lib/query-provider";
 import { enAccount } from "~/locales/en-account";
@@ -15,8 +16,9 @@ addCatalog({ ...enAccount, portal: enPortal, leads: enLeads, retailerDemo: enRet
  * English catalogs and provides TanStack Query once for all of them. Their Spanish catalogs are
  * registered together in `locales/es-portal-register.ts`, which the root loads when the `lang`
  * cookie asks for Spanish (`lib/portal-language.ts`, ADR 0022; it serves the 404 and IMU pages
- * too, and importing it here would add a file to the first load of `/`). None of these pages is
- * prerendered; they render in the browser from the SPA fallback page (ADR 0003).
+ * too, and importing it here would add a file to the first load of `/`). These pages render in
+ * the browser (ADR 0003); the build prerenders only their shell (ADR 0041): {@link HydrateFallback}
+ * under the page's own `<title>`, since a route with a {@link clientLoader} is rendered that way.
  */
 export default function PortalLayout() {
   return (
@@ -24,4 +26,18 @@ export default function PortalLayout() {
       <Outlet />
     </QueryProvider>
   );
+}
+
+/**
+ * Makes the build prerender these pages as their shell (ADR 0041): React Router renders the
+ * {@link HydrateFallback} of a route with a client loader, and the page itself once the loader
+ * has run in the browser. Loads nothing: each screen fetches its own data.
+ */
+export async function clientLoader() {
+  return null;
+}
+
+/** The shell of the portal's pages (ADR 0041): the loading screen, as before the app runs. */
+export function HydrateFallback() {
+  return <LoadingScreen />;
 }

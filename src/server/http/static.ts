@@ -8,7 +8,9 @@ import {
   CLIENT_ROUTE_PATTERNS,
   IMU_PATH_MARKER,
   NOT_FOUND_PRERENDER_PATH,
+  SHELL_ROUTE_PATTERNS,
   SPANISH_NOT_FOUND_PRERENDER_PATH,
+  shellPath,
 } from "../../common/client-routes";
 import {
   basePath,
@@ -61,6 +63,16 @@ export function isClientRoute(pathname: string): boolean {
   return CLIENT_ROUTE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
+/**
+ * The prerendered shell page for `pathname` (ADR 0041): `verify/index.html` for `/verify/abc`,
+ * `accelerometer/index.html` for `/accelerometer/live`; null when no shell route matches.
+ * @param pathname a decoded URL path
+ */
+export function shellFile(pathname: string): string | null {
+  const pattern = SHELL_ROUTE_PATTERNS.find((candidate) => matchPath(candidate, pathname) !== null);
+  return pattern === undefined ? null : path.join(shellPath(pattern).slice(1), "index.html");
+}
+
 /** `decodeURIComponent` that answers null for a malformed escape such as "%E0%A4%A" instead of throwing. */
 function decodePath(raw: string): string | null {
   try {
@@ -72,10 +84,11 @@ function decodePath(raw: string): string | null {
 
 /**
  * Serves the built client: hashed assets cached for a year, HTML never cached, prerendered
- * pages by path, the SPA fallback page for the app's other routes, and for any other non-API
- * GET the prerendered not-found page with status 404 (docs/product.md#2-pages; the SPA fallback when the
- * build has no not-found page), in Spanish when the `lang` cookie says so (ADR 0063). A page
- * that exists in English and Spanish redirects (302) to the language saved in the `lang`
+ * pages by path, the prerendered shell of a page rendered in the browser for each of its paths
+ * (ADR 0041), the SPA fallback page for the app's other routes, and for any other non-API
+ * GET the prerendered not-found page with status 404 (docs/product.md#2-pages; the SPA fallback
+ * when the build has no not-found page), in Spanish when the `lang` cookie says so (ADR 0063). A
+ * page that exists in English and Spanish redirects (302) to the language saved in the `lang`
  * cookie, if any (ADR 0022). Every route here is public (ADR 0017: declared for the whole
  * encapsulated context, since `@fastify/static` registers one route per file without our route
  * options).
@@ -151,6 +164,9 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
         return reply.sendFile(candidate);
       }
     }
+    // Any path of a page rendered in the browser gets that page's shell, titled (ADR 0041).
+    const shell = shellFile(pathname);
+    if (shell !== null && existsSync(path.join(root, shell))) return reply.sendFile(shell);
     return reply.sendFile(fallback);
   });
 }
