@@ -3,7 +3,8 @@
  * Build step (ADR 0023): shortens the critical path of the prerendered pages. The
  * HTML already shows the whole page, so the first round trips should bring only what paints it,
  * and React should come after the first paint. For every prerendered page in build/client (not
- * the SPA fallback, which shows nothing until the app runs) it:
+ * the SPA fallback and the shells of the pages rendered in the browser, which show nothing but a
+ * loading screen until the app runs, ADR 0041) it:
  *
  * - inlines the app stylesheet (`<link rel="stylesheet">` → `<style>`, about 10 KiB compressed):
  *   one render-blocking request less. The root layout declares the stylesheet only when
@@ -24,11 +25,12 @@
  * The server's CSP hashes are computed from the built HTML at start, so the new inline script is
  * allowed. Fails (exit 1) when the bootstrap does not have the expected shape, so a React Router
  * upgrade that changes it is noticed at build time.
- * Usage: node scripts/critical-path.mjs [build/client]
+ * Usage: tsx scripts/critical-path.mjs [build/client] (tsx: the shell list is TypeScript)
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { SHELL_ROUTE_PATTERNS, shellPath } from "../src/common/client-routes.ts";
 
 const ROOT = path.resolve(process.argv[2] ?? "build/client");
 /** The page the server answers for routes that are not prerendered: it needs its JS at once. */
@@ -189,12 +191,21 @@ export function inlineStylesheet(html, readAsset) {
   return html.replace(match[0], () => `<style data-precedence="high" data-href="${href}">${css}</style>`);
 }
 
-/** The prerendered pages under `dir` (every .html but the SPA fallback; assets skipped). */
-function pages(dir) {
+/**
+ * The shells (ADR 0041) under `root`: each is a loading screen that needs its JavaScript at once,
+ * like the SPA fallback. Deferred until after first paint, a shell hidden while its Spanish texts
+ * load (LANGUAGE_PENDING_SCRIPT) never painted, so its app started only at the 3 s fallback.
+ */
+function shellFiles(root) {
+  return new Set(SHELL_ROUTE_PATTERNS.map((pattern) => path.join(root, shellPath(pattern), "index.html")));
+}
+
+/** The prerendered pages under `dir` (every .html but the SPA fallback and the shells; assets skipped). */
+function pages(dir, shells = shellFiles(ROOT)) {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return entry === "assets" ? [] : pages(full);
-    return entry.endsWith(".html") && entry !== SPA_FALLBACK ? [full] : [];
+    if (statSync(full).isDirectory()) return entry === "assets" ? [] : pages(full, shells);
+    return entry.endsWith(".html") && entry !== SPA_FALLBACK && !shells.has(full) ? [full] : [];
   });
 }
 

@@ -7,6 +7,7 @@ import { enImuDemo } from "~/locales/en-imu-demo";
 import { enLeads } from "~/locales/en-leads";
 import { enLoginPortals } from "~/locales/en-login-portals";
 import { enPortal } from "~/locales/en-portal";
+import { enPortalCommon } from "~/locales/en-portal-common";
 import { enRetailerDemo } from "~/locales/en-retailer-demo";
 
 afterEach(() => {
@@ -24,6 +25,7 @@ globalThis.ResizeObserver ??= class {
 // The app registers each feature catalog in its route module; components rendered alone need them all.
 addCatalog({
   ...enAccount,
+  ...enPortalCommon,
   calculator: enCalculator,
   retailerDemo: enRetailerDemo,
   imuDemo: enImuDemo,

@@ -150,3 +150,30 @@ test("the IMU page follows a Spanish cookie, with no English shown while Spanish
   expect(await page.evaluate(() => getComputedStyle(document.body).visibility)).toBe("visible");
   expect(errors).toEqual([]);
 });
+
+test("every page rendered in the browser starts at once with a Spanish cookie, not after the 3-second fallback", async ({
+  app,
+  context,
+}) => {
+  // The prerendered shells (ADR 0041) are hidden while the Spanish texts load; their app must not
+  // wait for a first paint that a hidden page never makes. With the page's clock paused, the
+  // 3-second fallback that would show the page anyway never fires: only an app that started at
+  // once asks for the Spanish texts. Then the clock runs again (React reveals lazy content on a
+  // timer) and the page shows in Spanish.
+  await context.addCookies([{ name: "lang", value: "es", url: app.baseUrl }]);
+  for (const [path, heading] of [
+    ["/sign-in", "Inicie sesión en AisleIQ"],
+    ["/accelerometer", "Demostración de orientación del teléfono"],
+  ] as const) {
+    const tab = await context.newPage();
+    await tab.clock.install();
+    await tab.clock.pauseAt(new Date(Date.now() + 60_000));
+    const spanishAsked = tab.waitForRequest(/\/assets\/es-portal-register-[^/]*\.js$/);
+    await tab.goto(`${app.baseUrl}${path}`);
+    await spanishAsked;
+    await tab.clock.resume();
+    await expect(tab.getByRole("heading", { name: heading })).toBeVisible();
+    await expect(tab.locator("html")).toHaveAttribute("lang", "es");
+    await tab.close();
+  }
+});

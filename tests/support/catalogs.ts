@@ -8,6 +8,7 @@ import { enLandingDialogs } from "../../src/client/locales/en-landing-dialogs";
 import { enLeads } from "../../src/client/locales/en-leads";
 import { enLoginPortals } from "../../src/client/locales/en-login-portals";
 import { enPortal } from "../../src/client/locales/en-portal";
+import { enPortalCommon } from "../../src/client/locales/en-portal-common";
 import { enPrivacy } from "../../src/client/locales/en-privacy";
 import { enRetailerDemo } from "../../src/client/locales/en-retailer-demo";
 import { es } from "../../src/client/locales/es";
@@ -20,6 +21,7 @@ import { esLandingDialogs } from "../../src/client/locales/es-landing-dialogs";
 import { esLeads } from "../../src/client/locales/es-leads";
 import { esLoginPortals } from "../../src/client/locales/es-login-portals";
 import { esPortal } from "../../src/client/locales/es-portal";
+import { esPortalCommon } from "../../src/client/locales/es-portal-common";
 import { esPrivacy } from "../../src/client/locales/es-privacy";
 import { esRetailerDemo } from "../../src/client/locales/es-retailer-demo";
 
@@ -28,7 +30,7 @@ export type Tree = { readonly [key: string]: string | Tree };
 
 /**
  * Every English catalog file (`src/client/locales/en*.ts`) with its Spanish twin, or `null`
- * while the twin is not written yet (issue #12 item 1, ADR 0022).
+ * while the twin is not written yet (ADR 0022).
  */
 export const CATALOG_PAIRS: Record<string, { en: Tree; es: Tree | null }> = {
   en: { en, es },
@@ -41,6 +43,7 @@ export const CATALOG_PAIRS: Record<string, { en: Tree; es: Tree | null }> = {
   "en-account": { en: enAccount, es: esAccount },
   "en-leads": { en: enLeads, es: esLeads },
   "en-portal": { en: enPortal, es: esPortal },
+  "en-portal-common": { en: enPortalCommon, es: esPortalCommon },
   "en-errors": { en: enErrors, es: esErrors },
   "en-privacy": { en: enPrivacy, es: esPrivacy },
 };

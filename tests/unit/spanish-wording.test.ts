@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { es } from "~/locales/es";
 import { esLeads } from "~/locales/es-leads";
 import { esPortal } from "~/locales/es-portal";
+import { esPortalCommon } from "~/locales/es-portal-common";
 import { leaves } from "../support/catalogs";
 
 /**
@@ -9,7 +10,9 @@ import { leaves } from "../support/catalogs";
  * Spanish): no calques of English idioms, leads are prospective customers, roles inside a
  * sentence are lower case, and invitees are addressed without assuming a gender.
  */
-const allSpanish = [es, esLeads, esPortal].flatMap((catalog) => leaves(catalog).map(([, text]) => text));
+const allSpanish = [es, esLeads, esPortal, esPortalCommon].flatMap((catalog) =>
+  leaves(catalog).map(([, text]) => text),
+);
 
 describe("Spanish wording", () => {
   it("has no literal calque of 'refreshingly simple'", () => {
@@ -25,7 +28,7 @@ describe("Spanish wording", () => {
   });
 
   it("writes roles in lower case inside sentences and invites without a gendered 'Lo'", () => {
-    expect(es.rolesInText.company_admin).toBe("administrador de empresa");
+    expect(esPortalCommon.rolesInText.company_admin).toBe("administrador de empresa");
     expect(allSpanish.filter((text) => /\bLo invitaron\b/.test(text))).toEqual([]);
     expect(esPortal.accept.description).toBe(
       "Recibió una invitación para unirse a AisleIQ con el rol de {{role}}.",

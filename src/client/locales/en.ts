@@ -7,12 +7,14 @@ import type { enLandingDialogs } from "./en-landing-dialogs";
 import type { enLeads } from "./en-leads";
 import type { enLoginPortals } from "./en-login-portals";
 import type { enPortal } from "./en-portal";
+import type { enPortalCommon } from "./en-portal-common";
 import type { enPrivacy } from "./en-privacy";
 import type { enRetailerDemo } from "./en-retailer-demo";
 
 /**
  * English catalog: the keys every page needs (brand, common, the public site's header, footer and
- * landing page, and the small portal screens). Each feature's catalog (`en-*.ts`) is registered by
+ * landing page, the not-found page); the portal's roles and its few common words are in
+ * `en-portal-common.ts`. Each feature's catalog (`en-*.ts`) is registered by
  * the route module that shows it (`addCatalog`, lib/i18n.ts), so `/` does not download the portal,
  * calculator or demo texts (first-load budget, ADR 0008); the key paths are the same (`calculator.x`, …).
  * Every user-facing string goes through i18next with these keys (docs/architecture.md#client);
@@ -26,18 +28,12 @@ export const en = {
   },
   common: {
     loading: "Loading...",
-    signOut: "Sign out",
-    signingOut: "Signing out...",
     home: "Home",
     cancel: "Cancel",
     close: "Close",
     error: "Error",
-    never: "Never",
     skipToContent: "Skip to content",
   },
-  roles: { admin: "Admin", company_admin: "Company Admin", user: "User" },
-  /** A role inside a sentence ("as {{role}}"): English keeps the capitals of the spec's role names. */
-  rolesInText: { admin: "Admin", company_admin: "Company Admin", user: "User" },
   notFound: {
     title: "404 Page Not Found",
     text: "Did you forget to add the page to the router?",
@@ -47,8 +43,12 @@ export const en = {
 } as const;
 
 /** The whole English catalog: the base above plus every feature catalog. */
-export type Catalog = Omit<typeof en, "landing"> &
-  FeatureCatalogs & { landing: typeof enLanding & typeof enLandingDialogs };
+export type Catalog = Omit<typeof en, "landing" | "common"> &
+  Omit<typeof enPortalCommon, "common"> & {
+    common: typeof en.common & typeof enPortalCommon.common;
+  } & FeatureCatalogs & {
+    landing: typeof enLanding & typeof enLandingDialogs;
+  };
 
 /** Feature catalogs, registered at run time by the routes that use them. */
 export interface FeatureCatalogs extends Mutable<typeof enAccount> {

@@ -2,6 +2,7 @@ import { esAccount } from "./es-account";
 import { esImuDemo } from "./es-imu-demo";
 import { esLeads } from "./es-leads";
 import { esPortal } from "./es-portal";
+import { esPortalCommon } from "./es-portal-common";
 import { addSpanish } from "./es-register";
 import { esRetailerDemo } from "./es-retailer-demo";
 
@@ -13,6 +14,7 @@ import { esRetailerDemo } from "./es-retailer-demo";
 export function addSpanishPortal(): void {
   addSpanish({
     ...esAccount,
+    ...esPortalCommon,
     portal: esPortal,
     leads: esLeads,
     retailerDemo: esRetailerDemo,

@@ -5,10 +5,17 @@ import { QueryProvider } from "~/lib/query-provider";
 import { enAccount } from "~/locales/en-account";
 import { enLeads } from "~/locales/en-leads";
 import { enPortal } from "~/locales/en-portal";
+import { enPortalCommon } from "~/locales/en-portal-common";
 import { enRetailerDemo } from "~/locales/en-retailer-demo";
 
 // The portal's English texts (ADR 0008: they load with the portal, never on `/`).
-addCatalog({ ...enAccount, portal: enPortal, leads: enLeads, retailerDemo: enRetailerDemo });
+addCatalog({
+  ...enAccount,
+  ...enPortalCommon,
+  portal: enPortal,
+  leads: enLeads,
+  retailerDemo: enRetailerDemo,
+});
 
 /**
  * The layout of the signed-in portal and its sign-in screens (`/admin/login`, `/sign-in`, `/verify`,
