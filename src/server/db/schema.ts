@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { USER_AUDIT_ACTIONS } from "../../common/api/users";
 import { LANGUAGES } from "../../common/languages";
 
 /**
@@ -421,31 +422,11 @@ export const backgroundCheckAudit = pgTable(
   (t) => [index("background_check_audit_check_id_idx").on(t.backgroundCheckId)],
 );
 
-export const userAuditActionEnum = pgEnum("user_audit_action", [
-  "role_changed",
-  "company_changed",
-  "deactivated",
-  "reactivated",
-  "deleted",
-  // Authentication and the rest of an account's life (ADR 0057).
-  "signed_in",
-  "signed_out",
-  "link_expired",
-  "link_reused",
-  "link_requested_unknown",
-  "link_requested_inactive",
-  "invitation_sent",
-  "invitation_resent",
-  "invitation_revoked",
-  "invitation_accepted",
-  "session_ended",
-  "files_purged",
-  // The one-time code and passkeys (ADR 0060, 0061).
-  "sign_in_email_sent",
-  "sign_in_code_wrong",
-  "passkey_added",
-  "passkey_removed",
-]);
+/**
+ * The kinds of audit entry: the same list as the API's `USER_AUDIT_ACTIONS` (ADR 0057), in the
+ * order the migrations created them (a new kind is appended there, then `npm run db:generate`).
+ */
+export const userAuditActionEnum = pgEnum("user_audit_action", USER_AUDIT_ACTIONS);
 
 /**
  * Audit trail of accounts (user management, extended by ADR 0057 to authentication): who did what to
