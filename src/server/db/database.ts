@@ -46,6 +46,11 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; unset means in memory (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * In-memory PGlite only: start from this dump of a data directory (`dumpDataDir()`, a tar)
+   * instead of a new empty database; the tests start each database from a migrated one (ADR 0046).
+   */
+  pgliteDump?: Blob | undefined;
   /** Where the LISTEN reconnection reports a lost and a restored connection; silent when unset. */
   log?: DbLogger | undefined;
 }
@@ -71,7 +76,7 @@ export function migrationsFolder(): string {
  */
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.log);
-  return createPglite(options.pgliteDir);
+  return createPglite(options.pgliteDir, options.pgliteDump);
 }
 
 /**
@@ -282,7 +287,7 @@ await db.close();`;
   });
 }
 
-async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
+async function createPglite(dataDir: string | undefined, dump: Blob | undefined): Promise<DbHandle> {
   let unlock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -293,7 +298,11 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
   let client: PGlite;
   try {
     if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initPgliteDirectory(dataDir);
-    client = new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
+    client =
+      dump && !dataDir
+        ? // The options-only form: with an undefined data directory first, PGlite ignores the options.
+          new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: dump })
+        : new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
     await client.waitReady;
   } catch (error) {
     unlock();

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { createDb, type DbHandle, migrationsFolder } from "../../../src/server/db/database";
+import { createDb, type DbHandle, migrationsFolder, PGLITE_CONF } from "../../../src/server/db/database";
 
 /** A database backend the integration tests run on. */
 export interface TestBackend {
@@ -30,19 +33,15 @@ export interface TestDatabase {
 }
 
 /**
- * Opens a fresh, migrated database for one test file (ADR 0043): a new in-memory PGlite with the
- * migrations applied, or a new PostgreSQL database cloned with
+ * Opens a fresh, migrated database for one test file: a new in-memory PGlite loaded from a dump
+ * of a migrated one (ADR 0046), or a new PostgreSQL database cloned with
  * `CREATE DATABASE … TEMPLATE` from `aisleiq_template_<hash of the migrations>` (made once per
- * set of migrations, under an advisory lock so concurrent workers build it once).
+ * set of migrations, under an advisory lock so concurrent workers build it once; ADR 0043).
  * @throws when PostgreSQL is requested but `TEST_DATABASE_URL` is unset or unreachable
  */
 export async function openTestDatabase(backend: TestBackend): Promise<TestDatabase> {
   if (backend.name === "pglite") {
-    // Migrating an in-memory PGlite (about 1.5 s) costs less than loading a dump of a migrated
-    // one, whose 41 MB data directory takes as long to load as a new instance takes to start
-    // (measured, ADR 0043).
-    const handle = await createDb({});
-    await handle.migrate();
+    const handle = await createDb({ pgliteDump: await migratedPgliteDump() });
     return { handle, url: undefined, close: () => handle.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -62,6 +61,50 @@ export async function openTestDatabase(backend: TestBackend): Promise<TestDataba
       await dropDatabase(adminUrl, name);
     },
   };
+}
+
+let pgliteDump: Promise<Blob> | undefined;
+
+/**
+ * The dump (`dumpDataDir`, an uncompressed tar of about 40 MB) of an in-memory PGlite with every
+ * migration applied, kept in the system temporary directory as
+ * `aisleiq-pglite-template-<first 16 hex of a SHA-256 over drizzle/, the PGlite release and its
+ * settings>.tar` for later runs and read once per worker. Loading it costs about 0.4 s of CPU
+ * where initdb and the migrations cost about 1.5 s, and it leaves out initdb's large
+ * WebAssembly heap (measured, ADR 0046). Written under a temporary name and renamed, so
+ * concurrent workers never read a partial file (the last rename wins; the contents are equal).
+ */
+function migratedPgliteDump(): Promise<Blob> {
+  pgliteDump ??= (async () => {
+    const hash = createHash("sha256")
+      .update(migrationsHash())
+      .update(readFileSync(path.join("node_modules", "@electric-sql", "pglite", "package.json")))
+      .update(PGLITE_CONF.join(","));
+    const file = path.join(tmpdir(), `aisleiq-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      // Not built yet for these migrations: build it below.
+    }
+    const handle = await createDb({});
+    let dump: Blob;
+    try {
+      await handle.migrate();
+      // Drizzle keeps the driver's client as `$client`.
+      dump = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+    } finally {
+      await handle.close();
+    }
+    const building = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    try {
+      await writeFile(building, new Uint8Array(await dump.arrayBuffer()));
+      await rename(building, file);
+    } finally {
+      await rm(building, { force: true });
+    }
+    return dump;
+  })();
+  return pgliteDump;
 }
 
 /** Digest of every file in drizzle/: a new or changed migration gets a new template. */

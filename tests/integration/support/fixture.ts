@@ -14,8 +14,8 @@ export interface DatabaseRef {
 
 /**
  * Registers `beforeAll`/`afterAll` hooks that give the enclosing `describe` (one per backend in
- * a test file) its own migrated database, dropped afterwards. Opening PGlite costs about two
- * seconds, so nested groups share it and start from a clean state via {@link useTestServer}.
+ * a test file) its own migrated database, dropped afterwards. Opening a database costs up to a
+ * second, so nested groups share it and start from a clean state via {@link useTestServer}.
  */
 export function useTestDatabase(backend: TestBackend): DatabaseRef {
   let database: TestDatabase | undefined;
