@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { addCatalog } from "~/lib/i18n";
 import { enAccount } from "~/locales/en-account";
@@ -13,7 +13,13 @@ import { enRetailerDemo } from "~/locales/en-retailer-demo";
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // Files share one module graph and jsdom per worker (ADR 0046): no test leaves fake timers on.
+  vi.useRealTimers();
 });
+
+// `findBy…` and `waitFor` wait for a condition; their default of 1 s is shorter than a debounced
+// search and a query round trip take on a loaded 2-core machine running both projects' workers.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Radix (Checkbox, Slider…) measures elements with ResizeObserver, which jsdom lacks.
 globalThis.ResizeObserver ??= class {
