@@ -247,6 +247,44 @@ describe.each(testBackends())("email outbox guarantees on $name", (backend) => {
     expect(lines.some((line) => line.msg.includes("database answers again"))).toBe(true);
   });
 
+  it("never sends a message twice when its lease runs out while this worker is still sending it", async () => {
+    const smtp = await sink();
+    const outage = outageHandle(database.handle);
+    const real = createMailTransport(smtp.url, silent);
+    let sends = 0;
+    // The first send stalls: meanwhile the lease cannot be renewed (the database is unreachable
+    // for this worker) and runs out, the database answers again, and the other lane (bulk serves
+    // urgent rows too) claims the row again while the first send is still in flight.
+    let worker: OutboxWorker | undefined;
+    const transport: MailTransport = {
+      ...real,
+      async send(message) {
+        sends++;
+        if (sends === 1) {
+          outage.setDown(true);
+          await waitFor(async () => {
+            const { lockedUntil } = await rowOf(database.db, id);
+            return lockedUntil !== null && lockedUntil < new Date();
+          });
+          outage.setDown(false);
+          worker?.wake();
+          await waitFor(async () => (await rowOf(database.db, id)).attempts >= 2);
+        }
+        await real.send(message);
+      },
+    };
+    worker = await startWorker(transport, { leaseMs: 300 }, outage.handle);
+    const id = await enqueue(database.db, "magic_link", "stall@example.com");
+    const row = await waitFor(async () => {
+      const current = await rowOf(database.db, id);
+      return current.status === "sent" && current;
+    });
+    expect(row.status).toBe("sent");
+    await worker.idle();
+    expect(sends).toBe(1);
+    expect(smtp.emailsTo("stall@example.com")).toHaveLength(1);
+  });
+
   it("holds the lease while the sent mark is refused, so a second worker does not resend", async () => {
     const smtp = await sink();
     await installSentMarkFault(database.db);

@@ -264,6 +264,12 @@ export class OutboxWorker {
   private readonly leases = new Map<number, number>();
   /** Rows SMTP accepted whose `sent` mark is not written yet: id → acceptance time. */
   private readonly sentMarks = new Map<number, Date>();
+  /**
+   * Rows whose send is in flight in this worker. The bulk lane also claims urgent rows, so when a
+   * lease runs out mid-send (renewals failing, a stalled event loop), this worker's other lane can
+   * claim the same row again: that claim must not send it a second time (ADR 0012).
+   */
+  private readonly sending = new Set<number>();
   private flushing: Promise<void> | undefined;
   private flushAgain = false;
   private flushTimer: NodeJS.Timeout | undefined;
@@ -512,6 +518,9 @@ export class OutboxWorker {
       this.scheduleFlush();
       return;
     }
+    // Claimed again while its first send is in flight here: that send decides, under this claim.
+    if (this.sending.has(row.id)) return;
+    this.sending.add(row.id);
     const webhook = row.priority >= OUTBOX_PRIORITY.webhook;
     try {
       if (webhook) {
@@ -530,11 +539,16 @@ export class OutboxWorker {
         });
       }
     } catch (error) {
+      this.sending.delete(row.id);
+      // The claim this worker holds now: a later claim of its own while the send was in flight
+      // counted one more attempt, and only that claim's release matches the row.
+      const attempts = this.leases.get(row.id) ?? row.attempts;
       // Given up before the release is written, so no heartbeat renews a released row (ADR 0037).
       this.leases.delete(row.id);
-      await this.recordFailure(row, error, webhook);
+      await this.recordFailure({ ...row, attempts }, error, webhook);
       return;
     }
+    this.sending.delete(row.id);
     this.sentMarks.set(row.id, new Date());
     this.options.onAttempt?.({ kind: row.kind, webhook, outcome: "sent" });
     if (webhook) {
