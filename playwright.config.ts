@@ -30,7 +30,10 @@ export default defineConfig({
         "--disable-sync",
       ],
     },
-    trace: "retain-on-failure",
+    // A failing test keeps its trace: every action with the DOM before and after it. Not the
+    // screencast: its frames cost about a quarter of the suite's CPU time (ADR 0062); the
+    // failure's own screenshot is kept, and `--trace on` records everything.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
   },
   projects: [
