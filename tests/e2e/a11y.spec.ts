@@ -20,7 +20,7 @@ import {
 } from "./support/fixtures";
 
 /**
- * The axe sweep of issue #12 item 4: WCAG 2.2 AA (tests/e2e/support/axe.ts, Label in Name
+ * The axe sweep: WCAG 2.2 AA (tests/e2e/support/axe.ts, Label in Name
  * included) finds nothing on every route in both languages — the public pages and their `/es/`
  * twins, every login portal, the demo page, /accelerometer, the 404 page, the account sign-in,
  * verify and accept-invitation screens, the user dashboard and the admin dashboard as admin and

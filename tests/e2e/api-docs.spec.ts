@@ -1,7 +1,7 @@
 import { expect, test } from "./support/fixtures";
 
 /**
- * The interactive API reference (issue #14 item 7) against the production build: `/api/docs`
+ * The interactive API reference against the production build: `/api/docs`
  * renders the operations from `/api/openapi.json`'s document, every request it makes stays on
  * this server (no CDN: third-party hosts are blocked by the fixture and must not be asked), and
  * the browser reports no Content-Security-Policy violation.

@@ -1,7 +1,7 @@
 import { expect, frames, test } from "./support/fixtures";
 
 /**
- * The critical path of the prerendered pages (issue #13 item 2, ADR 0023), against the
+ * The critical path of the prerendered pages (ADR 0023), against the
  * production build: the HTML asks for no script before the page is painted (no `modulepreload`,
  * no static module import) and carries its stylesheet inline; the browser requests the app's
  * code only after the first contentful paint and never fetches the stylesheet; a button pressed

@@ -15,7 +15,7 @@ import {
 } from "./support/fixtures";
 
 /**
- * The public landing page (issue #4) against the production build: sections and meta, the Get
+ * The public landing page against the production build: sections and meta, the Get
  * Started lead flow through the real `POST /api/send-get-started-email`, nav anchors, the mobile
  * drawer, the Jobs modal, the Events gate and an axe WCAG 2.2 AA scan. Every third-party host
  * (jobs board, booking widget, video call) is blocked.

@@ -6,7 +6,7 @@ import { axe } from "./support/axe";
 import { expect, SALES_EMAIL, type TestApp, test } from "./support/fixtures";
 
 /**
- * Leads in the admin dashboard (issue #11): a Get Started lead reaches sales and the admin's
+ * Leads in the admin dashboard: a Get Started lead reaches sales and the admin's
  * Leads section, where it is searched and exported. On an app of the test's own (the section
  * lists every lead), with the admin signed in through the seeding harness (ADR 0045).
  */

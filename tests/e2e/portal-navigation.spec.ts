@@ -3,7 +3,7 @@ import { axeViolations } from "./support/axe";
 import { expect, persona, type TestApp, test } from "./support/fixtures";
 
 /**
- * Finding one's way in the portal by clicking (issue #11 items 1 and 6): an admin signs in and
+ * Finding one's way in the portal by clicking: an admin signs in and
  * reaches the admin dashboard through the header; a company admin accepts her invitation and
  * reaches the review screen by clicking; a keyboard-only review returns focus to the Review
  * button. axe finds no WCAG 2.2 AA violation on either dashboard at 1280 and 390 px.

@@ -2,7 +2,7 @@ import { axeViolations } from "./support/axe";
 import { expect, persona, test } from "./support/fixtures";
 
 /**
- * User management through the UI (issue #11 item 4): an admin finds a user by search,
+ * User management through the UI: an admin finds a user by search,
  * deactivates her (her open session ends at once), changes her role and company, sees every
  * change (and her invitation and refused link request) in the audit trail, and deletes her (Total Users counts down). axe on the populated
  * Users section. The admin starts signed in and the invitation is accepted through the seeding

@@ -4,7 +4,7 @@ import { axeViolations } from "./support/axe";
 import { expect, persona, type TestApp, test } from "./support/fixtures";
 
 /**
- * The portal's business flow through the UI (issue #3): an admin creates a company and invites
+ * The portal's business flow through the UI: an admin creates a company and invites
  * a company admin; the company admin invites a user; the user accepts through the emailed link
  * and uploads two files while the progress bar moves; the company admin approves with notes;
  * the user sees Approved and the notes. The journey's invitations are accepted through their

@@ -4,11 +4,11 @@ import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
 /**
- * One site chrome on every public page (issue #12) against the production build: the full header
+ * One site chrome on every public page against the production build: the full header
  * and the footer on the calculator, a login portal, the demo page and the 404 page (served with
  * status 404), no footer on /accelerometer; Industries from another page lands on /#industries
  * at the documented offset; header menus open 100 ms after the mouse rests (docs/product.md#9-constants); the Sign In
- * menu and the portals lead to the account portal (issue #11); the Jobs modal's fallback when the
+ * menu and the portals lead to the account portal; the Jobs modal's fallback when the
  * board is blocked (the fixture blocks every third-party host); axe WCAG 2.2 AA on all of them.
  */
 

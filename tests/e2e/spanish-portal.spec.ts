@@ -4,7 +4,7 @@ import { axeViolations } from "./support/axe";
 import { expect, fastForwardUntil, frames, persona, test } from "./support/fixtures";
 
 /**
- * A Spanish speaker in the portal (issue #12 item 1, ADR 0025), against the production build:
+ * A Spanish speaker in the portal (ADR 0025), against the production build:
  * the first admin sets up in Spanish, so the account's language is Spanish; signing in later
  * from a browser that never chose a language brings a Spanish email and a Spanish dashboard (the
  * stored language, not the browser, decides); the portal's language select switches back to

@@ -8,7 +8,7 @@ import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
 /**
- * Spanish public pages (issue #12 item 1, ADR 0022) against the production build: every
+ * Spanish public pages (ADR 0022) against the production build: every
  * prerendered `/es/…` page is Spanish (`<html lang="es">`, hreflang alternates, canonical URL,
  * no English in its text: no English catalog sentence and no text with English function words,
  * tests/support/english-text.ts); the header's language menu switches `/` to `/es/`

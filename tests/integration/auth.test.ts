@@ -79,7 +79,7 @@ describe.each(testBackends())("auth API on $name", (backend) => {
         json: { email: "not-an-email", fullName: "" },
       });
       expect(response.status).toBe(400);
-      // The message alone, fit to show (issue #11: no "email: " prefix); the field beside it.
+      // The message alone, fit to show (no "email: " prefix); the field beside it.
       expect(response.body).toEqual({
         error: "Please enter a valid email address",
         code: "VALIDATION_ERROR",
@@ -410,7 +410,7 @@ describe.each(testBackends())("auth API on $name", (backend) => {
     const f = useTestServer(database);
 
     // On a fresh server: every request counts towards the per-IP limit from its first byte
-    // (issue #10), and the tests of "magic links and sessions" use most of it.
+    // (ADR 0013), and the tests of "magic links and sessions" use most of it.
     it("rejects malformed emails with 400 VALIDATION_ERROR", async () => {
       for (const email of ["", "no-at-sign", "a@b", "two@@example.com", "sp ace@example.com"]) {
         const response = await f.server.request("POST", "/api/auth/send-magic-link", { json: { email } });
@@ -500,7 +500,7 @@ describe.each(testBackends())("auth API on $name", (backend) => {
       expect(sixth.headers.get("content-type")).toContain("application/json");
       expect(sixth.body).toEqual({ error: expect.any(String), code: "RATE_LIMITED" });
       expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
-      // Links are issued after the reply (issue #11 item 5): wait for that work.
+      // Links are issued after the reply: wait for that work.
       await f.server.app.ctx.tasks.idle();
       const queued = await f.db
         .select()

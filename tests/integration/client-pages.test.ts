@@ -4,7 +4,7 @@ import { useFakeClientServer } from "./support/fake-client";
 import { useTestDatabase } from "./support/fixture";
 
 /**
- * How the server answers page paths (issue #12): the app's routes with 200 (their prerendered
+ * How the server answers page paths: the app's routes with 200 (their prerendered
  * page, else the prerendered shell of their route (ADR 0041), else the SPA fallback), every other path with 404 and the prerendered not-found page,
  * API paths with the JSON 404. The client directory is a minimal fake build with marked pages.
  */

@@ -9,7 +9,7 @@ import { useTestDatabase, useTestServer, verifyToken } from "./support/fixture";
 import { demoRegistrationBody, leadBody } from "./support/payloads";
 
 /**
- * Emails go out in the recipient's language (issue #12 item 1, ADR 0025): the magic link in the
+ * Emails go out in the recipient's language (ADR 0025): the magic link in the
  * user's stored language (the first admin's: the setup request's), the invitation in the
  * invitation's, the lead and demo confirmations in the submitter's (the form's `language`, else
  * the `lang` cookie). Spanish when that language is `es`, English otherwise; subject and a body

@@ -19,7 +19,7 @@ import { oneBackend, testBackends } from "./support/database";
 import { resetDatabase, useTestDatabase } from "./support/fixture";
 
 /**
- * Property-based fuzzing of every operation of the OpenAPI document (issue #10, item 5): hostile
+ * Property-based fuzzing of every operation of the OpenAPI document (ADR 0013): hostile
  * path parameters, query strings and bodies (random JSON, wrong types, strings up to 100 KB,
  * NUL and other control characters, huge, negative and fractional ids, invalid JSON, garbage
  * content types), with no session, an admin session or a forged cookie. Every answer must be

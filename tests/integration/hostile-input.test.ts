@@ -5,7 +5,7 @@ import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
 /**
- * The hostile inputs measured in issue #10 ("Freeze", "500s from accepted input"), each replayed
+ * The hostile inputs that froze the server or got a 500 in fault testing (ADR 0013), each replayed
  * against the running server: every one now answers a clean 400 at once, and nothing is stored
  * or sent. The OpenAPI fuzz test (fuzz.test.ts) covers the same ground at random.
  */

@@ -4,7 +4,7 @@ import { useFakeClientServer } from "./support/fake-client";
 import { useTestDatabase } from "./support/fixture";
 
 /**
- * Spanish twins of the public pages (issue #12 item 1, ADR 0022): `/es/…` pages answer 200, and a
+ * Spanish twins of the public pages (ADR 0022): `/es/…` pages answer 200, and a
  * page that exists in both languages follows the `lang` cookie with a 302 (`Vary: Cookie`).
  * The client directory is a minimal fake build with marked pages.
  */

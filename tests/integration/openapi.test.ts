@@ -15,7 +15,7 @@ import { useTestDatabase, useTestServer } from "./support/fixture";
 import { TEST_PUBLIC_URL } from "./support/test-app";
 
 /**
- * The API's own documentation (issue #14 item 7): the OpenAPI document is valid OpenAPI,
+ * The API's own documentation: the OpenAPI document is valid OpenAPI,
  * describes every API route with a summary, tags and a success response schema, and is served
  * at `/api/openapi.json`; it passes Redocly's and Spectral's rulesets, and each operation has an
  * operationId, security from its declared access and exactly the statuses it answers (ADR 0054); `/api/docs` serves the interactive reference page and its assets from

@@ -17,7 +17,7 @@ import { type DatabaseRef, resetDatabase, useTestDatabase } from "./support/fixt
 import { closedPort, waitFor } from "./support/test-app";
 
 /**
- * The outbox's delivery guarantees (issue #10, ADR 0012): a message SMTP accepted is never sent
+ * The outbox's delivery guarantees (ADR 0012): a message SMTP accepted is never sent
  * again because the database failed to record it; every attempt carries the row's Message-ID;
  * sign-in emails overtake bulk mail; delivery resumes within seconds of an SMTP outage's end.
  */

@@ -14,7 +14,7 @@ import { demoRegistrationBody, leadBody } from "./support/payloads";
 import type { HttpResult } from "./support/test-app";
 
 /**
- * Permission matrix over EVERY registered route (issue #11 item 6): each route × anonymous, a
+ * Permission matrix over EVERY registered route: each route × anonymous, a
  * user of company A, the company admins of companies A and B, and an admin. The expected
  * status of each cell is derived from the route's declared access (`config.access`) and, for
  * routes on one company's resource, from tenant ownership (ADR 0009: out of scope is 404).

@@ -9,7 +9,7 @@ import { companies } from "../../src/server/db/schema";
 import { closedPort, waitFor } from "./support/test-app";
 
 /**
- * The embedded database on disk (issue #13, "Embedded memory"): a new directory is initialised
+ * The embedded database on disk (ADR 0036, docs/operations.md): a new directory is initialised
  * in a child process and then opened with the small-footprint settings; data survives a reopen.
  */
 describe("PGlite data directory", () => {

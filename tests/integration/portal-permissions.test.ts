@@ -5,7 +5,7 @@ import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
 /**
- * Permission matrix of every portal endpoint (issue #3, ADR 0009): anonymous, a user of
+ * Permission matrix of every portal endpoint (ADR 0009): anonymous, a user of
  * company A, the company admins of companies A and B, and an admin; plus user B for IDOR.
  */
 type Who = "anonymous" | "userA" | "companyAdminA" | "companyAdminB" | "admin";

@@ -9,7 +9,7 @@ import { loadConfig } from "../../src/server/config";
 import { oneBackend, openTestDatabase, type TestDatabase } from "./support/database";
 
 /**
- * Every response carries the security headers computed once at start-up (issue #13): API
+ * Every response carries the security headers computed once at start-up: API
  * answers, errors, 404s; HSTS and upgrade-insecure-requests only behind an https PUBLIC_URL.
  */
 describe.each(oneBackend())("security headers on $name", (backend) => {

@@ -32,7 +32,7 @@ import {
 } from "./support/fixture";
 import { startTestServer, TEST_PUBLIC_URL, waitFor } from "./support/test-app";
 
-/** Issue #11 item 5: sign-in hardening. */
+/** Sign-in hardening (ADR 0015, ADR 0016). */
 
 const DAY = 24 * 3600 * 1000;
 

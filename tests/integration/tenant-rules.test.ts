@@ -7,7 +7,7 @@ import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
 /**
- * Tenant rules of issue #11 (ADR 0017): self-review refused, reopening a check clears its
+ * Tenant rules (ADR 0017): self-review refused, reopening a check clears its
  * decision, a check's email is the account's, and invitations stay within the inviter's scope.
  */
 describe.each(testBackends())("tenant rules on $name", (backend) => {

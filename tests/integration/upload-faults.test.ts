@@ -1,4 +1,4 @@
-// Hostile and broken background-check uploads (issue #10, "Hang" and item 3): every one is
+// Hostile and broken background-check uploads (ADR 0014): every one is
 // answered (or its connection closed) within 5 s, never leaves a stored file without a row, and
 // an oversize part is refused before the rest of the body is read. Over real sockets, since
 // aborts and truncation are the point.
@@ -24,7 +24,7 @@ import { waitFor } from "./support/test-app";
 
 const BOUNDARY = "----aisleiqFaultBoundary7MA4YWxk";
 const PERSON = { fullName: "Fay Fault", email: "fay@example.com" };
-/** Every failure must be answered or closed within this (issue #10). */
+/** Every failure must be answered or closed within this. */
 const ANSWER_WITHIN_MS = 5000;
 
 /** The multipart bytes of the text fields. */

@@ -15,7 +15,7 @@ import { pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 
-/** User management of issue #11: list, search, role and company, (de)activation, deletion, audit. */
+/** User management (ADR 0017): list, search, role and company, (de)activation, deletion, audit. */
 describe.each(testBackends())("user management on $name", (backend) => {
   const database = useTestDatabase(backend);
   const f = useTestServer(database);

@@ -9,7 +9,7 @@ import { requestMagicLink, useTestDatabase, useTestServer } from "./support/fixt
 import type { HttpResult } from "./support/test-app";
 
 /**
- * One verification-token mechanism (issue #14 item 3, ADR 0024): magic links and invitations
+ * One verification-token mechanism (ADR 0024): magic links and invitations
  * answer the same for the same situation, on each of their four token calls: unknown 404
  * TOKEN_INVALID, malformed 400 VALIDATION_ERROR on `token`, expired 410 TOKEN_EXPIRED, used 410
  * TOKEN_USED; and of concurrent consumptions exactly one wins.

@@ -1,7 +1,7 @@
 import { CATALOG_PAIRS, leaves } from "./catalogs";
 
 /**
- * Finds English on a page that should be Spanish (issue #12 item 1: "no English string renders
+ * Finds English on a page that should be Spanish ("no English string renders
  * on a Spanish page"). Two independent checks, so a hard-coded English sentence is caught even
  * when it is in no catalog:
  * - catalog sentences: the English value (or the literal parts around its `{{placeholders}}`) of

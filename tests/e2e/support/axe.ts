@@ -7,7 +7,7 @@ export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa
 
 /**
  * The options of every scan: the WCAG 2.2 AA tags plus `label-content-name-mismatch` (WCAG 2.5.3
- * Label in Name), which axe ships as experimental and runs only when asked (issue #12).
+ * Label in Name), which axe ships as experimental and runs only when asked.
  */
 const OPTIONS: RunOptions = {
   rules: { "label-content-name-mismatch": { enabled: true } },

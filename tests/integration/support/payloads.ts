@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 /**
- * A valid Get Started request body (`POST /api/send-get-started-email`, issue #4), with
+ * A valid Get Started request body (`POST /api/send-get-started-email`, docs/product.md#7-api), with
  * `overrides` merged over it.
  */
 export function leadBody(overrides: Record<string, unknown> = {}) {
@@ -17,7 +17,7 @@ export function leadBody(overrides: Record<string, unknown> = {}) {
 }
 
 /**
- * A valid Schnucks demo registration body (`POST /api/demo-registrations/schnucks`, issue #6)
+ * A valid Schnucks demo registration body (`POST /api/demo-registrations/schnucks`, ADR 0006)
  * with a fresh `registrationId`, with `overrides` merged over it.
  */
 export function demoRegistrationBody(overrides: Record<string, unknown> = {}) {
