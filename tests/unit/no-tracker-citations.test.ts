@@ -3,7 +3,7 @@
  * docs/architecture.md or docs/operations.md section, or an ADR in docs/decisions/. They never
  * cite a tracker issue by number ("issue #N", "(#N item M)"): the tracker is not part of the repository,
  * so such a citation tells the reader nothing. This test reads the comments of every source file
- * under src/ and scripts/ and fails, naming file and line, when one cites an issue number.
+ * under src/, scripts/, tests/ and bench/ and fails, naming file and line, when one cites an issue number.
  * Comments are found by pattern, not by a parser (fast, and the patterns are narrow enough that
  * code never matches them): `/* … *\/` blocks, `//` line comments, and `#` lines in shell scripts.
  */
@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const SCANNED_DIRS = ["src", "scripts"];
+const SCANNED_DIRS = ["src", "scripts", "tests", "bench"];
 const CODE_FILE = /\.(?:[cm]?[jt]s|tsx|jsx|css)$/;
 const SHELL_FILE = /\.sh$/;
 
@@ -22,10 +22,11 @@ const SHELL_FILE = /\.sh$/;
  * - a tracker word before the number: "issue #N", "issues #N–#M", "PR #N", "ticket #N";
  * - a bare number standing alone: "(#N item M)", "#N,", "#N." (not an anchor such as
  *   `product.md#12-account-records` or `#9-constants`, not an HTML entity such as `&#39;`, and
- *   not a colour such as `#334155` or `#000`: a tracker number has no leading zero).
+ *   not a colour such as `#334155` or `#000`: a tracker number has no leading zero; not one of
+ *   React's error codes, "React #418").
  */
 const TRACKER_CITATION =
-  /\b(?:issues?|tickets?|bugs?|PRs?|pull requests?)\s*#\d+|(?<![\w&#./-])#[1-9]\d{0,3}(?![\w-])/i;
+  /\b(?:issues?|tickets?|bugs?|PRs?|pull requests?)\s*#\d+|(?<![\w&#./-])(?<!React )#[1-9]\d{0,3}(?![\w-])/i;
 
 /** Comment texts of a source file with the 1-based line each starts on. */
 function commentsOf(text: string, shell: boolean): { line: number; text: string }[] {
@@ -85,7 +86,7 @@ describe("comments cite docs and ADRs, never tracker issue numbers", () => {
     expect(trackerCitations("run.sh", `echo "${n(10)}"\n# plain comment`)).toEqual([]);
   });
 
-  it("holds for every source file under src/ and scripts/", () => {
+  it("holds for every source file under src/, scripts/, tests/ and bench/", () => {
     const files = SCANNED_DIRS.flatMap(sourceFiles);
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((file) =>
