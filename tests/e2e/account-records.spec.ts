@@ -46,14 +46,19 @@ async function applicantWithCheck(
   return user;
 }
 
-/** Asserts that `element` is drawn and lies within the page's viewport from left to right. */
+/**
+ * Asserts that `element` is drawn and lies within the page's viewport from left to right, waiting
+ * for it to be laid out at its drawn size (it is visible a moment before, a pixel wide).
+ */
 async function fitsWidth(page: Page, element: Locator) {
   await expect(element).toBeVisible();
-  const box = await element.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
-  expect(box?.width ?? 0).toBeGreaterThan(width / 4);
-  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-  expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(width);
+  await expect(async () => {
+    const box = await element.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(width / 4);
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(width);
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Opens the Review dialog of `name`'s check, previews her PDF and PNG, checks them and axe. */

@@ -31,6 +31,7 @@ ${axeCore.source}
  * anew on every scan and finishes each in a new blank tab (`axe.runPartial`/`axe.finishRun`, for
  * frames of other origins), about three times the time on the 2-core machine. A document with
  * frames (the Jobs board, the booking widget) is scanned by `AxeBuilder` itself, frames included.
+ * Either way the scan first waits for the page's finite CSS transitions and animations to end.
  */
 export class AxeScan {
   private readonly includes: string[] = [];
@@ -53,6 +54,20 @@ export class AxeScan {
     const context: { include?: string[]; exclude: string[] } = this.includes.length
       ? { include: this.includes, exclude: [] }
       : { exclude: [] };
+    // The page at rest, as a person reads it: colours mid-transition (a badge turning from
+    // Pending to Approved) are no colours anyone reads. Endless animations are left running.
+    await this.page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === "running" &&
+              Number.isFinite(animation.effect?.getComputedTiming().endTime),
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     await this.page.evaluate(GUARDED_SOURCE);
     const results: AxeResults | null = await this.page.evaluate(
       async ({ context, options }) => {
