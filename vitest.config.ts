@@ -17,7 +17,7 @@ import { defineConfig } from "vitest/config";
 const ISOLATED = {
   // `~/lib/i18n` merges added catalogs into the English catalog object itself, which the
   // catalog-parity test compares with Spanish.
-  unit: ["tests/unit/translator.test.ts"],
+  unit: ["tests/unit/translator.test.ts", "tests/unit/spanish-portal-catalog.test.ts"],
   // `vi.mock` of a module another file has already loaded would not apply.
   dom: [
     "tests/component/document-preview.test.tsx",

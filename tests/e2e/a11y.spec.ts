@@ -39,13 +39,16 @@ function catalog(language: Language): Map<string, string> {
     if (!tree) throw new Error(`no ${language} catalog for ${name}`);
     return tree;
   };
-  // As the routes register them (addCatalog): `en-account` at the top level, `en-landing-dialogs`
-  // inside `landing`, every other `en-x-y` file under `xY`.
+  // As the routes register them (addCatalog): `en-account` and `en-portal-common` at the top level
+  // (the latter's `common` merged into the base's), `en-landing-dialogs` inside `landing`, every
+  // other `en-x-y` file under `xY`.
   const base = pick("en");
-  const merged: Record<string, string | Tree> = { ...base, ...pick("en-account") };
+  const portalCommon = pick("en-portal-common");
+  const merged: Record<string, string | Tree> = { ...base, ...pick("en-account"), ...portalCommon };
+  merged.common = { ...(base.common as Tree), ...(portalCommon.common as Tree) };
   merged.landing = { ...(base.landing as Tree), ...pick("en-landing-dialogs") };
   for (const name of Object.keys(CATALOG_PAIRS)) {
-    if (["en", "en-account", "en-landing", "en-landing-dialogs"].includes(name)) continue;
+    if (["en", "en-account", "en-portal-common", "en-landing", "en-landing-dialogs"].includes(name)) continue;
     const namespace = name.slice(3).replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
     merged[namespace] = pick(name);
   }

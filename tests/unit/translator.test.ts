@@ -8,6 +8,7 @@ import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 import { enLeads } from "~/locales/en-leads";
 import { enLoginPortals } from "~/locales/en-login-portals";
 import { enPortal } from "~/locales/en-portal";
+import { enPortalCommon } from "~/locales/en-portal-common";
 import { enRetailerDemo } from "~/locales/en-retailer-demo";
 import { esCalculator } from "~/locales/es-calculator";
 import { esLoginPortals } from "~/locales/es-login-portals";
@@ -25,6 +26,7 @@ import { leaves, type Tree } from "../support/catalogs";
 addCatalog({ landing: enLandingDialogs });
 addCatalog({
   ...enAccount,
+  ...enPortalCommon,
   calculator: enCalculator,
   retailerDemo: enRetailerDemo,
   imuDemo: enImuDemo,
@@ -44,6 +46,7 @@ async function oracle() {
   const { esLandingDialogs } = await import("~/locales/es-landing-dialogs");
   const { esAccount } = await import("~/locales/es-account");
   const { esPortal } = await import("~/locales/es-portal");
+  const { esPortalCommon } = await import("~/locales/es-portal-common");
   const { esLeads } = await import("~/locales/es-leads");
   const { esRetailerDemo } = await import("~/locales/es-retailer-demo");
   const { esImuDemo } = await import("~/locales/es-imu-demo");
@@ -62,6 +65,7 @@ async function oracle() {
   add("en", {
     landing: enLandingDialogs,
     ...enAccount,
+    ...enPortalCommon,
     calculator: enCalculator,
     retailerDemo: enRetailerDemo,
     imuDemo: enImuDemo,
@@ -73,6 +77,7 @@ async function oracle() {
   add("es", { calculator: esCalculator, loginPortals: esLoginPortals });
   add("es", {
     ...esAccount,
+    ...esPortalCommon,
     portal: esPortal,
     leads: esLeads,
     retailerDemo: esRetailerDemo,

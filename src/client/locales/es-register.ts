@@ -15,5 +15,8 @@ import type { Translation } from "./types";
 export function addSpanish(
   features: { [K in keyof FeatureCatalogs]?: Translation<FeatureCatalogs[K]> } = {},
 ): void {
-  addCatalog({ ...es, landing: { ...es.landing, ...esLandingDialogs }, errors: esErrors, ...features }, "es");
+  addCatalog({ ...es, landing: { ...es.landing, ...esLandingDialogs }, errors: esErrors }, "es");
+  // A second call, so a feature that adds to a base key (the portal's `common` words) is merged
+  // into it rather than replacing it, as a spread into one tree would.
+  addCatalog(features, "es");
 }
