@@ -231,13 +231,20 @@ describe.each(testBackends())("database faults and framework errors on $name", (
       const inHandler = new Promise<void>((resolve) => {
         entered = resolve;
       });
-      const spy = vi.spyOn(database.db, "transaction").mockImplementationOnce(
-        () =>
-          new Promise((resolve) => {
-            release = resolve as (id: number) => void;
-            entered();
-          }) as never,
-      );
+      // Only the lead's transaction is held: the app's own background work (outbox, sweeps) may
+      // open one first, and holding that instead started the shutdown before the lead arrived.
+      const transaction = database.db.transaction.bind(database.db);
+      let held = false;
+      const spy = vi.spyOn(database.db, "transaction").mockImplementation(((
+        ...args: Parameters<typeof transaction>
+      ) => {
+        if (held || !/leads[\\/]service/.test(new Error().stack ?? "")) return transaction(...args);
+        held = true;
+        return new Promise((resolve) => {
+          release = resolve as (id: number) => void;
+          entered();
+        });
+      }) as never);
       let closing: Promise<void> | undefined;
       const body = JSON.stringify(lead(2));
       try {
