@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -75,9 +76,13 @@ export function createLocalStorage(root: string): FileStorage {
           callback(null, chunk);
         },
       });
+      const sink = createWriteStream(target, { flags: "wx", mode: 0o600 });
       try {
-        await pipeline(source, counter, createWriteStream(target, { flags: "wx", mode: 0o600 }));
+        await pipeline(source, counter, sink);
       } catch (error) {
+        // A source that fails at once can reject the pipeline before the file is even opened:
+        // removing it before the stream has closed would let the open create it afterwards, kept.
+        if (!sink.closed) await once(sink, "close").catch(() => {});
         await rm(target, { force: true });
         throw error;
       }
