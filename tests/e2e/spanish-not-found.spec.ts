@@ -4,7 +4,7 @@ import type { BrowserContext } from "@playwright/test";
 import { SPANISH_NOT_FOUND_PRERENDER_PATH } from "../../src/common/client-routes";
 import { englishIn, htmlSegments } from "../support/english-text";
 import { axeViolations } from "./support/axe";
-import { expect, test } from "./support/fixtures";
+import { expect, holdSpanishTexts, test } from "./support/fixtures";
 
 /**
  * The not-found page in the visitor's language (ADR 0063) against the production build: with the
@@ -82,19 +82,7 @@ test("the Spanish not-found page hydrates without errors, and the footer's langu
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   // Spanish is on screen while the app is still waiting for its Spanish texts.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked: () => void = () => {};
-  const spanishAsked = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
-  await page.route("**/assets/es-portal-register-*.js", async (route) => {
-    asked();
-    await held;
-    await route.continue();
-  });
+  const { asked: spanishAsked, release } = await holdSpanishTexts(page);
   const response = await page.goto(`${app.baseUrl}/no-such-page`);
   expect(response?.status()).toBe(404);
   await spanishAsked;

@@ -1,7 +1,7 @@
 import { VERIFY_REDIRECT_MS } from "../../src/common/limits";
 import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
-import { expect, fastForwardUntil, frames, persona, test } from "./support/fixtures";
+import { expect, fastForwardUntil, frames, holdSpanishTexts, persona, test } from "./support/fixtures";
 
 /**
  * A Spanish speaker in the portal (ADR 0025), against the production build:
@@ -119,19 +119,7 @@ test("the IMU page follows a Spanish cookie, with no English shown while Spanish
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   // Hold the Spanish texts back: while the page waits for them it must stay hidden, not English.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked: () => void = () => {};
-  const spanishAsked = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
-  await page.route("**/assets/es-portal-register-*.js", async (route) => {
-    asked();
-    await held;
-    await route.continue();
-  });
+  const { asked: spanishAsked, release } = await holdSpanishTexts(page);
   const response = await page.goto(`${app.baseUrl}/accelerometer`);
   expect(response?.status()).toBe(200);
   // The app is running and waits for the Spanish texts (a frame later, it has painted).

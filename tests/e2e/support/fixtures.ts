@@ -86,6 +86,27 @@ export async function frames(page: Page, count = 2): Promise<void> {
  * @param condition resolves when what the time should bring has happened, e.g.
  *   `() => expect(page).toHaveURL(url, { timeout: 1000 })`; throws otherwise
  */
+/**
+ * Holds back the Spanish texts of the pages without a Spanish twin (the `es-portal-register`
+ * chunk, ADR 0022) until `release()`; `asked` resolves once the page's app has requested them.
+ */
+export async function holdSpanishTexts(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let onAsked: () => void = () => {};
+  const asked = new Promise<void>((resolve) => {
+    onAsked = resolve;
+  });
+  await page.route("**/assets/es-portal-register-*.js", async (route) => {
+    onAsked();
+    await held;
+    await route.continue();
+  });
+  return { asked, release: () => release() };
+}
+
 export async function fastForwardUntil(page: Page, ms: number, condition: () => Promise<unknown>) {
   await expect(async () => {
     await page.clock.fastForward(ms);
