@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { type CalculateInputs, calculate } from "../../src/common/calculator";
 import { SHAKE_DURATION_MS } from "../../src/common/limits";
 import { axe } from "./support/axe";
-import { expect, fastForwardUntil, PARTNER_PASSWORD, test } from "./support/fixtures";
+import { expect, fastForwardUntil, gotoHydrated, PARTNER_PASSWORD, test } from "./support/fixtures";
 
 /** The session hint of src/client/features/calculator/content.ts (its `@common` import does not resolve here). */
 const CHANNEL_PARTNER_UNLOCKED_KEY = "aisleiq.channelPartnerUnlocked";
@@ -88,7 +88,7 @@ test("a shared link reopens with the same figures, without the partner percentag
   page,
   context,
 }) => {
-  await page.goto(`${app.baseUrl}/calculator`);
+  await gotoHydrated(page, `${app.baseUrl}/calculator`);
   const historyLength = await page.evaluate(() => history.length);
   await fillMainAndLostRevenue(page);
   await expect(page).toHaveURL(/monthsSinceLaunch=3/);

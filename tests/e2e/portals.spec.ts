@@ -1,5 +1,5 @@
 import { axe } from "./support/axe";
-import { expect, test } from "./support/fixtures";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const PORTALS = [
   ["/developer-api-login", "API Portal", "Access API Portal"],
@@ -99,17 +99,11 @@ test("axe finds no WCAG 2.2 AA violations on a login portal, empty, invalid and 
 });
 
 test("portal pages look right at 1280 px and 390 px", async ({ app, page }) => {
-  // A layout check: it acts once the page is live (the root layout's hydration event). Typing and
+  // A layout check: it acts once the page is live (gotoHydrated). Typing and
   // clicking before hydration are critical-path.spec.ts's and demo.spec.ts's subject (ADR 0023).
-  await page.addInitScript(() => {
-    document.addEventListener("aisleiq:hydrated", () => {
-      document.documentElement.dataset.testHydrated = "";
-    });
-  });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.goto(`${app.baseUrl}/retailer-login`);
-    await page.locator("html[data-test-hydrated]").waitFor({ state: "attached" });
+    await gotoHydrated(page, `${app.baseUrl}/retailer-login`);
     await page.getByRole("button", { name: "Access Retailer Portal" }).click();
     await page.screenshot({ path: `/tmp/shots-portals-retailer-invalid-${width}.png`, fullPage: true });
     await page.getByLabel("Email").fill("manager@store.example");

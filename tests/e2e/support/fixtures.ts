@@ -79,13 +79,21 @@ export async function frames(page: Page, count = 2): Promise<void> {
 }
 
 /**
- * Moves the page's clock (`page.clock`, installed by the test before the page loaded) forward by
- * `ms` until `condition` holds: time passes at once for a timer the page set, and a timer the
- * page has not set yet when the clock first moves (its effect runs a moment after the render the
- * test saw) is caught by the next move.
- * @param condition resolves when what the time should bring has happened, e.g.
- *   `() => expect(page).toHaveURL(url, { timeout: 1000 })`; throws otherwise
+ * Opens `url` and resolves once the app has hydrated (the root layout's `aisleiq:hydrated`
+ * event): for tests whose subject is not input made before hydration, which the critical-path
+ * and demo specs cover (ADR 0023). A key press on a control before hydration does nothing, so a
+ * test that presses keys at once would otherwise race the page's script.
  */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener("aisleiq:hydrated", () => {
+      document.documentElement.dataset.testHydrated = "";
+    });
+  });
+  await page.goto(url);
+  await page.locator("html[data-test-hydrated]").waitFor({ state: "attached" });
+}
+
 /**
  * Holds back the Spanish texts of the pages without a Spanish twin (the `es-portal-register`
  * chunk, ADR 0022) until `release()`; `asked` resolves once the page's app has requested them.
@@ -107,6 +115,14 @@ export async function holdSpanishTexts(page: Page): Promise<{ asked: Promise<voi
   return { asked, release: () => release() };
 }
 
+/**
+ * Moves the page's clock (`page.clock`, installed by the test before the page loaded) forward by
+ * `ms` until `condition` holds: time passes at once for a timer the page set, and a timer the
+ * page has not set yet when the clock first moves (its effect runs a moment after the render the
+ * test saw) is caught by the next move.
+ * @param condition resolves when what the time should bring has happened, e.g.
+ *   `() => expect(page).toHaveURL(url, { timeout: 1000 })`; throws otherwise
+ */
 export async function fastForwardUntil(page: Page, ms: number, condition: () => Promise<unknown>) {
   await expect(async () => {
     await page.clock.fastForward(ms);
