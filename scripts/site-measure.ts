@@ -238,23 +238,28 @@ export function kib(bytes: number): string {
 }
 
 /**
- * A plain-text table with a header row, columns padded to their widest cell; numbers-looking
- * cells are right-aligned.
- * @param rows first row is the header
+ * A plain-text table, columns padded to their widest cell; a column whose body cells all look
+ * like figures ("132.1", "306 ms", "1.17×", "—", or empty) is right-aligned, its header too.
+ * @param rows the header row(s) first: rows before the first body row are given as `headerRows`
+ * @param headerRows how many leading rows are headers (default 1)
  */
-export function table(rows: readonly (readonly string[])[]): string {
+export function table(rows: readonly (readonly string[])[], headerRows = 1): string {
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, column) => {
       widths[column] = Math.max(widths[column] ?? 0, cell.length);
     });
   }
+  const figure = /^([-+]?[\d.,]+( ?[a-z%×]+)?|—|∞|)$/i;
+  const right = widths.map((_, column) =>
+    rows.slice(headerRows).every((row) => figure.test(row[column] ?? "")),
+  );
   return rows
     .map((row) =>
       row
         .map((cell, column) => {
           const width = widths[column] ?? 0;
-          return /^[-+]?[\d.,]+( ?[a-z%×]+)?$|^—$/i.test(cell) ? cell.padStart(width) : cell.padEnd(width);
+          return right[column] ? cell.padStart(width) : cell.padEnd(width);
         })
         .join("  ")
         .trimEnd(),
