@@ -269,7 +269,13 @@ async function main(): Promise<number> {
   );
   console.log(`Load average before: ${load()} (1, 5, 15 min).`);
 
-  const server = await startServer();
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer();
+  } catch (error) {
+    console.error(`The production server did not start: ${(error as Error).message}`);
+    return 1;
+  }
   let buildProxy: Awaited<ReturnType<typeof startProxy>> | undefined;
   let noScriptProxy: Awaited<ReturnType<typeof startProxy>> | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
