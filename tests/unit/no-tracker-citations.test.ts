@@ -53,9 +53,13 @@ function trackerCitations(file: string, text: string): string[] {
 }
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && (CODE_FILE.test(entry.name) || SHELL_FILE.test(entry.name)))
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+  return (
+    readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && (CODE_FILE.test(entry.name) || SHELL_FILE.test(entry.name)))
+      .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+      // Installed packages are not our source: bench/node_modules exists once a benchmark has run (ADR 0044).
+      .filter((file) => !file.split(path.sep).includes("node_modules"))
+  );
 }
 
 /** `#k`, built here so this file holds no literal tracker number for a repository-wide grep to find. */
