@@ -30,13 +30,13 @@ for (const pathname of PAGES) {
   });
 }
 
-test("a button pressed before its island has loaded does its job once it has", async ({ app, page }) => {
-  // Hold the site's scripts back until the click has been made.
+test("a button pressed before the app has loaded does its job once it has", async ({ app, page }) => {
+  // Hold the client entry back until the click has been made.
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(SITE_SCRIPTS, async (route) => {
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
     await released;
     await route.continue();
   });
@@ -45,7 +45,7 @@ test("a button pressed before its island has loaded does its job once it has", a
   await pricingButton.click();
   // Frames have passed since the click: it has had every chance to act.
   await frames(page);
-  // No script yet: nothing happened (and the click did not submit or navigate anywhere).
+  // Not hydrated yet: nothing happened (and the click did not submit or navigate anywhere).
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(new URL(page.url()).pathname).toBe("/");
   release();
@@ -53,13 +53,13 @@ test("a button pressed before its island has loaded does its job once it has", a
   await expect(dialog).toContainText("Selected plan: Unlimited");
 });
 
-test("the inlined stylesheet is never fetched, even once an island runs", async ({ app, page }) => {
+test("the inlined stylesheet is not fetched again once the app runs", async ({ app, page }) => {
   const stylesheets: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
   });
   await page.goto(`${app.baseUrl}/`);
-  // The island is live once a button opens its dialog; React adds any <link> in the commit that
+  // The app is live once a button opens its dialog; React adds any <link> in the commit that
   // rendered it, and the browser has asked for the file within the frames after.
   await page
     .locator("#pricing")
@@ -69,11 +69,13 @@ test("the inlined stylesheet is never fetched, even once an island runs", async 
   await frames(page);
   expect(stylesheets).toEqual([]);
   expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  // The page is styled by the inline sheet: the body's `min-h-screen` is the viewport height.
+  expect(await page.evaluate(() => getComputedStyle(document.body).minHeight)).toBe("800px");
 });
 
-test("a link followed with no script navigates", async ({ app, page }) => {
-  await page.route(SITE_SCRIPTS, () => {
-    // Never answered: no script loads on this visit.
+test("a link followed before the app has loaded navigates without it", async ({ app, page }) => {
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, () => {
+    // Never answered: the app does not load on this visit.
   });
   await page.goto(`${app.baseUrl}/`, { waitUntil: "domcontentloaded" });
   await page.getByRole("banner").getByRole("link", { name: "Calculator" }).click();
