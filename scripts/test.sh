@@ -33,12 +33,11 @@ stage "lint" bash -c 'set -o pipefail; npm run --silent lint 2>&1 | tee "$TEST_R
 stage "typecheck" npm run --silent typecheck
 stage "vitest" npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
 stage "build" npm run --silent build
-# Every page the server can send, as built (public pages in both languages, the shells of the
-# portal and IMU pages, the SPA fallback, the 404 page): 0 HTML errors, one run of the checker.
-stage "html" bash -c 'set -o pipefail; npm run --silent html:check -- build/client 2>&1 | tee "$TEST_REPORTS/html.log"'
-# JavaScript before any interaction, per page (scripts/size.ts). `--budgets hydrated-app` holds the
-# whole-page React app to ADR 0023's budget on `/`; once the public pages are static with islands
-# (ADR 0065), drop the flag so the stage enforces the default set (`/` 40, `/calculator` 90,
-# `/schnucks` 60 KiB).
-stage "size" npm run --silent size -- --budgets hydrated-app
+# Every page the server can send, as built: the static site's (public pages in both languages,
+# the not-found pages) and the browser app's (the shells of the portal and IMU pages, the SPA
+# fallback; ADR 0064): 0 HTML errors, one run of the checker.
+stage "html" bash -c 'set -o pipefail; npm run --silent html:check -- build/site build/client 2>&1 | tee "$TEST_REPORTS/html.log"'
+# JavaScript before any interaction, per page, against the default budgets (scripts/size.ts,
+# ADR 0065): `/` 40, `/calculator` 90, `/schnucks` 60 KiB.
+stage "size" npm run --silent size
 stage "e2e" env PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/playwright.json" npx playwright test --reporter=list,json
