@@ -1,4 +1,4 @@
-import { isLanguage } from "@common/languages";
+import { isLanguage, type Language } from "@common/languages";
 import { switchLanguage } from "~/lib/language-switch";
 
 /**
@@ -9,18 +9,21 @@ import { switchLanguage } from "~/lib/language-switch";
  * it (lib/language-switch.ts, shared with the portal's React menus); the current one does nothing.
  */
 
+/** What choosing a language does: {@link switchLanguage} (tests pass a recorder). */
+type Choose = (language: Language) => void;
+
 /**
  * Wires the menu items and drawer buttons of `root`, by delegation (they are added when opened).
  * @returns a function that removes the listener
  */
-export function initLanguageChoices(root: Document = document): () => void {
+export function initLanguageChoices(root: Document = document, choose: Choose = switchLanguage): () => void {
   const onClick = (event: MouseEvent) => {
     const choice = (event.target as Element | null)?.closest<HTMLElement>("[data-language]");
     if (!choice || choice.tagName === "SELECT") return;
     const language = choice.dataset.language;
     const current =
       choice.getAttribute("aria-checked") === "true" || choice.getAttribute("aria-pressed") === "true";
-    if (isLanguage(language) && !current) switchLanguage(language);
+    if (isLanguage(language) && !current) choose(language);
   };
   root.addEventListener("click", onClick);
   return () => root.removeEventListener("click", onClick);
@@ -30,7 +33,7 @@ export function initLanguageChoices(root: Document = document): () => void {
  * Wires the footer's language selects of `root`.
  * @returns a function that removes the listeners
  */
-export function initLanguageSelect(root: Document = document): () => void {
+export function initLanguageSelect(root: Document = document, choose: Choose = switchLanguage): () => void {
   const controller = new AbortController();
   const selects = [...root.querySelectorAll<HTMLSelectElement>("select[data-language-select]")];
   for (const select of selects) {
@@ -38,7 +41,7 @@ export function initLanguageSelect(root: Document = document): () => void {
       "change",
       () => {
         const language = select.value;
-        if (isLanguage(language) && language !== select.dataset.languageSelect) switchLanguage(language);
+        if (isLanguage(language) && language !== select.dataset.languageSelect) choose(language);
       },
       { signal: controller.signal },
     );
