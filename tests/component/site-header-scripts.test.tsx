@@ -236,7 +236,7 @@ describe("header dropdown menus", () => {
 });
 
 describe("mobile drawer", () => {
-  it("opens as a named dialog on its first control that is not a link, makes the page inert, locks scroll, keeps Tab inside, and Escape closes it back to its trigger", async () => {
+  it("opens as a named dialog with focus on it, makes the page inert, locks scroll, keeps Tab inside, and Escape closes it back to its trigger", async () => {
     setUp(initHeaderDrawer);
     const user = userEvent.setup();
     const trigger = document.querySelector<HTMLElement>("[data-drawer-trigger]") as HTMLElement;
@@ -247,13 +247,17 @@ describe("mobile drawer", () => {
     expect(byId(dialog.getAttribute("aria-labelledby") ?? "").textContent).toBe("Menu");
     expect(trigger.getAttribute("aria-expanded")).toBe("true");
     expect(trigger.getAttribute("aria-controls")).toBe(dialog.id);
-    expect(focused()).toBe("Events");
+    expect(document.activeElement).toBe(dialog);
     expect(document.querySelector("header")?.hasAttribute("inert")).toBe(true);
     expect(document.querySelector("main")?.hasAttribute("inert")).toBe(true);
     expect(dialog.closest("[inert]")).toBeNull();
     expect(document.body.style.overflow).toBe("hidden");
 
-    await user.keyboard("{Tab}{Tab}{Tab}");
+    await user.keyboard("{Shift>}{Tab}{/Shift}");
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("Close");
+    await user.keyboard("{Tab}");
+    expect(focused()).toBe("Industries");
+    await user.keyboard("{Tab}{Tab}{Tab}{Tab}{Tab}");
     expect(document.activeElement?.getAttribute("aria-label")).toBe("Close");
     await user.keyboard("{Tab}");
     expect(focused()).toBe("Industries");

@@ -5,8 +5,10 @@
  *   overlay and the `role="dialog"` panel, put into `<body>` while open and removed when closed;
  * - opening makes the rest of the page inert (out of reach of focus, pointer and screen readers),
  *   locks the page's scroll (keeping its width: the scrollbar's gap is padded) and focuses the
- *   panel's first control that is not a link, as Radix's focus scope did; Tab and Shift+Tab wrap
- *   inside the panel;
+ *   panel itself, so a screen reader announces the menu by its title and the first Tab reaches its
+ *   first link (Radix focused the first control that was not a link: the Events button, whose
+ *   focus would now load the dialogs' React island with no intent to open it); Tab and Shift+Tab
+ *   wrap inside the panel;
  * - Escape, the close button (`[data-drawer-close]`) and a press on the overlay close it and give
  *   focus back to the trigger; following a link closes it (the link's page or section takes
  *   focus), and so does a button that opens a dialog (`[data-dialog-trigger]`), focus back on the
@@ -65,7 +67,7 @@ export function initHeaderDrawer(root: Document = document): () => void {
         const last = all.at(-1);
         if (!first || !last) return event.preventDefault();
         const active = root.activeElement;
-        if (event.shiftKey && (active === first || !panel.contains(active))) {
+        if (event.shiftKey && (active === first || active === panel || !panel.contains(active))) {
           event.preventDefault();
           last.focus();
         } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
@@ -101,8 +103,7 @@ export function initHeaderDrawer(root: Document = document): () => void {
       if (returnFocus) trigger.focus({ preventScroll: true });
     };
 
-    const firstControl = tabbables().find((element) => element.tagName !== "A");
-    (firstControl ?? panel).focus({ preventScroll: true });
+    panel.focus({ preventScroll: true });
   }
 
   for (const trigger of root.querySelectorAll<HTMLButtonElement>("button[data-drawer-trigger]")) {
