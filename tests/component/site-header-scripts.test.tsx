@@ -1,6 +1,7 @@
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { initHeaderDrawer } from "../../src/site/scripts/header-drawer";
+import { replayEarlyPress } from "../../src/site/scripts/header-early";
 import { initLanguageChoices, initLanguageSelect } from "../../src/site/scripts/header-language";
 import { initHeaderMenus } from "../../src/site/scripts/header-menus";
 import { initSectionLinks } from "../../src/site/scripts/header-sections";
@@ -77,6 +78,7 @@ afterEach(() => {
   cleanups = [];
   document.body.innerHTML = "";
   document.body.removeAttribute("style");
+  document.documentElement.removeAttribute("data-header-live");
 });
 
 /** A mouse's pointer event (jsdom has no PointerEvent: a MouseEvent with the pointer's type). */
@@ -232,6 +234,26 @@ describe("header dropdown menus", () => {
     vi.advanceTimersByTime(1000);
     expect(menus()).toHaveLength(1);
     expect(trigger.getAttribute("aria-expanded")).toBe("true");
+  });
+});
+
+describe("a press before the header's script ran", () => {
+  it("is pressed again once it has: the drawer pressed last opens, and the header is marked live", () => {
+    setUp(initHeaderMenus, initHeaderDrawer);
+    byId("dev-trigger").setAttribute("data-header-pending", "");
+    document.querySelector("[data-drawer-trigger]")?.setAttribute("data-header-pending", "");
+    replayEarlyPress(document);
+    expect(document.querySelector('[role="dialog"]')).not.toBeNull();
+    expect(document.querySelector("[data-header-pending]")).toBeNull();
+    expect(document.documentElement.hasAttribute("data-header-live")).toBe(true);
+  });
+
+  it("on a menu button opens its menu on the first item", () => {
+    setUp(initHeaderMenus);
+    byId("sign-in-trigger").setAttribute("data-header-pending", "");
+    replayEarlyPress(document);
+    expect(menus()).toHaveLength(1);
+    expect(focused()).toBe("Retailer");
   });
 });
 
