@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, frames, test } from "./support/fixtures";
 
 /**
@@ -89,3 +90,35 @@ test("the home page loads no React until someone interacts; the header's menus a
   // Neither the menus nor the drawer fetched anything.
   expect(scripts.slice(loaded)).toEqual([]);
 });
+
+for (const [path, code, openMenu] of [
+  ["/", "EN — Language", "Open menu"],
+  ["/es/", "ES — Idioma", "Abrir menú"],
+] as const) {
+  test(`on ${path} every language choice names each language in itself, marked with its lang`, async ({
+    app,
+    page,
+  }) => {
+    const ownNames = [
+      ["English", "en"],
+      ["Español", "es"],
+    ] as const;
+    const namesAndLangs = (elements: Locator) =>
+      elements.evaluateAll((nodes) =>
+        nodes.map((node) => [node.textContent?.trim(), node.getAttribute("lang")]),
+      );
+    await page.goto(`${app.baseUrl}${path}`);
+    expect(await namesAndLangs(page.getByRole("contentinfo").getByRole("option"))).toEqual(
+      ownNames.map((pair) => [...pair]),
+    );
+    await page.getByRole("banner").getByRole("button", { name: code }).click();
+    expect(await namesAndLangs(page.getByRole("menuitemradio"))).toEqual(ownNames.map((pair) => [...pair]));
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: openMenu }).click();
+    const drawer = page.getByRole("dialog");
+    for (const [name, lang] of ownNames) {
+      await expect(drawer.getByRole("button", { name, exact: true })).toHaveAttribute("lang", lang);
+    }
+  });
+}
