@@ -7,6 +7,7 @@ import { switchLanguage, useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
+import { useSiteChromeSlot } from "./site-chrome-slots";
 import { NativeSelect } from "./ui/native-select";
 
 /**
@@ -81,11 +82,14 @@ const linkClass =
  * the copyright line with the current year. Hidden on /accelerometer.
  */
 export function SiteFooter() {
+  // The static pages render their own footer (SiteFooter.astro) and pass it here.
+  const staticFooter = useSiteChromeSlot("footer");
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const languageId = useId();
   const { language } = useLanguage();
   if (pathname.toLowerCase().includes("accelerometer")) return null;
+  if (staticFooter) return staticFooter;
   const year = new Date().getFullYear();
 
   return (

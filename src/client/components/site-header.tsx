@@ -7,6 +7,7 @@ import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
 import { BrandLogo } from "./brand-logo";
 import { SectionLink } from "./section-link";
+import { useSiteChromeSlot } from "./site-chrome-slots";
 import { navLinkClass } from "./site-header-styles";
 import { DevelopersTrigger, LanguageTrigger, SignInTrigger } from "./site-header-triggers";
 import { SkipLink } from "./skip-link";
@@ -38,6 +39,8 @@ type MenuId = "developers" | "language" | "signIn";
  * `className` is appended to the header's classes, not merged with them (ADR 0010).
  */
 export function SiteHeader({ className }: { className?: string }) {
+  // The static pages render their own header (SiteHeader.astro) and pass it here.
+  const staticHeader = useSiteChromeSlot("header");
   const { t } = useTranslation();
   const { localize } = useLanguage();
   const [menusRequested, setMenusRequested] = useState(false);
@@ -107,6 +110,7 @@ export function SiteHeader({ className }: { className?: string }) {
     </Button>
   );
 
+  if (staticHeader) return staticHeader;
   return (
     <header
       className={clsx(

@@ -2,6 +2,7 @@ import type { LoginPortalId } from "@common/login-portals";
 import type { RetailerDemo } from "@common/retailer-demos";
 import type { ReactNode } from "react";
 import { StaticRouter } from "react-router";
+import { type SiteChromeSlots, SiteChromeSlotsContext } from "~/components/site-chrome-slots";
 import { CalculatorPage } from "~/features/calculator/calculator-page";
 import { LandingPage } from "~/features/landing/landing-page";
 import { LoginPortalPage } from "~/features/portals/login-portal-page";
@@ -15,53 +16,67 @@ import NotFoundRoute from "~/routes/not-found";
  * the location, so each renders inside a `StaticRouter` at the page's own path (build time only;
  * no router reaches the browser from here).
  */
-function AtPath({ path, children }: { path: string; children: ReactNode }) {
-  return <StaticRouter location={path}>{children}</StaticRouter>;
+function AtPath({ path, header, footer, children }: SiteChromeSlots & { path: string; children: ReactNode }) {
+  // The page's header and footer: the static SiteHeader.astro / SiteFooter.astro, given as the
+  // `header` and `footer` slots of the body below (components/site-chrome-slots.ts).
+  return (
+    <SiteChromeSlotsContext value={{ header, footer }}>
+      <StaticRouter location={path}>{children}</StaticRouter>
+    </SiteChromeSlotsContext>
+  );
 }
 
-export function LandingBody({ path }: { path: string }) {
+export function LandingBody({ path, ...chrome }: SiteChromeSlots & { path: string }) {
   return (
-    <AtPath path={path}>
+    <AtPath path={path} {...chrome}>
       <LandingPage />
     </AtPath>
   );
 }
 
-export function CalculatorBody({ path }: { path: string }) {
+export function CalculatorBody({ path, ...chrome }: SiteChromeSlots & { path: string }) {
   return (
-    <AtPath path={path}>
+    <AtPath path={path} {...chrome}>
       <CalculatorPage />
     </AtPath>
   );
 }
 
-export function PrivacyBody({ path }: { path: string }) {
+export function PrivacyBody({ path, ...chrome }: SiteChromeSlots & { path: string }) {
   return (
-    <AtPath path={path}>
+    <AtPath path={path} {...chrome}>
       <PrivacyPage />
     </AtPath>
   );
 }
 
-export function RetailerDemoBody({ path, demo }: { path: string; demo: RetailerDemo }) {
+export function RetailerDemoBody({
+  path,
+  demo,
+  ...chrome
+}: SiteChromeSlots & { path: string; demo: RetailerDemo }) {
   return (
-    <AtPath path={path}>
+    <AtPath path={path} {...chrome}>
       <RegistrationPage demo={demo} />
     </AtPath>
   );
 }
 
-export function LoginPortalBody({ path, portal }: { path: string; portal: LoginPortalId }) {
+export function LoginPortalBody({
+  path,
+  portal,
+  ...chrome
+}: SiteChromeSlots & { path: string; portal: LoginPortalId }) {
   return (
-    <AtPath path={path}>
+    <AtPath path={path} {...chrome}>
       <LoginPortalPage portal={portal} />
     </AtPath>
   );
 }
 
-export function NotFoundBody({ path }: { path: string }) {
+export function NotFoundBody({ path, ...chrome }: SiteChromeSlots & { path: string }) {
   return (
-    <AtPath path={path}>
+    <AtPath path={path} {...chrome}>
       <NotFoundRoute />
     </AtPath>
   );
