@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 
 /**
@@ -12,7 +13,8 @@ export function clientDirectives(): AstroIntegration {
       "astro:config:setup": ({ addClientDirective }) => {
         addClientDirective({
           name: "interaction",
-          entrypoint: new URL("./interaction.ts", import.meta.url),
+          // A path, not a file: URL: Astro bundles the entrypoint with esbuild, which resolves paths.
+          entrypoint: fileURLToPath(new URL("./interaction.ts", import.meta.url)),
         });
       },
     },

@@ -1,5 +1,5 @@
 import { requestIslandLoad } from "../directives/interaction-events";
-import { isDialogName, openDialog } from "../stores/dialogs";
+import { DIALOG_TRIGGER_SELECTOR, isDialogName, openDialog } from "../stores/dialogs";
 
 /**
  * The buttons of the static pages that open a dialog (docs/product.md#2-pages): pricing's Get
@@ -13,9 +13,6 @@ import { isDialogName, openDialog } from "../stores/dialogs";
  * (`client:interaction`, islands/dialogs) to load; once live, the island opens what the store says.
  * No framework: this runs in the first load of every page.
  */
-
-/** The attribute that marks a trigger, and the selector of the dialogs island's triggers. */
-export const DIALOG_TRIGGER_SELECTOR = "[data-dialog-trigger]";
 
 /**
  * Handles a click on (or inside) a trigger: opens its dialog in the store and wakes the island.

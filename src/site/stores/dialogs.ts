@@ -1,4 +1,4 @@
-import { PLAN_TITLES, type PlanTitle } from "@common/api/leads";
+import { PLAN_TITLES, type PlanTitle } from "@common/plans";
 import { atom } from "nanostores";
 
 /**
@@ -8,6 +8,12 @@ import { atom } from "nanostores";
  * and the island, once hydrated, shows what the store says (docs/product.md#2-pages: Get Started,
  * Jobs, Events).
  */
+
+/**
+ * The buttons that open a dialog: `data-dialog-trigger` names the dialog, `data-plan` the plan
+ * (Get Started only). Read by scripts/dialog-triggers.ts and by the island's `client:interaction`.
+ */
+export const DIALOG_TRIGGER_SELECTOR = "[data-dialog-trigger]";
 
 /** The dialogs a trigger can open, as written in `data-dialog-trigger`. */
 export const DIALOG_NAMES = ["get-started", "jobs", "events"] as const;
