@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ATTRIBUTION_MAX, cleanLandingPath, cleanReferrer } from "../attribution";
 import { LEAD_PAGE_DEFAULT, LEAD_PAGE_MAX } from "../limits";
-import { PLAN_TITLES } from "../plans";
+import { PLAN_TITLES, type PlanTitle } from "../plans";
 import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
 import { languageField, listResponse, pageOffsetFields, privacyNoticeVersionField, safeText } from "./fields";
 
