@@ -119,14 +119,14 @@ test("a button pressed before the page's scripts have run does its job once they
   await expect(page.getByRole("dialog", { name: "Get Started" })).toContainText("Selected plan: Starter");
 });
 
-test("the inlined stylesheet is not fetched again once the app runs", async ({ app, page }) => {
+test("the inlined stylesheet is never fetched, even once an island runs", async ({ app, page }) => {
   const stylesheets: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
   });
   await page.goto(`${app.baseUrl}/`);
-  // The app is live once a button opens its dialog; React adds any <link> in the commit that
-  // rendered it, and the browser has asked for the file within the frames after.
+  // The dialogs island is live once a button opens its dialog; React adds any <link> in the commit
+  // that rendered it, and the browser has asked for the file within the frames after.
   await page
     .locator("#pricing")
     .getByRole("button", { name: /Get Started.*Unlimited/ })
@@ -139,11 +139,11 @@ test("the inlined stylesheet is not fetched again once the app runs", async ({ a
   expect(await page.evaluate(() => getComputedStyle(document.body).minHeight)).toBe("800px");
 });
 
-test("a link followed before the app has loaded navigates without it", async ({ app, page }) => {
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, () => {
-    // Never answered: the app does not load on this visit.
+test("a link followed before any script has loaded navigates without it", async ({ app, page }) => {
+  await page.route(SITE_SCRIPTS, () => {
+    // Never answered: no script file loads on this visit (so DOMContentLoaded never comes).
   });
-  await page.goto(`${app.baseUrl}/`, { waitUntil: "domcontentloaded" });
+  await page.goto(`${app.baseUrl}/`, { waitUntil: "commit" });
   await page.getByRole("banner").getByRole("link", { name: "Calculator" }).click();
   await expect(page).toHaveURL(/\/calculator$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Revenue Calculator");
