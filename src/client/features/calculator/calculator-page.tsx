@@ -72,6 +72,9 @@ export function CalculatorPage() {
             </Link>
           </Button>
           <Button
+            aria-haspopup="dialog"
+            data-dialog-trigger="get-started"
+            data-plan="Optimal"
             onClick={() => {
               setGetStartedUsed(true);
               setGetStartedOpen(true);

@@ -182,6 +182,9 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
               type="button"
               variant="outline"
               className="w-full"
+              aria-haspopup="dialog"
+              data-dialog-trigger="get-started"
+              data-plan={SIGN_UP_PLAN}
               onClick={() => {
                 setSignUpUsed(true);
                 setSignUpOpen(true);
