@@ -1,5 +1,5 @@
 import type { RetailerDemo } from "@common/retailer-demos";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { SectionCard } from "~/components/section-card";
 import { SitePage } from "~/components/site-page";
 import { Card, CardContent } from "~/components/ui/card";
@@ -15,12 +15,13 @@ const STEPS = ["one", "two", "three", "four", "five"] as const;
 /**
  * The retailer store-demo registration page (docs/product.md#2-pages, #4-states "Demo registration"): partner
  * logos, title, the five steps, and the form that turns into the Thank You view.
+ *
+ * Rendered to static HTML (the public site is static pages with islands); the form and its
+ * Thank You view, {@link RegistrationPanel}, are `children` when the page passes them as an
+ * island, or rendered in place.
  */
-export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
+export function RegistrationPage({ demo, children }: { demo: RetailerDemo; children?: ReactNode }) {
   const { t } = useTranslation();
-  const settings = useRetailerDemoSettings(demo);
-  const [done, setDone] = useState(false);
-  const { pendingCount, refresh } = usePendingResend();
   const vars = { store: demo.storeName, retailer: demo.retailerName };
 
   return (
@@ -51,28 +52,42 @@ export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
               </ol>
             </CardContent>
           </SectionCard>
-          {done ? (
-            <Card>
-              <CardContent className="pt-6">
-                <ThankYou settings={settings} pending={pendingCount > 0} />
-              </CardContent>
-            </Card>
-          ) : (
-            <SectionCard title={t("retailerDemo.formTitle")}>
-              <CardContent>
-                <RegistrationForm
-                  demo={demo}
-                  settings={settings}
-                  onDone={() => {
-                    refresh();
-                    setDone(true);
-                  }}
-                />
-              </CardContent>
-            </SectionCard>
-          )}
+          {children ?? <RegistrationPanel demo={demo} />}
         </div>
       </main>
     </SitePage>
+  );
+}
+
+/**
+ * The registration form's card, which turns into the Thank You card once the registration is
+ * sent or captured (docs/product.md#4-states "Demo registration"); it also resends registrations
+ * captured offline, on load and when the browser is back online (ADR 0006).
+ */
+export function RegistrationPanel({ demo }: { demo: RetailerDemo }) {
+  const { t } = useTranslation();
+  const settings = useRetailerDemoSettings(demo);
+  const [done, setDone] = useState(false);
+  const { pendingCount, refresh } = usePendingResend();
+
+  return done ? (
+    <Card>
+      <CardContent className="pt-6">
+        <ThankYou settings={settings} pending={pendingCount > 0} />
+      </CardContent>
+    </Card>
+  ) : (
+    <SectionCard title={t("retailerDemo.formTitle")}>
+      <CardContent>
+        <RegistrationForm
+          demo={demo}
+          settings={settings}
+          onDone={() => {
+            refresh();
+            setDone(true);
+          }}
+        />
+      </CardContent>
+    </SectionCard>
   );
 }
