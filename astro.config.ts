@@ -1,0 +1,55 @@
+import path from "node:path";
+import react from "@astrojs/react";
+import sitemap from "@astrojs/sitemap";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "astro/config";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/common/languages";
+import { SITE_CONFIG } from "./src/common/site-config";
+import { sitemapEntry } from "./src/site/layouts/page-links";
+
+/**
+ * The public site (ADR 0064): static pages rendered by Astro at build time into `build/site`, with
+ * React islands only where a person interacts. The portal and the IMU demo stay a React Router
+ * single-page app in `build/client` (vite.config.ts, react-router.config.ts); Fastify serves both.
+ *
+ * - `site` is the one configured site URL (SITE_CONFIG.siteUrl): canonical, hreflang and sitemap
+ *   URLs are built from it.
+ * - i18n: English at the plain path, Spanish under `/es/` (ADR 0022).
+ * - `build.concurrency` 1: a page's frontmatter sets the translator's language (a module-wide
+ *   state, src/client/lib/i18n.ts) before its React components render, so pages must not
+ *   render interleaved.
+ */
+export default defineConfig({
+  site: SITE_CONFIG.siteUrl,
+  srcDir: "src/site",
+  publicDir: "public",
+  outDir: "build/site",
+  trailingSlash: "ignore",
+  build: { format: "directory", concurrency: 1, inlineStylesheets: "always", assets: "assets" },
+  i18n: {
+    locales: [...LANGUAGES],
+    defaultLocale: DEFAULT_LANGUAGE,
+    routing: { prefixDefaultLocale: false },
+  },
+  integrations: [
+    react(),
+    sitemap({
+      i18n: {
+        defaultLocale: DEFAULT_LANGUAGE,
+        locales: Object.fromEntries(LANGUAGES.map((language) => [language, language])),
+      },
+      // Pages that are no twin of another (the not-found pages) are not listed.
+      filter: (url) => sitemapEntry(url) !== undefined,
+      serialize: (item) => sitemapEntry(item.url, item),
+    }),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+    resolve: {
+      alias: {
+        "~": path.resolve("src/client"),
+        "@common": path.resolve("src/common"),
+      },
+    },
+  },
+});
