@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/common/languages";
 import { SITE_CONFIG } from "./src/common/site-config";
+import { clientDirectives } from "./src/site/directives/integration";
 import { sitemapEntry } from "./src/site/layouts/page-links";
 
 /**
@@ -33,6 +34,7 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    clientDirectives(),
     sitemap({
       i18n: {
         defaultLocale: DEFAULT_LANGUAGE,

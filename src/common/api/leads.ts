@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTRIBUTION_MAX, cleanLandingPath, cleanReferrer } from "../attribution";
 import { LEAD_PAGE_DEFAULT, LEAD_PAGE_MAX } from "../limits";
+import { PLAN_TITLES, type PlanTitle } from "../plans";
 import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
 import { languageField, listResponse, pageOffsetFields, privacyNoticeVersionField, safeText } from "./fields";
 
@@ -9,8 +10,7 @@ import { languageField, listResponse, pageOffsetFields, privacyNoticeVersionFiel
  * form and `POST /api/send-get-started-email`.
  */
 
-export const PLAN_TITLES = ["Starter", "Optimal", "Unlimited"] as const;
-export type PlanTitle = (typeof PLAN_TITLES)[number];
+export { PLAN_TITLES, type PlanTitle } from "../plans";
 
 /** Fewest digits a lead-form phone may hold (docs/product.md#5-validation's lower bound, counted in digits: ADR 0019). */
 export const LEAD_PHONE_MIN_DIGITS = 7;

@@ -7,9 +7,11 @@ import { ProductVideo } from "./product-video";
 
 /**
  * The 'Turnkey Branded APP & SDK' grid (docs/product.md#1-audience, #2-pages; anchor `branded-app-sdk`): the product video
- * and the ten feature cards. The Staff Different card and its Apply button open the Jobs modal.
+ * and the ten feature cards. The Staff Different card and its Apply button open the Jobs modal
+ * (`onOpenJobs` in a React page; on the static site the button's `data-dialog-trigger`, read by
+ * src/site/scripts/dialog-triggers.ts).
  */
-export function FeatureGrid({ onOpenJobs }: { onOpenJobs: () => void }) {
+export function FeatureGrid({ onOpenJobs }: { onOpenJobs?: () => void }) {
   return (
     <LandingSection
       name="grid"
@@ -27,7 +29,7 @@ export function FeatureGrid({ onOpenJobs }: { onOpenJobs: () => void }) {
   );
 }
 
-function FeatureCardItem({ card, onOpenJobs }: { card: FeatureCard; onOpenJobs: () => void }) {
+function FeatureCardItem({ card, onOpenJobs }: { card: FeatureCard; onOpenJobs?: () => void }) {
   const { t } = useTranslation();
   const key = `landing.cards.${card.id}` as const;
   return (
@@ -57,6 +59,7 @@ function FeatureCardItem({ card, onOpenJobs }: { card: FeatureCard; onOpenJobs: 
         {card.isClickable ? (
           <Button
             onClick={onOpenJobs}
+            data-dialog-trigger="jobs"
             className="mt-auto self-start after:absolute after:inset-0 after:content-['']"
             aria-haspopup="dialog"
           >

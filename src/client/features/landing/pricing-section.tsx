@@ -9,9 +9,11 @@ import { LandingSection } from "./landing-section";
 /**
  * Pricing (docs/product.md#1-audience, #3-records; anchor `pricing`): Starter, Optimal ('Most Popular', raised) and
  * Unlimited, each feature marked included or not; each Get Started button opens the Get Started
- * modal with that plan.
+ * modal with that plan: through `onGetStarted` in a React page, and on the static site through its
+ * `data-dialog-trigger`/`data-plan` marks, which the page's trigger script reads
+ * (src/site/scripts/dialog-triggers.ts).
  */
-export function PricingSection({ onGetStarted }: { onGetStarted: (plan: PlanTitle) => void }) {
+export function PricingSection({ onGetStarted }: { onGetStarted?: (plan: PlanTitle) => void }) {
   const { t } = useTranslation();
   return (
     <LandingSection name="pricing" id="pricing" className="py-16 outline-none lg:py-24" size="lg" centered>
@@ -51,7 +53,9 @@ export function PricingSection({ onGetStarted }: { onGetStarted: (plan: PlanTitl
               variant={plan.isPopular ? "default" : "outline"}
               className="mt-8"
               aria-haspopup="dialog"
-              onClick={() => onGetStarted(plan.title)}
+              data-dialog-trigger="get-started"
+              data-plan={plan.title}
+              onClick={onGetStarted ? () => onGetStarted(plan.title) : undefined}
             >
               {t("landing.pricing.getStarted")}
               <span className="sr-only">: {plan.title}</span>

@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import interaction from "../../src/site/directives/interaction";
+import { ISLAND_LOAD_EVENT, requestIslandLoad } from "../../src/site/directives/interaction-events";
+
+/**
+ * `client:interaction`: an island loads on the first interaction with it or with one of its
+ * triggers, never before; a click made before it is live still does its job once it is.
+ * The island here is a form whose button works only once "hydrated" (a listener the fake
+ * hydration adds), as a React island's controls do.
+ */
+
+let island: HTMLElement;
+let submitButton: HTMLButtonElement;
+let outside: HTMLButtonElement;
+let unrelated: HTMLButtonElement;
+let live = false;
+let pressesAfterHydration: number;
+let submitsSent: number;
+let loadFails: boolean;
+let load: ReturnType<typeof fakeLoad>;
+
+/** Fake `load()`: resolves to a hydrate that makes the island's button live. */
+function fakeLoad() {
+  return vi.fn(async (): Promise<() => Promise<void>> => {
+    if (loadFails) throw new Error("chunk failed to load");
+    return async () => {
+      live = true;
+      submitButton.addEventListener("click", () => {
+        pressesAfterHydration += 1;
+      });
+    };
+  });
+}
+
+/** Lets the directive's promises (load, hydrate, replay) settle. */
+async function settle() {
+  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+beforeEach(() => {
+  document.body.innerHTML = `
+    <button type="button" id="outside" data-open="x">Open</button>
+    <button type="button" id="unrelated">Elsewhere</button>
+    <astro-island><form><input name="q"><button id="submit">Send</button></form></astro-island>`;
+  island = document.querySelector("astro-island") as HTMLElement;
+  submitButton = document.getElementById("submit") as HTMLButtonElement;
+  outside = document.getElementById("outside") as HTMLButtonElement;
+  unrelated = document.getElementById("unrelated") as HTMLButtonElement;
+  live = false;
+  pressesAfterHydration = 0;
+  submitsSent = 0;
+  loadFails = false;
+  island.querySelector("form")?.addEventListener("submit", (event) => {
+    // jsdom does not navigate: count what would have been a native submission.
+    if (!event.defaultPrevented) submitsSent += 1;
+    event.preventDefault();
+  });
+  load = fakeLoad();
+  interaction(load, { name: "Island", value: "[data-open]" }, island);
+});
+
+afterEach(async () => {
+  // Every test leaves the island live, so its document listeners are gone before the next one.
+  if (!live) {
+    loadFails = false;
+    island.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    await settle();
+  }
+  document.body.innerHTML = "";
+});
+
+describe("client:interaction", () => {
+  it("loads nothing until someone interacts, and nothing for interactions elsewhere", async () => {
+    unrelated.click();
+    unrelated.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true }));
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    expect(live).toBe(false);
+  });
+
+  it.each([
+    ["pointerdown", () => new PointerEvent("pointerdown", { bubbles: true })],
+    ["focusin", () => new FocusEvent("focusin", { bubbles: true })],
+    ["keydown", () => new KeyboardEvent("keydown", { key: "a", bubbles: true })],
+  ])("hydrates on the first %s inside the island, once", async (_name, event) => {
+    island.querySelector("input")?.dispatchEvent(event());
+    island.querySelector("input")?.dispatchEvent(event());
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(live).toBe(true);
+  });
+
+  it("holds a click inside the island until it is live, then clicks again: no native submit, no lost press", async () => {
+    submitButton.click();
+    expect(submitsSent).toBe(0);
+    await settle();
+    expect(live).toBe(true);
+    expect(pressesAfterHydration).toBe(1);
+    // Live now: clicks pass straight through, and are not held or repeated.
+    submitButton.click();
+    await settle();
+    expect(pressesAfterHydration).toBe(2);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("hydrates on an outside trigger, and replays a click no script answered", async () => {
+    let triggerClicks = 0;
+    outside.addEventListener("click", () => {
+      triggerClicks += 1;
+    });
+    outside.click();
+    await settle();
+    expect(live).toBe(true);
+    // The visitor's click, then the replay once live (the page's trigger script now hears it).
+    expect(triggerClicks).toBe(2);
+  });
+
+  it("does not replay an outside click that the trigger script answered", async () => {
+    let answered = 0;
+    const script = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest("[data-open]")) return;
+      answered += 1;
+      requestIslandLoad(event.target);
+    };
+    document.addEventListener("click", script);
+    try {
+      outside.click();
+      await settle();
+      expect(live).toBe(true);
+      expect(answered).toBe(1);
+    } finally {
+      document.removeEventListener("click", script);
+    }
+  });
+
+  it("loads when a script asks for one of its triggers, and ignores requests for other elements", async () => {
+    requestIslandLoad(unrelated);
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    document.dispatchEvent(new CustomEvent(ISLAND_LOAD_EVENT, { detail: { trigger: outside } }));
+    await settle();
+    expect(live).toBe(true);
+  });
+
+  it("tries again on the next interaction when loading failed", async () => {
+    loadFails = true;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    island.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    await settle();
+    expect(live).toBe(false);
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+    loadFails = false;
+    submitButton.click();
+    await settle();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(live).toBe(true);
+    expect(pressesAfterHydration).toBe(1);
+  });
+});
