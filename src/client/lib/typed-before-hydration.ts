@@ -26,3 +26,19 @@ export function typedBeforeHydration<Name extends string>(
   }
   return typed;
 }
+
+/**
+ * The current text of a form's named control: what a submit handler should send. The form's
+ * controls are controlled inputs, so this is their state, except right after hydration, when a
+ * submit made before the island was live (replayed once it is) can run before the typed text
+ * has been read into the state.
+ * @param form the submitted form
+ * @param name the control's `name`
+ * @param fallback returned when the form has no such text control (the state's value)
+ */
+export function submittedText(form: HTMLFormElement, name: string, fallback: string): string {
+  const control = form.elements.namedItem(name);
+  return control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement
+    ? control.value
+    : fallback;
+}

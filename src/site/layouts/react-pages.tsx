@@ -27,10 +27,11 @@ export function LandingBody({ path }: { path: string }) {
   );
 }
 
-export function CalculatorBody({ path }: { path: string }) {
+/** `children`: the calculator island (its interactive part), placed where the page shows it. */
+export function CalculatorBody({ path, children }: { path: string; children?: ReactNode }) {
   return (
     <AtPath path={path}>
-      <CalculatorPage />
+      <CalculatorPage>{children}</CalculatorPage>
     </AtPath>
   );
 }
@@ -43,18 +44,36 @@ export function PrivacyBody({ path }: { path: string }) {
   );
 }
 
-export function RetailerDemoBody({ path, demo }: { path: string; demo: RetailerDemo }) {
+/** `children`: the registration island (form and Thank You view), placed where the page shows it. */
+export function RetailerDemoBody({
+  path,
+  demo,
+  children,
+}: {
+  path: string;
+  demo: RetailerDemo;
+  children?: ReactNode;
+}) {
   return (
     <AtPath path={path}>
-      <RegistrationPage demo={demo} />
+      <RegistrationPage demo={demo}>{children}</RegistrationPage>
     </AtPath>
   );
 }
 
-export function LoginPortalBody({ path, portal }: { path: string; portal: LoginPortalId }) {
+/** `children`: the login form island, placed where the page shows it. */
+export function LoginPortalBody({
+  path,
+  portal,
+  children,
+}: {
+  path: string;
+  portal: LoginPortalId;
+  children?: ReactNode;
+}) {
   return (
     <AtPath path={path}>
-      <LoginPortalPage portal={portal} />
+      <LoginPortalPage portal={portal}>{children}</LoginPortalPage>
     </AtPath>
   );
 }

@@ -1,5 +1,5 @@
 import { type CalculatorResults, clampMonths, parseNumericInput } from "@common/calculator";
-import { type RefObject, useCallback, useEffect, useState } from "react";
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from "react";
 import { typedBeforeHydration } from "~/lib/typed-before-hydration";
 import {
   type CalculatorForm,
@@ -66,10 +66,15 @@ export function useCalculatorForm(root?: RefObject<HTMLElement | null>) {
   const [form, setForm] = useState<CalculatorForm>(DEFAULT_FORM);
   const [edited, setEdited] = useState(false);
 
-  useEffect(() => {
-    const fromUrl = formFromSearch(window.location.search);
+  // A layout effect: it reads the inputs in the commit that hydrated them, before any later
+  // render (a key or click made before hydration and replayed) could put the defaults back.
+  useLayoutEffect(() => {
     const typed = typedBeforeHydration(root?.current ?? null, DEFAULT_FORM.text);
-    setForm({ ...fromUrl, text: { ...fromUrl.text, ...typed } });
+    // Over the current state, not the defaults: a replayed key may already have moved the slider.
+    setForm((previous) => {
+      const fromUrl = formFromSearch(window.location.search, previous);
+      return { ...fromUrl, text: { ...fromUrl.text, ...typed } };
+    });
     if (Object.keys(typed).length > 0) setEdited(true);
   }, [root]);
 

@@ -9,14 +9,14 @@ import {
 import { PRIVACY_NOTICE_PATHS, PRIVACY_NOTICE_VERSION } from "@common/privacy";
 import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
-import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { toast } from "~/hooks/use-toast";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
-import { typedBeforeHydration } from "~/lib/typed-before-hydration";
+import { submittedText, typedBeforeHydration } from "~/lib/typed-before-hydration";
 import { submitRegistration } from "./api/registration";
 import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
@@ -99,8 +99,9 @@ export function RegistrationForm({
   const busy = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // What was typed before the page's script hydrated the form (static HTML until first use).
-  useEffect(() => {
+  // What was typed before the page's script hydrated the form (static HTML until first use),
+  // read in the commit that hydrated it.
+  useLayoutEffect(() => {
     const typed = typedBeforeHydration(formRef.current, EMPTY_TEXT);
     if (Object.keys(typed).length > 0) setFields((current) => ({ ...current, ...typed }));
   }, []);
@@ -112,14 +113,19 @@ export function RegistrationForm({
     event.preventDefault();
     if (busy.current) return;
     busy.current = true;
+    // The form's own text (a submit made before hydration may run before it reached the state).
+    const form = event.currentTarget;
+    const current = { ...fields };
+    for (const name of Object.keys(EMPTY_TEXT) as TextName[])
+      current[name] = submittedText(form, name, fields[name]);
     try {
-      await submit();
+      await submit(current);
     } finally {
       busy.current = false;
     }
   }
 
-  async function submit() {
+  async function submit(fields: RegistrationFields) {
     const checked = await validateFields(fields, settings.emailDomain);
     if (!checked.ok) {
       // The page's language: the failure's texts from the catalog, found by its code.

@@ -1,5 +1,5 @@
 import type { LoginPortalId } from "@common/login-portals";
-import { LoginPortalForm } from "~/features/portals/login-portal-page";
+import { LoginPortalForm } from "~/features/portals/login-portal-form";
 import { addCatalog } from "~/lib/i18n";
 import { enLoginPortals } from "~/locales/en-login-portals";
 

@@ -1,6 +1,6 @@
 import { findRetailerDemo } from "@common/retailer-demos";
 import { ToasterOnDemand } from "~/components/toaster-on-demand";
-import { RegistrationPanel } from "~/features/retailer-demo/registration-page";
+import { RegistrationPanel } from "~/features/retailer-demo/registration-panel";
 
 /**
  * The store-demo registration island (docs/product.md#2-pages, #4-states; ADR 0006): the form and
