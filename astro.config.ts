@@ -26,7 +26,7 @@ export default defineConfig({
   publicDir: "public",
   outDir: "build/site",
   trailingSlash: "ignore",
-  build: { format: "directory", concurrency: 1, inlineStylesheets: "always", assets: "assets" },
+  build: { format: "directory", concurrency: 1, inlineStylesheets: "always" },
   i18n: {
     locales: [...LANGUAGES],
     defaultLocale: DEFAULT_LANGUAGE,

@@ -3,9 +3,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-/** In development the API server listens on API_PORT (scripts/dev.mjs sets it); Vite proxies /api to it. */
-const apiPort = process.env.API_PORT ?? "3001";
-
 /**
  * A chunk-group test that matches the given modules of `src/`, named by their path under `src/`
  * without the `.ts`/`.tsx` extension. Ids with a query (`?inline`, …) never match.
@@ -89,9 +86,6 @@ export default defineConfig({
       "~": path.resolve("src/client"),
       "@common": path.resolve("src/common"),
     },
-  },
-  server: {
-    proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
   build: {
     sourcemap: false,

@@ -16,7 +16,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const BUDGET_BYTES = 130 * 1024;
-const CLIENT_DIR = path.resolve(process.argv[2] ?? "build/client");
+// `/` is the static site's page (ADR 0064).
+const CLIENT_DIR = path.resolve(process.argv[2] ?? "build/site");
 /** Chunks that must never load on `/` (ADR 0008: account portal, dashboards, IMU page). */
 const FORBIDDEN =
   /^(admin-dashboard|admin-login|dashboard|user-dashboard|verify|accept-invitation|accelerometer|imu-page)-/;

@@ -5,7 +5,8 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const serverEntry = "build/node/main.js";
-if (!existsSync(serverEntry) || !existsSync("build/client/index.html")) {
+// The browser app (portal, IMU demo) and the static public site (ADR 0064) are both built.
+if (![serverEntry, "build/client/index.html", "build/site/index.html"].every((file) => existsSync(file))) {
   console.log("No build found: running `npm run build` first.");
   const result = spawnSync("npm", ["run", "build"], {
     stdio: "inherit",

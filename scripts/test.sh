@@ -33,8 +33,9 @@ stage "lint" bash -c 'set -o pipefail; npm run --silent lint 2>&1 | tee "$TEST_R
 stage "typecheck" npm run --silent typecheck
 stage "vitest" npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
 stage "build" npm run --silent build
-# Every page the server can send, as built (public pages in both languages, the shells of the
-# portal and IMU pages, the SPA fallback, the 404 page): 0 HTML errors, one run of the checker.
-stage "html" bash -c 'set -o pipefail; npm run --silent html:check -- build/client 2>&1 | tee "$TEST_REPORTS/html.log"'
+# Every page the server can send, as built: the static site's (public pages in both languages,
+# the not-found pages) and the browser app's (the shells of the portal and IMU pages, the SPA
+# fallback; ADR 0064): 0 HTML errors, one run of the checker.
+stage "html" bash -c 'set -o pipefail; npm run --silent html:check -- build/site build/client 2>&1 | tee "$TEST_REPORTS/html.log"'
 stage "size" npm run --silent size
 stage "e2e" env PLAYWRIGHT_JSON_OUTPUT_FILE="$REPORTS/playwright.json" npx playwright test --reporter=list,json

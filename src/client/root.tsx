@@ -25,14 +25,10 @@ import {
   portalLanguage,
 } from "./lib/portal-language";
 
-/** Event the deferred bootstrap of prerendered pages waits for (scripts/critical-path.mjs). */
-const HYDRATED_EVENT = "aisleiq:hydrated";
-
 export const links: Route.LinksFunction = () => [
-  // Declared when prerendering only: the build inlines it into every prerendered page and the SPA
-  // fallback keeps the <link> (scripts/critical-path.mjs, ADR 0023); were the browser app to
-  // declare it, React would add the <link> again after hydration and restyle the page.
-  // `precedence` makes React place it first in <head>.
+  // Declared when prerendering only: the prerendered shells and the SPA fallback carry the <link>
+  // (ADR 0041), and React keeps the stylesheet it finds there; `precedence` makes React place it
+  // first in <head>.
   ...(typeof document === "undefined" ? [{ rel: "stylesheet", href: stylesheet, precedence: "high" }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // The Latin Inter file (our 400–700 subset, src/client/fonts/inter-latin.css), preloaded on every
@@ -49,14 +45,13 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = () => [{ title: i18next.t("brand.name") }];
 
 /**
- * The document shell. The stylesheet is a blocking <link> in <head>, so no page paints
- * unstyled (instead of polling until the stylesheet has loaded; see ADR 0003). The page's
- * language follows its path (`/es/…` is Spanish, ADR 0022), set before anything renders so the
- * prerendered `<html lang>`, meta tags and texts agree; pages without a Spanish twin (portal,
- * IMU page) follow the `lang` cookie once their Spanish catalogs have loaded, hidden until
- * then so no English shows first (ADR 0025): an inline script hides a page before it paints, and
- * a layout effect keeps it hidden until the language is ready. The not-found page is prerendered
- * in both languages and sent in the cookie's (ADR 0063): prerendered at `/es/404`, it is Spanish.
+ * The document shell of the browser app: the portal and the IMU demo (the public pages are the
+ * Astro site's, ADR 0064). The stylesheet is a blocking <link> in <head>, so no page paints
+ * unstyled. These pages have no Spanish twin: prerendered (their shells, ADR 0041) they are in
+ * the language of their path, English; in the browser they follow the `lang` cookie once their
+ * Spanish catalogs have loaded, hidden until then so no English shows first (ADR 0025): an
+ * inline script hides a page before it paints, and a layout effect keeps it hidden until the
+ * language is ready.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
@@ -64,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useTranslation();
   const localized = isLocalized(basePath(pathname));
   // Prerendering has no cookie: a page without a twin is in the language of the path it is
-  // rendered at (`/es/404` is the Spanish not-found page, ADR 0063).
+  // rendered at.
   setPageLanguage(
     localized ? pageLanguage(pathname) : import.meta.env.SSR ? languageOfPath(pathname) : portalLanguage(),
   );
@@ -92,11 +87,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       cancelled = true;
     };
   }, [localized]);
-  useEffect(() => {
-    // Prerendered pages load the app after first paint and hold clicks made before that until
-    // now (scripts/critical-path.mjs, ADR 0023): tell them the page is live.
-    document.dispatchEvent(new Event(HYDRATED_EVENT));
-  }, []);
   return (
     // The pending-language class is set on <html> before hydration (see LANGUAGE_PENDING_SCRIPT).
     <html lang={i18next.language} suppressHydrationWarning>

@@ -11,7 +11,7 @@ export interface ClientRoutePattern {
 }
 
 /**
- * The pages rendered in the browser (the account portal and the IMU demo; ADR 0003), in React
+ * The pages rendered in the browser (the account portal and the IMU demo; ADR 0064), in React
  * Router's path syntax. The build prerenders each one's shell at {@link shellPath} (ADR 0041):
  * the loading screen under the page's own `<title>` and meta tags, so the HTML the server sends
  * is titled before any script runs. The server answers every path of the pattern with it.
@@ -36,36 +36,48 @@ export function shellPath(pattern: string): string {
 }
 
 /**
- * Every path the browser app renders a page for (docs/product.md#2-pages), as in src/client/routes.ts
- * less its catch-all. The server answers these with 200 and everything else with 404 and the
- * not-found page (docs/product.md#2-pages); `tests/unit/client-routes.test.ts` keeps this list equal to the
- * route table. Demo slugs match case-sensitively, as their page does (`findRetailerDemo`).
+ * The public pages of the static site (src/site/pages, ADR 0064) in React Router's path syntax,
+ * matched with `matchPath`: each English page and its Spanish twin (ADR 0022). Demo slugs match
+ * case-sensitively, as their page does (`findRetailerDemo`).
  */
-export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
+export const SITE_PAGE_PATTERNS: readonly ClientRoutePattern[] = [
   { path: "/" },
   { path: "/calculator" },
   { path: PRIVACY_NOTICE_PATHS.en },
   ...RETAILER_DEMO_SLUGS.map((slug) => ({ path: `/${slug}`, caseSensitive: true })),
-  ...SHELL_ROUTE_PATTERNS.map((path) => ({ path })),
   ...LOGIN_PORTALS.map((portal) => ({ path: portal.path })),
-  // The Spanish twins of the public pages (ADR 0022); demo slugs stay case-sensitive.
   ...SPANISH_PATHS.map((path) => ({
     path,
     caseSensitive: RETAILER_DEMO_SLUGS.some((slug) => path === `/es/${slug}`),
   })),
 ];
 
+/**
+ * Every path the server answers with a page and status 200 (docs/product.md#2-pages): the pages of
+ * the static site and those of the browser app (src/client/routes.ts less its catch-all). Any
+ * other path gets 404 and the not-found page (docs/product.md#2-pages);
+ * `tests/unit/client-routes.test.ts` keeps the browser app's part equal to its route table.
+ */
+export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
+  ...SITE_PAGE_PATTERNS,
+  ...SHELL_ROUTE_PATTERNS.map((path) => ({ path })),
+];
+
 /** Any path containing this (any case) shows the IMU demo (docs/product.md#2-pages), whatever the route. */
 export const IMU_PATH_MARKER = "accelerometer";
 
-/** Where the not-found page is prerendered (react-router.config.ts); itself an unknown path. */
-export const NOT_FOUND_PRERENDER_PATH = "/404";
+/**
+ * The not-found page's file in the static site's build (src/site/pages/404.astro; Astro writes
+ * its 404 page as `404.html`), served for unknown paths; `/404` is itself an unknown path.
+ */
+export const NOT_FOUND_PAGE_FILE = "404.html";
 
 /**
- * Where the Spanish not-found page is prerendered (react-router.config.ts; ADR 0063), served for
- * unknown paths when the `lang` cookie says `es`; itself an unknown path.
+ * The Spanish not-found page's file in the static site's build (src/site/pages/es/404.astro;
+ * ADR 0063), served for unknown paths when the `lang` cookie says `es`; `/es/404` is itself an
+ * unknown path.
  */
-export const SPANISH_NOT_FOUND_PRERENDER_PATH = "/es/404";
+export const SPANISH_NOT_FOUND_PAGE_FILE = "es/404/index.html";
 
 /**
  * First segments of the account portal's pages (docs/product.md#2-pages; the routes under

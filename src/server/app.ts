@@ -54,7 +54,7 @@ export interface BuildOptions {
   dbHandle?: DbHandle;
   /** Use this mail transport instead of the one SMTP_URL selects. */
   mail?: MailTransport;
-  /** Serve the built client from CLIENT_DIR when it exists (default true). */
+  /** Serve the built pages from SITE_DIR and CLIENT_DIR when they exist (default true). */
   serveClient?: boolean;
   /** Write log lines here instead of stdout (tests read what the server logs). */
   logStream?: { write(line: string): void };
@@ -175,9 +175,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate("ctx", ctx);
 
-  const clientDir = path.resolve(config.CLIENT_DIR);
-  const withClient = (options.serveClient ?? true) && existsSync(path.join(clientDir, "index.html"));
-  const scriptHashes = withClient ? inlineScriptHashes(clientDir) : [];
+  // The two builds pages come from (ADR 0064): the static site and the browser app.
+  const builtPages = { siteDir: path.resolve(config.SITE_DIR), clientDir: path.resolve(config.CLIENT_DIR) };
+  const withClient =
+    (options.serveClient ?? true) &&
+    [builtPages.siteDir, builtPages.clientDir].some((dir) => existsSync(path.join(dir, "index.html")));
+  const scriptHashes = withClient ? inlineScriptHashes(builtPages.siteDir, builtPages.clientDir) : [];
 
   // One header set per kind of response, computed once (ADR 0031).
   const headerSets = {
@@ -245,7 +248,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   await apiDocsRoutes(app);
 
-  if (withClient) await serveClient(app, clientDir);
+  if (withClient) await serveClient(app, builtPages);
 
   app.addHook("onReady", async () => {
     await outbox.start();

@@ -96,8 +96,13 @@ const configSchema = z
       emptyToUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ),
-    /** Built client to serve (index.html and assets); unset or missing: API only. */
+    /** Built browser app to serve (portal and IMU demo shells, assets; ADR 0064); unset or missing: none. */
     CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().default("build/client")),
+    /**
+     * Built static site to serve (public pages, not-found pages, assets; ADR 0064); unset or
+     * missing: none. With neither build, the server is the API alone.
+     */
+    SITE_DIR: z.preprocess(emptyToUndefined, z.string().default("build/site")),
     /** First retry delay of the email outbox in ms; doubles per attempt (see mail/outbox.ts). */
     OUTBOX_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(5000)),
     /**

@@ -5,13 +5,19 @@ import userEvent from "@testing-library/user-event";
 import fc from "fast-check";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { CalculatorPage } from "~/features/calculator/calculator-page";
 import { DEFAULT_FORM } from "~/features/calculator/content";
 import { figureSize, formatFigure } from "~/features/calculator/format";
 import { formFromSearch, urlWithForm } from "~/features/calculator/use-calculator-form";
 import { i18next } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 import { I18nextProvider } from "~/lib/react-i18n";
-import CalculatorRoute from "~/routes/calculator";
+import { enCalculator } from "~/locales/en-calculator";
+import { setupPage } from "../../src/site/layouts/page-language";
+
+// The page's texts, registered as its site page does (ADR 0064).
+setupPage("en", { calculator: enCalculator });
+const CalculatorRoute = CalculatorPage;
 
 const money = (value: number) => formatFigure(value, "money", "en");
 

@@ -1,13 +1,24 @@
-import { LOGIN_PORTALS } from "@common/login-portals";
+import { findLoginPortal, LOGIN_PORTALS } from "@common/login-portals";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { LoginPortalPage } from "~/features/portals/login-portal-page";
 import { i18next } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 import { I18nextProvider } from "~/lib/react-i18n";
-import LoginPortalRoute from "~/routes/login-portal";
+import { enLoginPortals } from "~/locales/en-login-portals";
+import { setupPage } from "../../src/site/layouts/page-language";
+
+// The portals' texts, registered as their site pages do (ADR 0064).
+setupPage("en", { loginPortals: enLoginPortals });
+
+/** The login portal of the current path, as each portal's site page renders it (one page per path). */
+function LoginPortalRoute() {
+  const portal = findLoginPortal(useLocation().pathname) ?? LOGIN_PORTALS[0];
+  return <LoginPortalPage portal={portal.id} />;
+}
 
 const SECRET = "hunter2-S3cret!";
 let fetchSpy: MockInstance;

@@ -2,25 +2,25 @@ import { PRIVACY_CONTACT_EMAIL, PRIVACY_NOTICE_PATHS, PRIVACY_NOTICE_VERSION } f
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatNoticeVersion } from "~/features/privacy/privacy-page";
+import { formatNoticeVersion, PrivacyPage } from "~/features/privacy/privacy-page";
 import { i18next, setPageLanguage } from "~/lib/i18n";
 import { I18nextProvider } from "~/lib/react-i18n";
 import { enPrivacy } from "~/locales/en-privacy";
 import { esPrivacy } from "~/locales/es-privacy";
-import SpanishPrivacyRoute from "~/routes/es/privacy";
-import PrivacyRoute, { meta } from "~/routes/privacy";
+import { setupPage } from "../../src/site/layouts/page-language";
 
 /**
  * The privacy notice page (docs/product.md#11-lead-attribution-and-privacy-notice), `/privacy` and
  * `/es/privacy`: the catalog's texts under one `<h1>` and `<h2>`s in order, the version the forms
- * record as a date, the contact address as a mail link, and the page's meta.
+ * record as a date, the contact address as a mail link. The page's meta tags are the site's
+ * (tests/e2e/privacy.spec.ts, tests/unit/site-links.test.ts).
  */
 afterEach(() => {
   setPageLanguage("en");
   window.history.replaceState(null, "", "/");
 });
 
-/** Renders the notice at `path` (English or Spanish route module) with the app's i18n and router. */
+/** Renders the notice in `language` as its site page does (texts registered, language set; ADR 0064), with a router. */
 function renderNotice(language: "en" | "es") {
   // The page fetches nothing: any request is a failure.
   vi.stubGlobal(
@@ -31,10 +31,10 @@ function renderNotice(language: "en" | "es") {
   );
   const path = PRIVACY_NOTICE_PATHS[language];
   window.history.replaceState(null, "", path);
-  setPageLanguage(language);
+  setupPage(language, { privacy: enPrivacy }, { privacy: esPrivacy });
   const Stub = createRoutesStub([
-    { path: PRIVACY_NOTICE_PATHS.en, Component: PrivacyRoute },
-    { path: PRIVACY_NOTICE_PATHS.es, Component: SpanishPrivacyRoute },
+    { path: PRIVACY_NOTICE_PATHS.en, Component: PrivacyPage },
+    { path: PRIVACY_NOTICE_PATHS.es, Component: PrivacyPage },
   ]);
   return render(
     <I18nextProvider i18n={i18next}>
@@ -107,20 +107,6 @@ describe("privacy notice page", () => {
     expect(within(footer).getByRole("link", { name: "Aviso de privacidad" }).getAttribute("href")).toBe(
       "/es/privacy",
     );
-  });
-
-  it("has a title, description, canonical URL and hreflang alternates", () => {
-    setPageLanguage("es");
-    const tags = meta({ location: { pathname: "/es/privacy" } });
-    expect(tags).toContainEqual({ title: "Aviso de privacidad · AisleIQ" });
-    expect(tags).toContainEqual({ name: "description", content: esPrivacy.metaDescription });
-    const links = tags.filter((tag) => "rel" in tag);
-    expect(links).toEqual([
-      { tagName: "link", rel: "canonical", href: "https://aisleiq.com/es/privacy" },
-      { tagName: "link", rel: "alternate", hrefLang: "en", href: "https://aisleiq.com/privacy" },
-      { tagName: "link", rel: "alternate", hrefLang: "es", href: "https://aisleiq.com/es/privacy" },
-      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://aisleiq.com/privacy" },
-    ]);
   });
 
   it("writes a version as a calendar date in the reader's language, whatever the time zone", () => {

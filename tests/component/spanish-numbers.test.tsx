@@ -3,12 +3,15 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CalculatorPage } from "~/features/calculator/calculator-page";
 import { formatFigure } from "~/features/calculator/format";
 import { formatDate } from "~/lib/format";
 import { i18next, setPageLanguage } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 import { I18nextProvider } from "~/lib/react-i18n";
-import SpanishCalculatorRoute from "~/routes/es/calculator";
+import { enCalculator } from "~/locales/en-calculator";
+import { esCalculator } from "~/locales/es-calculator";
+import { setupPage } from "../../src/site/layouts/page-language";
 
 /**
  * Spanish pages write money, numbers, percentages and dates as United States Spanish does
@@ -28,8 +31,9 @@ function renderSpanishCalculator() {
     }),
   );
   window.history.replaceState(null, "", "/es/calculator");
-  const Stub = createRoutesStub([{ path: "/es/calculator", Component: SpanishCalculatorRoute }]);
-  setPageLanguage("es");
+  const Stub = createRoutesStub([{ path: "/es/calculator", Component: CalculatorPage }]);
+  // Texts registered and language set as the site page does (ADR 0064).
+  setupPage("es", { calculator: enCalculator }, { calculator: esCalculator });
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <I18nextProvider i18n={i18next}>

@@ -183,11 +183,15 @@ test("Channel Partner: a sessionStorage flag without the password unlocks nothin
   await expect(page.getByLabel("Partner commission (%)")).toHaveCount(0);
   await expect(figure(page, "totalPartnerCommission")).toHaveCount(0);
 
-  // The built client (every chunk, catalog and prerendered page) carries none of the texts the
-  // password protects (ADR 0035); they come from the server only.
-  const files = (await readdir("build/client", { recursive: true, withFileTypes: true })).filter((entry) =>
-    entry.isFile(),
-  );
+  // The builds (the static site's and the browser app's, ADR 0064: every chunk, catalog and page)
+  // carry none of the texts the password protects (ADR 0035); they come from the server only.
+  const files = (
+    await Promise.all(
+      ["build/site", "build/client"].map((dir) => readdir(dir, { recursive: true, withFileTypes: true })),
+    )
+  )
+    .flat()
+    .filter((entry) => entry.isFile());
   expect(files.length).toBeGreaterThan(10);
   for (const entry of files) {
     const text = await readFile(join(entry.parentPath, entry.name), "latin1");

@@ -99,8 +99,8 @@ test("axe finds no WCAG 2.2 AA violations on a login portal, empty, invalid and 
 });
 
 test("portal pages look right at 1280 px and 390 px", async ({ app, page }) => {
-  // A layout check: it acts once the page is live (gotoHydrated). Typing and
-  // clicking before hydration are critical-path.spec.ts's and demo.spec.ts's subject (ADR 0023).
+  // A layout check: it acts once the page is live (gotoHydrated). Typing and clicking before
+  // an island has hydrated are the dialogs' and forms' specs' subject (ADR 0064).
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await gotoHydrated(page, `${app.baseUrl}/retailer-login`);

@@ -117,4 +117,22 @@ for (const language of ["en", "es"] as const) {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  test(`[${language}] the notice is sent with its title, description, canonical URL and hreflang alternates`, async ({
+    app,
+    request,
+  }) => {
+    const html = await (await request.get(`${app.baseUrl}${PRIVACY_NOTICE_PATHS[language]}`)).text();
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(`${texts.privacy.title} · AisleIQ`);
+    expect(html).toContain(`<meta name="description" content="${texts.privacy.metaDescription}">`);
+    const links = [
+      ...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]+)">/g),
+    ];
+    expect(links.map(([, rel, hreflang, href]) => [rel, hreflang ?? null, href])).toEqual([
+      ["canonical", null, `https://aisleiq.com${PRIVACY_NOTICE_PATHS[language]}`],
+      ["alternate", "en", "https://aisleiq.com/privacy"],
+      ["alternate", "es", "https://aisleiq.com/es/privacy"],
+      ["alternate", "x-default", "https://aisleiq.com/privacy"],
+    ]);
+  });
 }

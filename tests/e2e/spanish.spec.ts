@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { SPANISH_NOT_FOUND_PRERENDER_PATH } from "../../src/common/client-routes";
+import { SPANISH_NOT_FOUND_PAGE_FILE } from "../../src/common/client-routes";
 import { SPANISH_PATHS } from "../../src/common/languages";
 import { SITE_CONFIG } from "../../src/common/site-config";
 import { ENGLISH_SENTENCES, englishIn, htmlSegments } from "../support/english-text";
@@ -9,14 +9,14 @@ import { expect, test } from "./support/fixtures";
 
 /**
  * Spanish public pages (ADR 0022) against the production build: every
- * prerendered `/es/…` page is Spanish (`<html lang="es">`, hreflang alternates, canonical URL,
+ * `/es/…` page the static site builds (ADR 0064) is Spanish (`<html lang="es">`, hreflang alternates, canonical URL,
  * no English in its text: no English catalog sentence and no text with English function words,
  * tests/support/english-text.ts); the header's language menu switches `/` to `/es/`
  * and the `lang` cookie keeps the choice; axe finds no WCAG 2.2 AA violation on `/es/` and
  * `/es/calculator`.
  */
 
-const CLIENT_DIR = path.resolve("build/client");
+const SITE_DIR = path.resolve("build/site");
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -26,33 +26,33 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-test("every prerendered Spanish page is Spanish, with hreflang alternates and a canonical URL", () => {
+test("every built Spanish page is Spanish, with hreflang alternates and a canonical URL", () => {
   // The Spanish not-found page is no twin (no canonical URL, not indexed): spanish-not-found.spec.ts.
-  const notFound = path.join(CLIENT_DIR, SPANISH_NOT_FOUND_PRERENDER_PATH, "index.html");
-  const files = htmlFiles(path.join(CLIENT_DIR, "es")).filter((file) => file !== notFound);
-  const expected = SPANISH_PATHS.map((p) => path.join(CLIENT_DIR, p, "index.html")).sort();
+  const notFound = path.join(SITE_DIR, SPANISH_NOT_FOUND_PAGE_FILE);
+  const files = htmlFiles(path.join(SITE_DIR, "es")).filter((file) => file !== notFound);
+  const expected = SPANISH_PATHS.map((p) => path.join(SITE_DIR, p, "index.html")).sort();
   expect(files.sort()).toEqual(expected);
   expect(ENGLISH_SENTENCES.length).toBeGreaterThan(100);
   for (const file of files) {
     const html = readFileSync(file, "utf8");
-    const spanishPath = `/${path.relative(CLIENT_DIR, path.dirname(file)).split(path.sep).join("/")}`;
+    const spanishPath = `/${path.relative(SITE_DIR, path.dirname(file)).split(path.sep).join("/")}`;
     const englishPath = spanishPath === "/es" ? "/" : spanishPath.slice(3);
     const spanishUrl = `${SITE_CONFIG.siteUrl}${spanishPath === "/es" ? "/es/" : spanishPath}`;
     expect(html, file).toMatch(/<html lang="es"/);
-    expect(html, file).toContain(`<link rel="canonical" href="${spanishUrl}"/>`);
+    expect(html, file).toContain(`<link rel="canonical" href="${spanishUrl}">`);
     for (const [lang, href] of [
       ["en", `${SITE_CONFIG.siteUrl}${englishPath}`],
       ["es", spanishUrl],
       ["x-default", `${SITE_CONFIG.siteUrl}${englishPath}`],
     ]) {
       expect(html.toLowerCase(), `${file} hreflang ${lang}`).toContain(
-        `<link rel="alternate" hreflang="${lang}" href="${href}"/>`.toLowerCase(),
+        `<link rel="alternate" hreflang="${lang}" href="${href}">`.toLowerCase(),
       );
     }
     expect(englishIn(htmlSegments(html)), `English on ${spanishPath}`).toEqual([]);
     // Words drawn inside the page's SVG artwork (the hero phone's chat) are read too.
     for (const [, src] of html.matchAll(/<img [^>]*src="(\/media\/[^"]+\.svg)"/g)) {
-      const artwork = readFileSync(path.join(CLIENT_DIR, src ?? ""), "utf8");
+      const artwork = readFileSync(path.join(SITE_DIR, src ?? ""), "utf8");
       expect(englishIn(htmlSegments(artwork)), `English in ${src} on ${spanishPath}`).toEqual([]);
     }
     if (spanishPath === "/es") expect(html).toContain('src="/media/hero-phone-es.svg"');
@@ -64,8 +64,8 @@ test("every prerendered Spanish page is Spanish, with hreflang alternates and a 
     ]);
   }
   // The English twins stay English.
-  expect(readFileSync(path.join(CLIENT_DIR, "index.html"), "utf8")).toMatch(/<html lang="en"/);
-  expect(readFileSync(path.join(CLIENT_DIR, "calculator/index.html"), "utf8")).toMatch(/<html lang="en"/);
+  expect(readFileSync(path.join(SITE_DIR, "index.html"), "utf8")).toMatch(/<html lang="en"/);
+  expect(readFileSync(path.join(SITE_DIR, "calculator/index.html"), "utf8")).toMatch(/<html lang="en"/);
 });
 
 test.describe("in the browser", () => {

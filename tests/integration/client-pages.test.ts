@@ -4,30 +4,33 @@ import { useFakeClientServer } from "./support/fake-client";
 import { useTestDatabase } from "./support/fixture";
 
 /**
- * How the server answers page paths: the app's routes with 200 (their prerendered
- * page, else the prerendered shell of their route (ADR 0041), else the SPA fallback), every other path with 404 and the prerendered not-found page,
- * API paths with the JSON 404. The client directory is a minimal fake build with marked pages.
+ * How the server answers page paths (ADR 0064): the static site's public pages with 200 and
+ * their built file, the browser app's routes with 200 (the prerendered shell of their route
+ * (ADR 0041), else the SPA fallback), every other path with 404 and the site's not-found page,
+ * API paths with the JSON 404. The builds are minimal fakes with marked pages.
  */
 describe.each(oneBackend())("page status codes on $name", (backend) => {
   const database = useTestDatabase(backend);
   const app = useFakeClientServer(
     database,
     {
-      "index.html": "PAGE:home",
-      "__spa-fallback.html": "PAGE:spa-fallback",
-      "calculator/index.html": "PAGE:calculator",
-      "schnucks/index.html": "PAGE:schnucks",
-      "retailer-login/index.html": "PAGE:retailer-login",
-      "404/index.html": "PAGE:not-found",
-      // Shells of pages rendered in the browser (ADR 0041); `/sign-in`'s is missing from this build.
-      "admin/login/index.html": "PAGE:admin-login-shell",
-      "admin/dashboard/index.html": "PAGE:admin-dashboard-shell",
-      "dashboard/index.html": "PAGE:dashboard-shell",
-      "verify/index.html": "PAGE:verify-shell",
-      "accept-invitation/index.html": "PAGE:accept-invitation-shell",
-      "accelerometer/index.html": "PAGE:accelerometer-shell",
+      // The static site; `/developer-api-login` is missing from this build.
+      "site/index.html": "PAGE:home",
+      "site/calculator/index.html": "PAGE:calculator",
+      "site/schnucks/index.html": "PAGE:schnucks",
+      "site/retailer-login/index.html": "PAGE:retailer-login",
+      "site/404.html": "PAGE:not-found",
+      // The browser app: its SPA fallback, and the shells of its pages (ADR 0041); `/sign-in`'s
+      // is missing from this build.
+      "client/index.html": "PAGE:spa-fallback",
+      "client/admin/login/index.html": "PAGE:admin-login-shell",
+      "client/admin/dashboard/index.html": "PAGE:admin-dashboard-shell",
+      "client/dashboard/index.html": "PAGE:dashboard-shell",
+      "client/verify/index.html": "PAGE:verify-shell",
+      "client/accept-invitation/index.html": "PAGE:accept-invitation-shell",
+      "client/accelerometer/index.html": "PAGE:accelerometer-shell",
     },
-    { "partners/logo.svg": "<svg/>" },
+    { "site/partners/logo.svg": "<svg/>", "client/assets/app-1.js": "1", "site/_astro/page.1.js": "2" },
   );
 
   it.each([
@@ -36,8 +39,8 @@ describe.each(oneBackend())("page status codes on $name", (backend) => {
     ["/calculator/", "PAGE:calculator"],
     ["/schnucks", "PAGE:schnucks"],
     ["/retailer-login", "PAGE:retailer-login"],
-    ["/developer-api-login", "PAGE:spa-fallback"],
-    ["/Calculator", "PAGE:spa-fallback"],
+    // Paths match any case but a demo slug's, as they did in the browser app.
+    ["/Calculator", "PAGE:calculator"],
     ["/admin/login", "PAGE:admin-login-shell"],
     ["/admin/dashboard", "PAGE:admin-dashboard-shell"],
     ["/dashboard?tab=checks", "PAGE:dashboard-shell"],
@@ -69,16 +72,23 @@ describe.each(oneBackend())("page status codes on $name", (backend) => {
     },
   );
 
-  it.each(["/no-such-page", "/404", "/calculator/extra", "/Schnucks", "/verify/a/b", "/admin", "/partners"])(
-    "answers the unknown path %s with 404 and the not-found page",
-    async (pathname) => {
-      const response = await app.server.request("GET", pathname);
-      expect(response.status).toBe(404);
-      expect(response.headers.get("content-type")).toContain("text/html");
-      expect(response.headers.get("cache-control")).toBe("no-cache");
-      expect(response.body).toContain("PAGE:not-found");
-    },
-  );
+  it.each([
+    "/no-such-page",
+    "/404",
+    "/calculator/extra",
+    "/Schnucks",
+    "/verify/a/b",
+    "/admin",
+    "/partners",
+    // A public page the site's build lacks: not-found, not the browser app (it has no such page).
+    "/developer-api-login",
+  ])("answers the unknown path %s with 404 and the not-found page", async (pathname) => {
+    const response = await app.server.request("GET", pathname);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.body).toContain("PAGE:not-found");
+  });
 
   it("answers a malformed escape with a clean 400, not a 500", async () => {
     expect((await app.server.request("GET", "/%E0%A4%A")).status).toBe(400);
@@ -101,5 +111,15 @@ describe.each(oneBackend())("page status codes on $name", (backend) => {
     const file = await app.server.request("GET", "/partners/missing.svg");
     expect(file.status).toBe(404);
     expect((await app.server.request("GET", "/partners/logo.svg")).status).toBe(200);
+  });
+
+  it("serves both builds' hashed assets for a year, and other files never cached", async () => {
+    for (const asset of ["/assets/app-1.js", "/_astro/page.1.js"]) {
+      const response = await app.server.request("GET", asset);
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get("cache-control"), asset).toBe("public, max-age=31536000, immutable");
+    }
+    const logo = await app.server.request("GET", "/partners/logo.svg");
+    expect(logo.headers.get("cache-control")).toBe("no-cache");
   });
 });

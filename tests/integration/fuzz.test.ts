@@ -75,6 +75,8 @@ function fuzzConfig(dataDir: string, clientDir: string): AppConfig {
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     CLIENT_DIR: clientDir,
+    // The browser app's build alone (ADR 0064); a static site built in the work tree is not this test's.
+    SITE_DIR: path.join(dataDir, "no-site"),
     PUBLIC_URL: "http://aisleiq.test",
     OUTBOX_RETRY_BASE_MS: "50",
     EVENTS_PASSWORD: "events-secret",

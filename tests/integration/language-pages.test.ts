@@ -6,18 +6,18 @@ import { useTestDatabase } from "./support/fixture";
 /**
  * Spanish twins of the public pages (ADR 0022): `/es/…` pages answer 200, and a
  * page that exists in both languages follows the `lang` cookie with a 302 (`Vary: Cookie`).
- * The client directory is a minimal fake build with marked pages.
+ * The builds are minimal fakes with marked pages (ADR 0064).
  */
 describe.each(oneBackend())("Spanish pages and the lang cookie on $name", (backend) => {
   const database = useTestDatabase(backend);
   const app = useFakeClientServer(database, {
-    "index.html": "PAGE:home",
-    "__spa-fallback.html": "PAGE:spa-fallback",
-    "calculator/index.html": "PAGE:calculator",
-    "es/index.html": "PAGE:es-home",
-    "es/calculator/index.html": "PAGE:es-calculator",
-    "es/schnucks/index.html": "PAGE:es-schnucks",
-    "404/index.html": "PAGE:not-found",
+    "site/index.html": "PAGE:home",
+    "site/calculator/index.html": "PAGE:calculator",
+    "site/es/index.html": "PAGE:es-home",
+    "site/es/calculator/index.html": "PAGE:es-calculator",
+    "site/es/schnucks/index.html": "PAGE:es-schnucks",
+    "site/404.html": "PAGE:not-found",
+    "client/index.html": "PAGE:spa-fallback",
   });
 
   it.each([

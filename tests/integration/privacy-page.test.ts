@@ -8,16 +8,16 @@ import { useTestDatabase } from "./support/fixture";
  * The privacy notice page (docs/product.md#11-lead-attribution-and-privacy-notice) as the server
  * serves it: `/privacy` and `/es/privacy` answer 200 with their own prerendered files, never
  * cached, follow the `lang` cookie as every page with a Spanish twin does (ADR 0022), and paths
- * below them are unknown (404). The client directory is a minimal fake build with marked pages.
+ * below them are unknown (404). The builds are minimal fakes with marked pages (ADR 0064).
  */
 describe.each(oneBackend())("privacy notice page on $name", (backend) => {
   const database = useTestDatabase(backend);
   const app = useFakeClientServer(database, {
-    "index.html": "PAGE:home",
-    "__spa-fallback.html": "PAGE:spa-fallback",
-    "privacy/index.html": "PAGE:privacy",
-    "es/privacy/index.html": "PAGE:es-privacy",
-    "404/index.html": "PAGE:not-found",
+    "site/index.html": "PAGE:home",
+    "site/privacy/index.html": "PAGE:privacy",
+    "site/es/privacy/index.html": "PAGE:es-privacy",
+    "site/404.html": "PAGE:not-found",
+    "client/index.html": "PAGE:spa-fallback",
   });
 
   it.each([

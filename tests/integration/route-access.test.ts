@@ -30,6 +30,8 @@ describe.each(oneBackend())("route-declared access on $name", (backend) => {
       LOG_LEVEL: "silent",
       DATA_DIR: dataDir,
       CLIENT_DIR: clientDir,
+      // The browser app's build alone; a static site built in the work tree is not this test's.
+      SITE_DIR: path.join(clientDir, "no-site"),
       PUBLIC_URL: TEST_PUBLIC_URL,
     });
     app = await buildApp(config, { dbHandle: database.handle, serveClient: true });

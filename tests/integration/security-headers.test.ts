@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -72,6 +72,14 @@ describe.each(oneBackend())("CSP per kind of page on $name", (backend) => {
   beforeAll(async () => {
     clientDir = await mkdtemp(path.join(tmpdir(), "aisleiq-csp-"));
     await writeFile(path.join(clientDir, "index.html"), "<!doctype html><title>AisleIQ</title>");
+    // The static site's pages (ADR 0064), beside the browser app's SPA fallback.
+    for (const page of ["", "calculator", "es"]) {
+      await mkdir(path.join(clientDir, "site", page), { recursive: true });
+      await writeFile(
+        path.join(clientDir, "site", page, "index.html"),
+        "<!doctype html><title>AisleIQ</title>",
+      );
+    }
     database = await openTestDatabase(backend);
     app = await buildApp(
       loadConfig({
@@ -79,6 +87,7 @@ describe.each(oneBackend())("CSP per kind of page on $name", (backend) => {
         NODE_ENV: "test",
         PUBLIC_URL: "https://aisleiq.example",
         CLIENT_DIR: clientDir,
+        SITE_DIR: path.join(clientDir, "site"),
       }),
       { dbHandle: database.handle, serveClient: true },
     );

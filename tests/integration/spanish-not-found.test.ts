@@ -5,10 +5,10 @@ import { useTestDatabase } from "./support/fixture";
 
 /**
  * The not-found page in the visitor's language (ADR 0063): an unknown path answers 404 with the
- * prerendered Spanish not-found page (`es/404/index.html`, `<html lang="es">`) when the `lang`
+ * Spanish not-found page the site builds (`es/404/index.html`, `<html lang="es">`) when the `lang`
  * cookie says `es`, and with the English one otherwise (no cookie, `lang=en`, an unknown value,
  * or only a Spanish `Accept-Language`: the cookie decides, ADR 0025); `Vary: Cookie` either way.
- * A build without the Spanish page answers English. The client directory is a minimal fake build.
+ * A build without the Spanish page answers English. The builds are minimal fakes (ADR 0064).
  */
 
 const ENGLISH_NOT_FOUND = '<!doctype html><html lang="en"><body>PAGE:not-found</body></html>';
@@ -19,11 +19,11 @@ describe.each(oneBackend())("the not-found page's language on $name", (backend) 
   const app = useFakeClientServer(
     database,
     {
-      "index.html": "PAGE:home",
-      "__spa-fallback.html": "PAGE:spa-fallback",
-      "es/index.html": "PAGE:es-home",
+      "site/index.html": "PAGE:home",
+      "site/es/index.html": "PAGE:es-home",
+      "client/index.html": "PAGE:spa-fallback",
     },
-    { "404/index.html": ENGLISH_NOT_FOUND, "es/404/index.html": SPANISH_NOT_FOUND },
+    { "site/404.html": ENGLISH_NOT_FOUND, "site/es/404/index.html": SPANISH_NOT_FOUND },
   );
 
   it.each([
@@ -70,8 +70,8 @@ describe.each(oneBackend())("a build without the Spanish not-found page on $name
   const database = useTestDatabase(backend);
   const app = useFakeClientServer(
     database,
-    { "index.html": "PAGE:home", "__spa-fallback.html": "PAGE:spa-fallback" },
-    { "404/index.html": ENGLISH_NOT_FOUND },
+    { "site/index.html": "PAGE:home", "client/index.html": "PAGE:spa-fallback" },
+    { "site/404.html": ENGLISH_NOT_FOUND },
   );
 
   it("answers the Spanish cookie's unknown path with 404 and the English page", async () => {

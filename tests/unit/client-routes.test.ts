@@ -5,13 +5,19 @@ import {
   CLIENT_ROUTE_PATTERNS,
   isPortalPath,
   SHELL_ROUTE_PATTERNS,
+  SITE_PAGE_PATTERNS,
   shellPath,
 } from "../../src/common/client-routes";
-import { isClientRoute, shellFile } from "../../src/server/http/static";
+import { LOCALIZED_PATHS, SPANISH_PATHS } from "../../src/common/languages";
+import { isClientRoute, shellFile, sitePageFile } from "../../src/server/http/static";
 
-/** The server's list of the app's pages (docs/product.md#2-pages: 200 for them, 404 for the rest) matches the route table. */
+/**
+ * The server's list of pages (docs/product.md#2-pages: 200 for them, 404 for the rest): the
+ * browser app's part matches its route table, the static site's part is every public page in
+ * both languages (ADR 0064).
+ */
 describe("CLIENT_ROUTE_PATTERNS", () => {
-  it("has exactly the paths of src/client/routes.ts, less the catch-all", () => {
+  it("has exactly the paths of src/client/routes.ts, less the catch-all, and the site's pages", () => {
     // Layout routes (no path of their own) contribute their children's paths.
     const pages = routes.flatMap((route) =>
       route.path === undefined && !route.index ? (route.children ?? []) : [route],
@@ -19,7 +25,24 @@ describe("CLIENT_ROUTE_PATTERNS", () => {
     const tablePaths = pages
       .map((route) => (route.index ? "/" : `/${route.path ?? ""}`))
       .filter((routePath) => routePath !== "/*");
-    expect(CLIENT_ROUTE_PATTERNS.map((pattern) => pattern.path).sort()).toEqual(tablePaths.sort());
+    expect([...SHELL_ROUTE_PATTERNS].sort()).toEqual(tablePaths.sort());
+    expect(SITE_PAGE_PATTERNS.map((pattern) => pattern.path).sort()).toEqual(
+      [...LOCALIZED_PATHS, ...SPANISH_PATHS].sort(),
+    );
+    expect(CLIENT_ROUTE_PATTERNS.map((pattern) => pattern.path).sort()).toEqual(
+      [...SITE_PAGE_PATTERNS.map((pattern) => pattern.path), ...SHELL_ROUTE_PATTERNS].sort(),
+    );
+  });
+
+  it("finds the site's built file of a public page", () => {
+    expect(sitePageFile("/")).toBe("index.html");
+    expect(sitePageFile("/es")).toBe("es/index.html");
+    expect(sitePageFile("/es/")).toBe("es/index.html");
+    expect(sitePageFile("/calculator/")).toBe("calculator/index.html");
+    expect(sitePageFile("/es/schnucks")).toBe("es/schnucks/index.html");
+    expect(sitePageFile("/Schnucks")).toBeNull();
+    expect(sitePageFile("/dashboard")).toBeNull();
+    expect(sitePageFile("/404")).toBeNull();
   });
 
   it("matches parameters, optional segments, splats and the IMU marker; refuses other paths", () => {
@@ -35,17 +58,21 @@ describe("CLIENT_ROUTE_PATTERNS", () => {
 
 /** The portal's pages get the CSP without third-party hosts (ADR 0031): exactly the portal layout's pages. */
 describe("isPortalPath", () => {
-  it("holds for every page of the portal layout and for no other page of the route table", () => {
+  it("holds for every page of the portal layout and for no other page of the route table or the site", () => {
     const portal = routes.find((route) => route.file === "routes/portal-layout.tsx");
     const portalPaths = (portal?.children ?? []).map((route) => `/${route.path ?? ""}`);
     expect(portalPaths.length).toBeGreaterThan(3);
     expect(
       portalPaths.filter((routePath) => !isPortalPath(routePath.replace(/\/:token\?$/, "/abc"))),
     ).toEqual([]);
-    const others = routes
-      .filter((route) => route !== portal)
-      .map((route) => (route.index ? "/" : `/${route.path ?? ""}`))
-      .filter((routePath) => routePath !== "/*");
+    // The browser app's other pages and the static site's pages (ADR 0064).
+    const others = [
+      ...routes
+        .filter((route) => route !== portal)
+        .map((route) => (route.index ? "/" : `/${route.path ?? ""}`))
+        .filter((routePath) => routePath !== "/*"),
+      ...SITE_PAGE_PATTERNS.map((pattern) => pattern.path),
+    ];
     expect(others.length).toBeGreaterThan(10);
     expect(others.filter(isPortalPath)).toEqual([]);
   });

@@ -14,16 +14,28 @@ import { enImuDemo } from "~/locales/en-imu-demo";
 // This route's texts (ADR 0008: feature catalogs load with their route, not on `/`).
 addCatalog({ imuDemo: enImuDemo });
 
-// The not-found page exists in Spanish too (ADR 0063). Prerendering renders it at `/es/404`, so it
-// needs the Spanish site texts; in the browser, the server sent the Spanish page when the `lang`
-// cookie says `es`, so this module waits for the Spanish texts before the app hydrates it (no
-// English render over the Spanish page). English visitors load nothing more. Should the Spanish
-// chunk fail, the page hydrates in English rather than not at all.
-if (import.meta.env.SSR) {
-  const { addSpanish } = await import("~/locales/es-register");
-  addSpanish();
-} else if (chosenLanguage() === "es") {
+// The server answers an unknown path with the site's not-found page (ADR 0063, ADR 0064); this
+// route shows it only after a navigation inside the app, in the language of the `lang` cookie:
+// it waits for the Spanish texts before it renders. English visitors load nothing more. Should the
+// Spanish chunk fail, the page shows in English rather than not at all.
+if (!import.meta.env.SSR && chosenLanguage() === "es") {
   await loadPortalLanguage().catch(() => undefined);
+}
+
+/**
+ * A link from the app to a path it has no page for (a public page of the site, ADR 0064, or an
+ * unknown path) loads that path from the server, which sends the site's page or its not-found
+ * page with status 404. The path the document was loaded at (the IMU demo through this route,
+ * ADR 0041) renders here.
+ */
+export async function clientLoader({ request }: { request: Request }) {
+  const { pathname } = new URL(request.url);
+  if (pathname !== window.location.pathname && !isImuPath(pathname)) {
+    window.location.assign(request.url);
+    // The document is being replaced: this navigation never settles in the app.
+    await new Promise<never>(() => {});
+  }
+  return null;
 }
 
 /** Any path containing 'accelerometer' is the IMU demo (docs/product.md#2-pages), loaded only when needed. */

@@ -7,9 +7,10 @@ import { matchPath } from "react-router";
 import {
   CLIENT_ROUTE_PATTERNS,
   IMU_PATH_MARKER,
-  NOT_FOUND_PRERENDER_PATH,
+  NOT_FOUND_PAGE_FILE,
   SHELL_ROUTE_PATTERNS,
-  SPANISH_NOT_FOUND_PRERENDER_PATH,
+  SITE_PAGE_PATTERNS,
+  SPANISH_NOT_FOUND_PAGE_FILE,
   shellPath,
 } from "../../common/client-routes";
 import {
@@ -28,16 +29,18 @@ import { requestLanguage } from "./language";
 export const TOKEN_PAGE = /^\/(verify|accept-invitation)\//;
 
 /**
- * Collects `'sha256-…'` CSP sources for every inline `<script>` in the built HTML, so the CSP
- * can allow exactly those (React Router's hydration data) and nothing else.
+ * Collects `'sha256-…'` CSP sources for every inline `<script>` in the built HTML of `dirs` (the
+ * static site's islands loader, the browser app's hydration data and language script), so the
+ * CSP can allow exactly those and nothing else. A directory that does not exist adds nothing.
+ * @param dirs build directories, e.g. `build/site` and `build/client`
  */
-export function inlineScriptHashes(clientDir: string): string[] {
+export function inlineScriptHashes(...dirs: string[]): string[] {
   const hashes = new Set<string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir)) {
       const full = path.join(dir, entry);
       if (statSync(full).isDirectory()) {
-        if (entry !== "assets") walk(full);
+        if (!ASSET_DIRS.includes(entry)) walk(full);
       } else if (entry.endsWith(".html")) {
         const html = readFileSync(full, "utf8");
         for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
@@ -47,12 +50,15 @@ export function inlineScriptHashes(clientDir: string): string[] {
       }
     }
   };
-  walk(clientDir);
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
   return [...hashes];
 }
 
+/** Folders of hashed build output, cached for a year: the browser app's (Vite) and the static site's (Astro). */
+const ASSET_DIRS = ["assets", "_astro"];
+
 /**
- * True when the browser app has a page at `pathname` (docs/product.md#2-pages "Routes"): one of
+ * True when the server has a page at `pathname` (docs/product.md#2-pages "Routes"): one of
  * {@link CLIENT_ROUTE_PATTERNS}, matched with React Router's own `matchPath` (so case, optional
  * segments, splats and trailing slashes behave as in the browser), or any path containing
  * "accelerometer".
@@ -61,6 +67,17 @@ export function inlineScriptHashes(clientDir: string): string[] {
 export function isClientRoute(pathname: string): boolean {
   if (pathname.toLowerCase().includes(IMU_PATH_MARKER)) return true;
   return CLIENT_ROUTE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+/**
+ * The static site's file for a public page (ADR 0064): `calculator/index.html` for `/calculator`
+ * or `/calculator/`, `es/index.html` for `/es`; null when `pathname` is no page of the site.
+ * @param pathname a decoded URL path
+ */
+export function sitePageFile(pathname: string): string | null {
+  const pattern = SITE_PAGE_PATTERNS.find((candidate) => matchPath(candidate, pathname) !== null);
+  if (pattern === undefined) return null;
+  return path.posix.join(pattern.path.slice(1), "index.html");
 }
 
 /**
@@ -82,67 +99,87 @@ function decodePath(raw: string): string | null {
   }
 }
 
+/** The two builds the server sends pages from (ADR 0064). */
+export interface BuiltPages {
+  /** The static site (Astro, `build/site`): public pages in both languages, the not-found pages, their assets. */
+  siteDir: string;
+  /** The browser app (React Router, `build/client`): the portal's and the IMU demo's shells, the SPA fallback, their assets. */
+  clientDir: string;
+}
+
 /**
- * Serves the built client: hashed assets cached for a year, HTML never cached, prerendered
- * pages by path, the prerendered shell of a page rendered in the browser for each of its paths
- * (ADR 0041), the SPA fallback page for the app's other routes, and for any other non-API
- * GET the prerendered not-found page with status 404 (docs/product.md#2-pages; the SPA fallback
- * when the build has no not-found page), in Spanish when the `lang` cookie says so (ADR 0063). A
- * page that exists in English and Spanish redirects (302) to the language saved in the `lang`
- * cookie, if any (ADR 0022). Every route here is public (ADR 0017: declared for the whole
- * encapsulated context, since `@fastify/static` registers one route per file without our route
- * options).
+ * Serves the built pages: hashed assets cached for a year, HTML never cached; the static site's
+ * page for a public path (ADR 0064); the prerendered shell of a page rendered in the browser for
+ * each of its paths (ADR 0041), the SPA fallback for the app's other routes (the IMU demo through
+ * its catch-all); and for any other non-API GET the site's not-found page with status 404
+ * (docs/product.md#2-pages), in Spanish when the `lang` cookie says so (ADR 0063). A page that
+ * exists in English and Spanish redirects (302) to the language saved in the `lang` cookie, if
+ * any (ADR 0022). A file is looked up in the site first, then in the browser app. Every route here
+ * is public (ADR 0017: declared for the whole encapsulated context, since `@fastify/static`
+ * registers one route per file without our route options).
  */
-export async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function serveClient(app: FastifyInstance, dirs: BuiltPages): Promise<void> {
   await app.register(async (scope) => {
     declareContextAccess(scope, "public");
-    await clientRoutes(scope, clientDir);
+    await clientRoutes(scope, dirs);
   });
 }
 
-async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<void> {
-  const root = path.resolve(clientDir);
+async function clientRoutes(app: FastifyInstance, dirs: BuiltPages): Promise<void> {
+  const site = path.resolve(dirs.siteDir);
+  const client = path.resolve(dirs.clientDir);
+  const roots = [site, client].filter((dir) => existsSync(dir));
   await app.register(fastifyStatic, {
-    root,
+    root: roots,
     wildcard: false,
     index: false,
     cacheControl: false,
     // `.br`/`.gz` copies written at build time (scripts/compress-assets.mjs), when the client accepts them.
     preCompressed: true,
     setHeaders(reply, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+      if (ASSET_DIRS.some((dir) => filePath.includes(`${path.sep}${dir}${path.sep}`))) {
         reply.header("Cache-Control", "public, max-age=31536000, immutable");
       } else {
         reply.header("Cache-Control", "no-cache");
       }
     },
   });
-  const fallback =
-    ["__spa-fallback.html", "index.html"].find((name) => existsSync(path.join(root, name))) ?? "index.html";
-
-  const notFoundFile = path.join(NOT_FOUND_PRERENDER_PATH.slice(1), "index.html");
-  const notFoundPage = existsSync(path.join(root, notFoundFile)) ? notFoundFile : fallback;
-  // The not-found page in each language: Spanish already prerendered, so it paints in Spanish
-  // with no script (ADR 0063); English when the build has no Spanish one.
-  const spanishNotFoundFile = path.join(SPANISH_NOT_FOUND_PRERENDER_PATH.slice(1), "index.html");
-  const notFoundPages = {
-    en: notFoundPage,
-    es: existsSync(path.join(root, spanishNotFoundFile)) ? spanishNotFoundFile : notFoundPage,
-  } as const;
+  /** A file of one build, as `[file, root]` for `sendFile`, or null when that build lacks it. */
+  const found = (root: string, file: string): readonly [string, string] | null => {
+    const full = path.join(root, file);
+    return full.startsWith(root) && existsSync(full) && statSync(full).isFile() ? [file, root] : null;
+  };
+  const fallback = found(client, "__spa-fallback.html") ?? found(client, "index.html");
+  // The not-found page in each language, built by the site (ADR 0063): Spanish paints in Spanish
+  // with no script; English when the build has no Spanish one; the SPA fallback without a site.
+  const notFound = found(site, NOT_FOUND_PAGE_FILE) ?? fallback;
+  const notFoundPages = { en: notFound, es: found(site, SPANISH_NOT_FOUND_PAGE_FILE) ?? notFound } as const;
 
   // Hidden from the OpenAPI document: it answers pages, not API calls.
   const pageRoute = { config: { access: "public" }, schema: { hide: true } } as const;
   app.get("/*", pageRoute, async (request, reply) => {
     const pathname = decodePath(request.url.split("?")[0] ?? "/");
-    // API paths and missing files (anything with an extension) are real 404s, not the SPA page.
+    // API paths and missing files (anything with an extension) are real 404s, not a page.
     if (pathname !== null && (isApiPath(pathname) || /\.[a-z0-9]+$/i.test(pathname))) {
       return reply.callNotFound();
     }
     reply.header("Cache-Control", "no-cache");
-    if (pathname === null || !isClientRoute(pathname)) {
+    const sitePage = pathname === null ? null : sitePageFile(pathname);
+    const page =
+      pathname === null || !isClientRoute(pathname)
+        ? null
+        : sitePage !== null
+          ? found(site, sitePage)
+          : (found(client, path.join(path.normalize(pathname), "index.html")) ??
+            // Any path of a page rendered in the browser gets that page's shell, titled (ADR 0041).
+            appShell(client, pathname, found) ??
+            fallback);
+    if (pathname === null || page === null) {
       // Its language follows the `lang` cookie, as the portal's does (ADR 0025, ADR 0063).
       reply.header("Vary", "Cookie");
-      return reply.code(404).sendFile(notFoundPages[requestLanguage(request)]);
+      const notFoundPage = notFoundPages[requestLanguage(request)];
+      if (notFoundPage === null) return reply.callNotFound();
+      return reply.code(404).sendFile(...notFoundPage);
     }
     if (TOKEN_PAGE.test(pathname)) reply.header("Referrer-Policy", "no-referrer");
     if (isLocalized(basePath(pathname))) {
@@ -156,17 +193,16 @@ async function clientRoutes(app: FastifyInstance, clientDir: string): Promise<vo
           .redirect(`${localizePath(pathname, chosen)}${query}`, 302);
       }
     }
-    const safe = path.normalize(pathname).replace(/^(\.\.[/\\])+/, "");
-    const candidates = [path.join(safe, "index.html"), safe];
-    for (const candidate of candidates) {
-      const full = path.join(root, candidate);
-      if (full.startsWith(root) && existsSync(full) && statSync(full).isFile()) {
-        return reply.sendFile(candidate);
-      }
-    }
-    // Any path of a page rendered in the browser gets that page's shell, titled (ADR 0041).
-    const shell = shellFile(pathname);
-    if (shell !== null && existsSync(path.join(root, shell))) return reply.sendFile(shell);
-    return reply.sendFile(fallback);
+    return reply.sendFile(...page);
   });
+}
+
+/** The browser app's prerendered shell for `pathname` (ADR 0041), when the build has it. */
+function appShell(
+  client: string,
+  pathname: string,
+  found: (root: string, file: string) => readonly [string, string] | null,
+): readonly [string, string] | null {
+  const shell = shellFile(pathname);
+  return shell === null ? null : found(client, shell);
 }

@@ -124,6 +124,7 @@ export class TestApp {
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,
         CLIENT_DIR: path.resolve("build/client"),
+        SITE_DIR: path.resolve("build/site"),
         SMTP_URL: smtp.url,
         LOG_LEVEL: "warn",
         OUTBOX_RETRY_BASE_MS: "200",

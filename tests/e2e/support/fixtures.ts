@@ -79,19 +79,23 @@ export async function frames(page: Page, count = 2): Promise<void> {
 }
 
 /**
- * Opens `url` and resolves once the app has hydrated (the root layout's `aisleiq:hydrated`
- * event): for tests whose subject is not input made before hydration, which the critical-path
- * and demo specs cover (ADR 0023). A key press on a control before hydration does nothing, so a
- * test that presses keys at once would otherwise race the page's script.
+ * Islands that hydrate by themselves once the page has loaded (Astro's `client:load`, `client:idle`
+ * and `client:only`) and have not yet: Astro removes an `astro-island`'s `ssr` attribute once its
+ * component has rendered in the browser (ADR 0064).
+ */
+const PENDING_ISLANDS = 'astro-island[ssr]:is([client="load"], [client="idle"], [client="only"])';
+
+/**
+ * Opens `url` and resolves once the page's islands that hydrate by themselves have hydrated
+ * ({@link PENDING_ISLANDS}): for tests whose subject is not input made before hydration (the
+ * dialogs' and forms' specs cover that). Islands that wait for a first interaction
+ * (`client:interaction`) are not waited for: that interaction loads them and is replayed. A key
+ * press on a control of a `client:load` island before it has hydrated does nothing, so a test that
+ * presses keys at once would otherwise race the page's script.
  */
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
-  await page.addInitScript(() => {
-    document.addEventListener("aisleiq:hydrated", () => {
-      document.documentElement.dataset.testHydrated = "";
-    });
-  });
   await page.goto(url);
-  await page.locator("html[data-test-hydrated]").waitFor({ state: "attached" });
+  await expect(page.locator(PENDING_ISLANDS)).toHaveCount(0);
 }
 
 /**

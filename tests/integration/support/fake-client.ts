@@ -6,10 +6,12 @@ import type { DatabaseRef } from "./fixture";
 import { startTestServer, type TestServer } from "./test-app";
 
 /**
- * Writes a minimal fake client build to a new temporary directory.
- * @param pages HTML file path (relative, e.g. `"es/calculator/index.html"`) → marker text the
- *   page's body holds (e.g. `"PAGE:es-calculator"`), so a test can tell which file was served
- * @param files other files (relative path → raw content), e.g. a static asset
+ * Writes a minimal fake build to a new temporary directory: the static site under `site/` and
+ * the browser app under `client/` (ADR 0064: `SITE_DIR` and `CLIENT_DIR`).
+ * @param pages HTML file path under the directory (e.g. `"site/es/calculator/index.html"`) →
+ *   marker text the page's body holds (e.g. `"PAGE:es-calculator"`), so a test can tell which
+ *   file was served
+ * @param files other files (path under the directory → raw content), e.g. a static asset
  * @returns the directory's absolute path
  */
 export function fakeClientDir(pages: Record<string, string>, files: Record<string, string> = {}): string {
@@ -26,9 +28,9 @@ export function fakeClientDir(pages: Record<string, string>, files: Record<strin
 }
 
 /**
- * Registers `beforeAll`/`afterAll` hooks that start a test server serving a fake client build
- * ({@link fakeClientDir} with `pages` and `files`, as `CLIENT_DIR`) on `database`, then close it
- * and remove the directory.
+ * Registers `beforeAll`/`afterAll` hooks that start a test server serving a fake build
+ * ({@link fakeClientDir} with `pages` and `files`: its `site/` as `SITE_DIR`, its `client/` as
+ * `CLIENT_DIR`) on `database`, then close it and remove the directory.
  * @returns a holder whose `server` is set once `beforeAll` has run
  */
 export function useFakeClientServer(
@@ -42,7 +44,7 @@ export function useFakeClientServer(
     clientDir = fakeClientDir(pages, files);
     server = await startTestServer({
       db: database.handle,
-      env: { CLIENT_DIR: clientDir },
+      env: { SITE_DIR: path.join(clientDir, "site"), CLIENT_DIR: path.join(clientDir, "client") },
       serveClient: true,
     });
   });
