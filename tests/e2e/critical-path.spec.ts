@@ -1,4 +1,5 @@
-import { expect, frames, test } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { expect, frames, type TestApp, test } from "./support/fixtures";
 
 /**
  * The critical path of the prerendered pages (ADR 0023), against the
@@ -47,27 +48,92 @@ for (const pathname of PAGES) {
   });
 }
 
-test("a button pressed before the app has loaded does its job once it has", async ({ app, page }) => {
-  // Hold the client entry back until the click has been made.
+/**
+ * What the HTML of `pathname` loads: the URLs of its external scripts, and the module and renderer
+ * URLs of its dialogs island (the `astro-island` hydrated by `client:interaction` whose component
+ * is `Dialogs`).
+ */
+async function pageCode(app: TestApp, pathname: string) {
+  const html = await (await fetch(`${app.baseUrl}${pathname}`)).text();
+  const scripts = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? "");
+  const island = [...html.matchAll(/<astro-island\b[^>]*>/g)]
+    .map((match) => match[0])
+    .find(
+      (tag) => tag.includes('client="interaction"') && tag.includes("&quot;name&quot;:&quot;Dialogs&quot;"),
+    );
+  expect(island, "the page has the dialogs island").toBeDefined();
+  const attribute = (name: string) => island?.match(new RegExp(`${name}="([^"]+)"`))?.[1] ?? "";
+  return { scripts, component: attribute("component-url"), renderer: attribute("renderer-url") };
+}
+
+/** Holds back every request whose path is one of `paths` until `release()`. */
+async function holdBack(page: Page, paths: string[]) {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  await page.route(
+    (url) => paths.includes(url.pathname),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+test("the dialogs' code loads only once a visitor interacts", async ({ app, page }) => {
+  const { component, renderer } = await pageCode(app, "/");
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto(`${app.baseUrl}/`);
+  await page.waitForLoadState("networkidle");
+  expect(requested).not.toContain(component);
+  expect(requested).not.toContain(renderer);
+  await page
+    .locator("#pricing")
+    .getByRole("button", { name: /Get Started.*Optimal/ })
+    .click();
+  await expect(page.getByRole("dialog", { name: "Get Started" })).toContainText("Selected plan: Optimal");
+  expect(requested).toContain(component);
+});
+
+test("a button pressed before the dialogs island has loaded opens its dialog once it has", async ({
+  app,
+  page,
+}) => {
+  const { component } = await pageCode(app, "/");
+  const release = await holdBack(page, [component]);
   await page.goto(`${app.baseUrl}/`, { waitUntil: "domcontentloaded" });
   const pricingButton = page.locator("#pricing").getByRole("button", { name: /Get Started.*Unlimited/ });
   await pricingButton.click();
   // Frames have passed since the click: it has had every chance to act.
   await frames(page);
-  // Not hydrated yet: nothing happened (and the click did not submit or navigate anywhere).
+  // Not loaded yet: nothing happened (and the click did not submit or navigate anywhere).
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(new URL(page.url()).pathname).toBe("/");
   release();
   const dialog = page.getByRole("dialog", { name: "Get Started" });
   await expect(dialog).toContainText("Selected plan: Unlimited");
+});
+
+test("a button pressed before the page's scripts have run does its job once they have", async ({
+  app,
+  page,
+}) => {
+  const { scripts } = await pageCode(app, "/");
+  expect(scripts.length).toBeGreaterThan(0);
+  const release = await holdBack(page, scripts);
+  await page.goto(`${app.baseUrl}/`, { waitUntil: "commit" });
+  await page
+    .locator("#pricing")
+    .getByRole("button", { name: /Get Started.*Starter/ })
+    .click();
+  await frames(page);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe("/");
+  release();
+  await expect(page.getByRole("dialog", { name: "Get Started" })).toContainText("Selected plan: Starter");
 });
 
 test("the inlined stylesheet is not fetched again once the app runs", async ({ app, page }) => {

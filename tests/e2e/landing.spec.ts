@@ -142,6 +142,33 @@ test("Get Started validates, submits the lead for the chosen plan and shows Than
   await expect(page.getByRole("dialog", { name: "Get Started" }).getByLabel("First name")).toHaveValue("");
 });
 
+test("Get Started sends where the visit began: the first landing's UTM parameters and path", async ({
+  app,
+  page,
+}) => {
+  await page.goto(`${app.baseUrl}/calculator?utm_source=newsletter&utm_campaign=spring`);
+  await page.goto(`${app.baseUrl}/`);
+  await page
+    .locator("#pricing")
+    .getByRole("button", { name: /Get Started.*Optimal/ })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Get Started" });
+  await dialog.getByLabel("First name").fill("Ines");
+  await dialog.getByLabel("Last name").fill("Okafor");
+  await dialog.getByLabel("Company").fill("Okafor Foods");
+  await dialog.getByLabel("Phone").fill("+1 555 010 3000");
+  await dialog.getByLabel("Work email").fill(uniqueEmail("ines@okafor.example"));
+  const sent = page.waitForRequest("**/api/send-get-started-email");
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    planTitle: "Optimal",
+    utmSource: "newsletter",
+    utmCampaign: "spring",
+    landingPath: "/calculator",
+  });
+  await expect(page.getByRole("dialog", { name: "Thank You!" })).toBeVisible();
+});
+
 test("header anchors land on their sections with the documented offsets, also from another page", async ({
   app,
   page,

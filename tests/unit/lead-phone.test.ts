@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  isLeadPhone,
   LEAD_PHONE_MAX_LENGTH,
   leadPhoneSchema,
   normalizeLeadPhone,
@@ -94,5 +95,24 @@ describe("lead phone rule (ADR 0019)", () => {
     const result = leadPhoneSchema.safeParse("12");
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Please enter a phone number with 7 to 15 digits.");
+  });
+
+  it("is the same check in the browser's schema-free form (isLeadPhone) as in the server's schema", () => {
+    const phoneLike = fc.oneof(
+      formattedPhone(digitString(1, 20)).map(({ text }) => text),
+      fc.string({
+        maxLength: 40,
+        unit: fc.constantFrom("1", "5", " ", "+", "-", "(", ")", ".", "\t", "\n", "\u0000", "a"),
+      }),
+      fc.string({ maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(phoneLike, (text) => {
+        expect(isLeadPhone(text)).toBe(leadPhoneSchema.safeParse(text).success);
+      }),
+      { numRuns: 2000 },
+    );
+    // A tab inside is formatting to the pattern but a control character to the schema.
+    expect(isLeadPhone("555\t010 0100")).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { type LeadFields, type LeadRequest, type PlanTitle, validateLead } from "@common/api/leads";
+import type { LeadRequest, PlanTitle } from "@common/api/leads";
+import { type LeadFields, validateLead } from "@common/lead-rules";
 import { MODAL_RESET_MS } from "@common/limits";
 import { PRIVACY_NOTICE_PATHS, PRIVACY_NOTICE_VERSION } from "@common/privacy";
 import { PartyPopper } from "lucide-react";

@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { ATTRIBUTION_MAX, cleanLandingPath, cleanReferrer } from "../attribution";
+import {
+  LEAD_PHONE_MAX_LENGTH,
+  LEAD_VALIDATION_MESSAGES,
+  type LeadFields,
+  normalizeLeadPhone,
+  validateLead,
+} from "../lead-rules";
 import { LEAD_PAGE_DEFAULT, LEAD_PAGE_MAX } from "../limits";
 import { PLAN_TITLES, type PlanTitle } from "../plans";
-import { EMAIL_MAX_LENGTH, INT4_MAX, isEmail } from "../validation";
+import { EMAIL_MAX_LENGTH, INT4_MAX } from "../validation";
 import { languageField, listResponse, pageOffsetFields, privacyNoticeVersionField, safeText } from "./fields";
 
 /**
@@ -10,64 +17,18 @@ import { languageField, listResponse, pageOffsetFields, privacyNoticeVersionFiel
  * form and `POST /api/send-get-started-email`.
  */
 
+export {
+  isLeadPhone,
+  LEAD_PHONE_MAX_DIGITS,
+  LEAD_PHONE_MAX_LENGTH,
+  LEAD_PHONE_MIN_DIGITS,
+  LEAD_VALIDATION_MESSAGES,
+  type LeadFields,
+  type LeadValidationFailure,
+  normalizeLeadPhone,
+  validateLead,
+} from "../lead-rules";
 export { PLAN_TITLES, type PlanTitle } from "../plans";
-
-/** Fewest digits a lead-form phone may hold (docs/product.md#5-validation's lower bound, counted in digits: ADR 0019). */
-export const LEAD_PHONE_MIN_DIGITS = 7;
-/** Most digits a lead-form phone may hold: E.164's 15 (ITU-T E.164 §6; ADR 0019). */
-export const LEAD_PHONE_MAX_DIGITS = 15;
-/** Longest phone text accepted, formatting included; checked before any pattern runs. */
-export const LEAD_PHONE_MAX_LENGTH = 32;
-/** An optional leading '+', then digits and formatting only (spaces, parentheses, dots, dashes). Linear. */
-const LEAD_PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
-
-/**
- * The lead-form phone rule (ADR 0019, departing from docs/product.md#5-validation's character count): at most
- * {@link LEAD_PHONE_MAX_LENGTH} characters, an optional leading '+', then digits and formatting
- * characters (spaces, parentheses, dots, dashes), holding 7 to 15 digits. "+1 (555) 010-3000" and
- * "+44 20 7946 0958" pass.
- * @param value the phone as typed (surrounding whitespace is ignored)
- * @returns the normalised E.164-style value: '+' (when typed) followed by the digits only, e.g.
- *   "+15550103000"; a number typed without '+' keeps its digits only ("3145550100"), since the
- *   form asks for no country. Null when the value breaks the rule.
- */
-export function normalizeLeadPhone(value: string): string | null {
-  const phone = value.trim();
-  if (phone.length > LEAD_PHONE_MAX_LENGTH || !LEAD_PHONE_CHARACTERS.test(phone)) return null;
-  const digits = phone.replace(/\D/g, "");
-  if (digits.length < LEAD_PHONE_MIN_DIGITS || digits.length > LEAD_PHONE_MAX_DIGITS) return null;
-  return phone.startsWith("+") ? `+${digits}` : digits;
-}
-
-/** The toast pair (title, description) for each failure (docs/product.md#5-validation): the server answers with the description; the client shows both from its i18n catalog. */
-export const LEAD_VALIDATION_MESSAGES = {
-  required: { title: "All fields are required", description: "Please fill in all the fields to continue." },
-  email: { title: "Invalid email", description: "Please enter a valid email address." },
-  phone: { title: "Invalid phone number", description: "Please enter a phone number with 7 to 15 digits." },
-} as const;
-export type LeadValidationFailure = keyof typeof LEAD_VALIDATION_MESSAGES;
-
-export interface LeadFields {
-  firstName: string;
-  lastName: string;
-  company: string;
-  phone: string;
-  email: string;
-}
-
-/**
- * Runs the docs/product.md#5-validation checks in that order: all five fields required, then the email shape,
- * then the phone. Linear in the input whatever its length (ADR 0013): an email longer than
- * 254 characters and a phone longer than 32 are invalid before any shape check.
- * @returns the first failure, or null when the fields are valid
- */
-export function validateLead(fields: LeadFields): LeadValidationFailure | null {
-  const values = [fields.firstName, fields.lastName, fields.company, fields.phone, fields.email];
-  if (values.some((value) => !value?.trim())) return "required";
-  if (!isEmail(fields.email.trim())) return "email";
-  if (!leadPhoneSchema.safeParse(fields.phone).success) return "phone";
-  return null;
-}
 
 /** 400 message for a plan other than the three of the pricing table (docs/product.md#3-records "Plans"). */
 export const LEAD_PLAN_MESSAGE = "Please choose a plan: Starter, Optimal or Unlimited.";
