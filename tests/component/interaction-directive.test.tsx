@@ -116,6 +116,29 @@ describe("client:interaction", () => {
     expect(triggerClicks).toBe(2);
   });
 
+  it("replays an unanswered outside click only once the page's scripts have run (DOMContentLoaded)", async () => {
+    // Parsed but a module script still loading: "interactive", DOMContentLoaded not fired yet.
+    const readyState = vi.spyOn(document, "readyState", "get").mockReturnValue("interactive");
+    const entries = vi
+      .spyOn(performance, "getEntriesByType")
+      .mockReturnValue([{ domContentLoadedEventStart: 0 } as unknown as PerformanceEntry]);
+    try {
+      let triggerClicks = 0;
+      outside.addEventListener("click", () => {
+        triggerClicks += 1;
+      });
+      outside.click();
+      await settle();
+      expect(live).toBe(true);
+      expect(triggerClicks).toBe(1);
+      document.dispatchEvent(new Event("DOMContentLoaded"));
+      expect(triggerClicks).toBe(2);
+    } finally {
+      readyState.mockRestore();
+      entries.mockRestore();
+    }
+  });
+
   it("does not replay an outside click that the trigger script answered", async () => {
     let answered = 0;
     const script = (event: Event) => {

@@ -5,6 +5,18 @@ import { ISLAND_LOAD_EVENT, type IslandLoadDetail } from "./interaction-events";
 const INTERACTIONS = ["pointerdown", "click", "focusin", "keydown"] as const;
 
 /**
+ * Whether DOMContentLoaded has fired, so the page's deferred and module scripts have run.
+ * `readyState` is "interactive" from the end of parsing, which is before those scripts run (a
+ * module script still loading holds DOMContentLoaded back): the navigation entry tells.
+ */
+function contentLoaded(): boolean {
+  if (document.readyState === "complete") return true;
+  if (document.readyState === "loading") return false;
+  const [navigation] = performance.getEntriesByType?.("navigation") ?? [];
+  return navigation ? (navigation as PerformanceNavigationTiming).domContentLoadedEventStart > 0 : true;
+}
+
+/**
  * `client:interaction`: loads and hydrates an island on the first interaction with it, so a page
  * ships no framework code before a person acts (budget of `/`: docs/architecture.md "Public
  * pages: the JavaScript budget, measured").
@@ -72,9 +84,8 @@ const interaction: ClientDirective = (load, options, island) => {
     const again = () => {
       if (outside.isConnected) outside.click();
     };
-    if (document.readyState === "loading")
-      document.addEventListener("DOMContentLoaded", again, { once: true });
-    else again();
+    if (contentLoaded()) again();
+    else document.addEventListener("DOMContentLoaded", again, { once: true });
   };
 
   function onInteraction(event: Event) {
