@@ -188,7 +188,7 @@ async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promis
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(SERVER_ENTRY) || !existsSync("build/client/index.html")) {
+  if (![SERVER_ENTRY, "build/client/index.html", "build/site/index.html"].every((file) => existsSync(file))) {
     const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }

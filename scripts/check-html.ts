@@ -4,7 +4,7 @@
  * a second). Used by the tests (email HTML parts: tests/unit/email-html.test.ts) and, from the
  * command line, on a directory of built pages:
  *
- *   npm run html:check -- build/client      # every *.html under it (the `html` stage of npm test)
+ *   npm run html:check -- build/site build/client   # every *.html under them (the `html` stage of npm test)
  *   npm run html:check -- a.html b.html
  *
  * prints each HTML error (`file:line:column: message`) and exits 1 when there is any.
@@ -109,8 +109,8 @@ export async function checkHtml(documents: ReadonlyArray<string | HtmlText>): Pr
 }
 
 /**
- * Every `*.html` file under `dir`, sorted, for {@link checkHtml} (e.g. the production build's
- * `build/client`, both languages and the 404 page).
+ * Every `*.html` file under `dir`, sorted, for {@link checkHtml} (e.g. the static site's
+ * `build/site`: both languages and the 404 pages).
  */
 export async function htmlFilesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -4,7 +4,7 @@
  * loads before any interaction, and fails when it exceeds the budget or when a portal, dashboard
  * or IMU chunk is among it.
  *
- * It reads build/client/index.html (run `npm run build` first), takes every script `src`,
+ * It reads build/site/index.html, the static site's `/` (run `npm run build` first), takes every script `src`,
  * `modulepreload` link and inline `import("…")`, then follows each chunk's static imports (not
  * dynamic `import()` inside chunks, which load on interaction; the page's own deferred bootstrap
  * imports count, ADR 0023). Sizes are gzip level 9. The budget is ADR 0023's 130 KiB

@@ -33,7 +33,7 @@ describe("Slider rendered on the server", () => {
     expect(thumb?.getAttribute("aria-valuemax")).toBe("7");
     expect(thumb?.getAttribute("aria-valuetext")).toBe("4 months");
     expect(thumb?.getAttribute("aria-label")).toBe("Months since launch");
-    // Where app.css puts the thumb until Radix has measured it: 4 of 1–7 is half way.
+    // Where theme.css puts the thumb until Radix has measured it: 4 of 1–7 is half way.
     const root = html.querySelector<HTMLElement>(".slider");
     expect(root?.style.getPropertyValue("--slider-percent")).toBe("50");
   });
@@ -69,7 +69,7 @@ describe("Slider in the browser", () => {
     thumb.focus();
     await userEvent.keyboard("{ArrowRight}{ArrowRight}");
     expect(thumb.getAttribute("aria-valuenow")).toBe("4");
-    // Radix has found the thumb: it no longer hides it (app.css places it no more).
+    // Radix has found the thumb: it no longer hides it (theme.css places it no more).
     expect(thumb.style.display).toBe("");
   });
 });

@@ -22,8 +22,8 @@ async function fillForm(page: Page, person: { first: string; email: string }) {
   await page.getByLabel("Last Name").fill("Tester");
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Phone").fill("(314) 555-0100");
-  // A click made before the app has hydrated takes effect once it has (scripts/critical-path.mjs
-  // replays it), so wait for the checked state instead of demanding it at once.
+  // A click made before the form's island has hydrated takes effect once it has (its directive
+  // replays it, ADR 0064), so wait for the checked state instead of demanding it at once.
   const terms = page.getByRole("checkbox", { name: /I accept the Terms of Service/ });
   await terms.click();
   await expect(terms).toBeChecked();

@@ -2,7 +2,7 @@ import { expect, frames, test } from "./support/fixtures";
 
 /**
  * No layout shift from fonts (ADR 0008). On a slow phone connection the Inter file can arrive
- * after the first paint; the metric-matched fallback faces in app.css must keep the swap from
+ * after the first paint; the metric-matched fallback faces in theme.css must keep the swap from
  * moving the page. Here the font is held back until the page has painted (in the fallback face)
  * and the page's cumulative layout shift (the browser's own layout-shift entries, as Lighthouse
  * counts them) must stay at or under 0.02.

@@ -55,7 +55,7 @@ function prefersReducedMotion(): boolean {
 export function smoothScrollTo(id: string): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
-  // Lay out the sections that wait for the viewport (content-visibility, app.css) at their real
+  // Lay out the sections that wait for the viewport (content-visibility, theme.css) at their real
   // heights, so the target does not move while we scroll past them.
   document.documentElement.classList.add("sections-laid-out");
   const from = window.scrollY;

@@ -64,8 +64,8 @@ export async function freePort(): Promise<number> {
  * One AisleIQ server under test, built in the Playwright worker's own process with `buildApp`
  * (the factory `main.ts` uses) on its own PGlite data directory, copied from the migrated
  * template of the global setup, with a real SMTP sink (and, when asked, an s3rver bucket for its
- * uploads, {@link TestAppOptions}), serving the production client from
- * `build/client` (ADR 0045). Besides the address and the sink it gives tests the seeding steps
+ * uploads, {@link TestAppOptions}), serving the production builds from `build/site` and
+ * `build/client` (ADR 0045, ADR 0064). Besides the address and the sink it gives tests the seeding steps
  * that are not reachable over HTTP: rows written through the server's own database handle and
  * service functions, and sessions started the way a sign-in starts them.
  */

@@ -33,17 +33,18 @@ function templateName(): string {
 }
 
 /**
- * Playwright's global setup (ADR 0045): checks that the production client is built, then makes
+ * Playwright's global setup (ADR 0045): checks that the production builds exist (the static site
+ * and the browser app, ADR 0064), then makes
  * sure a migrated PGlite data directory exists for the current migrations and tells the workers
  * where it is ({@link TEMPLATE_ENV}). Every app a test runs against starts from a copy of it
  * (tests/e2e/support/app.ts): a copy opens in about 0.3 s where a new directory needs initdb and
  * every migration (about 6 s, measured on the 2-core machine). The template stays in the system
  * temporary directory for the next run; it is built under a temporary name and renamed when
  * migrated, so an interrupted build never leaves a half-migrated template.
- * @throws when `build/client` has no `index.html` (run `npm run build` first)
+ * @throws when `build/site` or `build/client` has no `index.html` (run `npm run build` first)
  */
 export default async function globalSetup(): Promise<void> {
-  if (!existsSync(path.join("build", "client", "index.html"))) {
+  if (!["site", "client"].every((dir) => existsSync(path.join("build", dir, "index.html")))) {
     throw new Error("tests/e2e run against the production build: run `npm run build` first");
   }
   const template = path.join(tmpdir(), templateName());

@@ -23,7 +23,7 @@ export type SliderProps = Omit<
  * renders it with `display: none` and no `aria-valuenow`, so a prerendered page would show no
  * thumb and hold an invalid `role="slider"` before its script runs. Here the thumb always carries
  * `aria-valuenow` (the controlled value, what Radix sets once mounted), and the root carries the
- * value as a percentage (`--slider-percent`), from which `app.css` places the thumb until Radix does.
+ * value as a percentage (`--slider-percent`), from which `theme.css` places the thumb until Radix does.
  */
 export function Slider({ className, thumbProps, value, style, ...props }: SliderProps) {
   const min = props.min ?? 0;
