@@ -157,13 +157,15 @@ describe("login portal form", () => {
     expect(screen.getByRole("button", { name: "Forgot Password" })).toBeTruthy();
   });
 
-  it("Sign Up opens the Get Started form", async () => {
-    const user = userEvent.setup();
+  it("Sign Up is the Get Started dialog's trigger, with the Optimal plan", () => {
+    // The site's dialog trigger script opens the dialog (src/site/scripts/dialog-triggers.ts);
+    // tests/e2e/portals.spec.ts checks that it does.
     renderPortal("/developer-sdk-login");
-    await user.click(screen.getByRole("button", { name: "Sign Up" }));
-    const dialog = await screen.findByRole("dialog");
-    expect(dialog.textContent).toContain("Get Started");
-    expect(screen.getByLabelText(/first name/i)).toBeTruthy();
+    const signUp = screen.getByRole("button", { name: "Sign Up" });
+    expect(signUp.getAttribute("type")).toBe("button");
+    expect(signUp.getAttribute("aria-haspopup")).toBe("dialog");
+    expect(signUp.dataset.dialogTrigger).toBe("get-started");
+    expect(signUp.dataset.plan).toBe("Optimal");
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import { type CalculateInputs, calculate } from "../../src/common/calculator";
 import { SHAKE_DURATION_MS } from "../../src/common/limits";
 import { axe } from "./support/axe";
 import { expect, fastForwardUntil, gotoHydrated, PARTNER_PASSWORD, test } from "./support/fixtures";
+import { holdModule, islandModule, islandOf } from "./support/islands";
 
 /** The session hint of src/client/features/calculator/content.ts (its `@common` import does not resolve here). */
 const CHANNEL_PARTNER_UNLOCKED_KEY = "aisleiq.channelPartnerUnlocked";
@@ -287,4 +288,76 @@ test("axe finds no WCAG 2.2 AA violations, locked and unlocked", async ({ app, p
   await page.getByRole("button", { name: "Unlock" }).click();
   await expect(page.getByLabel("Partner commission (%)")).toBeVisible();
   expect((await scan()).violations).toEqual([]);
+});
+
+test("the calculator's code loads on first interaction, or with the page for a shared link or a Channel Partner session", async ({
+  app,
+  page,
+}) => {
+  const module = await islandModule(`${app.baseUrl}/calculator`, "CalculatorEn");
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+
+  // The static page already shows the default figures; nothing of the calculator loads.
+  await page.goto(`${app.baseUrl}/calculator`);
+  await page.waitForLoadState("networkidle");
+  await expect(figure(page, "monthlyAppVisits")).toHaveText("5,200");
+  expect(requested).not.toContain(module);
+  await expect(islandOf(page, module)).toHaveAttribute("ssr", "");
+  await page.getByLabel("Average receipt ($)").focus();
+  await expect(islandOf(page, module)).not.toHaveAttribute("ssr");
+
+  // A shared link: its figures show with no interaction.
+  await page.goto(`${app.baseUrl}/calculator?monthlyReceipts=10000`);
+  await expect(figure(page, "monthlyAppVisits")).toHaveText("1,300");
+
+  // A session that gave the password: the page asks the server for the section at once.
+  await page.evaluate((key) => window.sessionStorage.setItem(key, "1"), CHANNEL_PARTNER_UNLOCKED_KEY);
+  const asked = page.waitForResponse((response) =>
+    response.url().endsWith("/api/gates/channel-partner/content"),
+  );
+  await page.goto(`${app.baseUrl}/calculator`);
+  await asked;
+});
+
+test("keys and digits entered before the calculator has loaded count once it has", async ({ app, page }) => {
+  const module = await islandModule(`${app.baseUrl}/calculator`, "CalculatorEn");
+  const held = await holdModule(page, module);
+  await page.goto(`${app.baseUrl}/calculator`);
+  const slider = page.getByRole("slider", { name: "Months since launch" });
+  await slider.focus();
+  await held.asked;
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.getByLabel("Average receipt ($)").fill(String(INPUTS.cartSize));
+  await page.getByLabel("Monthly receipts per store").fill(String(INPUTS.monthlyReceipts));
+  // Still the static page: the keys are held, the figures are the defaults.
+  await expect(islandOf(page, module)).toHaveAttribute("ssr", "");
+  await expect(slider).toHaveAttribute("aria-valuenow", "1");
+  await expect(figure(page, "monthlyAppVisits")).toHaveText("5,200");
+  held.release();
+  await expect(slider).toHaveAttribute("aria-valuenow", "3");
+  await expect(slider).toBeFocused();
+  await expect(page.getByTestId("months-value")).toHaveText("3 months");
+  await expectMainFigures(page);
+  await expect(page).toHaveURL(/monthsSinceLaunch=3/);
+  expect(new URL(page.url()).searchParams.get("cartSize")).toBe("62.5");
+});
+
+test("a Channel Partner password typed and sent before the calculator has loaded is checked once it has", async ({
+  app,
+  page,
+}) => {
+  const module = await islandModule(`${app.baseUrl}/calculator`, "CalculatorEn");
+  const held = await holdModule(page, module);
+  await page.goto(`${app.baseUrl}/calculator`);
+  const password = page.getByLabel("Password");
+  await password.fill(PARTNER_PASSWORD);
+  await password.press("Enter");
+  await held.asked;
+  // Not sent as a form: the page stays, and the password is in no URL.
+  expect(page.url()).toBe(`${app.baseUrl}/calculator`);
+  held.release();
+  await expect(page.getByLabel("Partner commission (%)")).toBeFocused();
+  expect(page.url()).not.toContain(PARTNER_PASSWORD);
 });

@@ -9,6 +9,7 @@ import {
   test,
   uniqueEmail,
 } from "./support/fixtures";
+import { holdModule, islandModule, islandOf } from "./support/islands";
 
 const PENDING_KEY = "aisleiq.pendingDemoRegistrations";
 
@@ -171,6 +172,42 @@ test.describe("store-demo registration", () => {
       expect(emailsTo(app, email, "Store Demo")).toHaveLength(1);
       expect(emailsTo(app, DESK, email)).toHaveLength(1);
     }
+  });
+});
+
+test.describe("store-demo registration before its form has loaded", () => {
+  test("loads nothing of the form until a visitor interacts", async ({ app, page }) => {
+    const module = await islandModule(`${app.baseUrl}/schnucks`, "RegistrationEn");
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${app.baseUrl}/schnucks`);
+    await page.waitForLoadState("networkidle");
+    expect(requested).not.toContain(module);
+    await page.getByLabel("First Name").focus();
+    await expect(islandOf(page, module)).not.toHaveAttribute("ssr");
+  });
+
+  test("what is typed and ticked before the form has loaded is sent once it has", async ({ app, page }) => {
+    const module = await islandModule(`${app.baseUrl}/schnucks`, "RegistrationEn");
+    const held = await holdModule(page, module);
+    await page.goto(`${app.baseUrl}/schnucks`);
+    const early = uniqueEmail("early.bird@schnucks.com");
+    await page.getByLabel("First Name").fill("Early");
+    await page.getByLabel("Last Name").fill("Bird");
+    await page.getByLabel("Email").fill(early);
+    await page.getByLabel("Phone").fill("(314) 555-0100");
+    await held.asked;
+    const terms = page.getByRole("checkbox", { name: /I accept the Terms of Service/ });
+    await terms.click();
+    await expect(islandOf(page, module)).toHaveAttribute("ssr", "");
+    await expect(terms).not.toBeChecked();
+    held.release();
+    await expect(terms).toBeChecked();
+    await expect(page.getByLabel("First Name")).toHaveValue("Early");
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    const notice = await emailContaining(app, DESK, early.toLowerCase());
+    expect(decodeQuotedPrintable(notice.raw)).toContain("Early");
   });
 });
 

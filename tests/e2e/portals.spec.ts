@@ -1,5 +1,6 @@
 import { axe } from "./support/axe";
 import { expect, gotoHydrated, test } from "./support/fixtures";
+import { holdModule, islandModule, islandOf } from "./support/islands";
 
 const PORTALS = [
   ["/developer-api-login", "API Portal", "Access API Portal"],
@@ -114,4 +115,28 @@ test("portal pages look right at 1280 px and 390 px", async ({ app, page }) => {
     expect(overflow, `no horizontal overflow at ${width} px`).toBe(false);
     await page.screenshot({ path: `/tmp/shots-portals-retailer-${width}.png`, fullPage: true });
   }
+});
+
+test("what is typed and submitted before the form has loaded is handled once it has, never sent as a URL", async ({
+  app,
+  page,
+}) => {
+  const module = await islandModule(`${app.baseUrl}/retailer-login`, "LoginPortalEn");
+  const held = await holdModule(page, module);
+  const apiCalls: string[] = [];
+  page.on("request", (req) => {
+    if (new URL(req.url()).pathname.startsWith("/api/")) apiCalls.push(req.url());
+  });
+  await page.goto(`${app.baseUrl}/retailer-login`);
+  await page.getByLabel("Email").fill("manager@store.example");
+  await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await page.getByLabel("Password", { exact: true }).press("Enter");
+  await held.asked;
+  await expect(islandOf(page, module)).toHaveAttribute("ssr", "");
+  expect(page.url()).toBe(`${app.baseUrl}/retailer-login`);
+  held.release();
+  await expect(page.getByText("Access is by invitation")).toBeVisible();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  expect(page.url()).toBe(`${app.baseUrl}/retailer-login`);
+  expect(apiCalls).toEqual([]);
 });

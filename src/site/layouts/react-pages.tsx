@@ -34,10 +34,15 @@ export function LandingBody({ path, ...chrome }: SiteChromeSlots & { path: strin
   );
 }
 
-export function CalculatorBody({ path, ...chrome }: SiteChromeSlots & { path: string }) {
+/** `children`: the calculator island (its interactive part), placed where the page shows it. */
+export function CalculatorBody({
+  path,
+  children,
+  ...chrome
+}: SiteChromeSlots & { path: string; children?: ReactNode }) {
   return (
     <AtPath path={path} {...chrome}>
-      <CalculatorPage />
+      <CalculatorPage>{children}</CalculatorPage>
     </AtPath>
   );
 }
@@ -50,26 +55,38 @@ export function PrivacyBody({ path, ...chrome }: SiteChromeSlots & { path: strin
   );
 }
 
+/** `children`: the registration island (form and Thank You view), placed where the page shows it. */
 export function RetailerDemoBody({
   path,
   demo,
+  children,
   ...chrome
-}: SiteChromeSlots & { path: string; demo: RetailerDemo }) {
+}: SiteChromeSlots & {
+  path: string;
+  demo: RetailerDemo;
+  children?: ReactNode;
+}) {
   return (
     <AtPath path={path} {...chrome}>
-      <RegistrationPage demo={demo} />
+      <RegistrationPage demo={demo}>{children}</RegistrationPage>
     </AtPath>
   );
 }
 
+/** `children`: the login form island, placed where the page shows it. */
 export function LoginPortalBody({
   path,
   portal,
+  children,
   ...chrome
-}: SiteChromeSlots & { path: string; portal: LoginPortalId }) {
+}: SiteChromeSlots & {
+  path: string;
+  portal: LoginPortalId;
+  children?: ReactNode;
+}) {
   return (
     <AtPath path={path} {...chrome}>
-      <LoginPortalPage portal={portal} />
+      <LoginPortalPage portal={portal}>{children}</LoginPortalPage>
     </AtPath>
   );
 }

@@ -1,34 +1,10 @@
-import { calculate, MONTHS_MAX, MONTHS_MIN, MONTHS_STEP, parseNumericInput } from "@common/calculator";
-import { ArrowLeft, Printer } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
-import { Link } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
 import { SitePage } from "~/components/site-page";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { Slider } from "~/components/ui/slider";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
-import { ChannelPartnerSection } from "./channel-partner-section";
-import { type FigureSpec, Figures } from "./figure";
-import { LostRevenueSection } from "./lost-revenue-section";
-import { NumberFields } from "./number-field";
-import { RevenueChart } from "./revenue-chart";
-import { useCalculatorForm } from "./use-calculator-form";
-
-const FIELDS = ["cartSize", "monthlyReceipts"] as const;
-/** The four main results (docs/product.md#3-records). */
-const FIGURES: readonly FigureSpec[] = [
-  { name: "monthlyAppVisits", kind: "count" },
-  { name: "monthlyAverageAppCartSize", kind: "money" },
-  { name: "monthlyIncreaseInRevenue", kind: "money", highlight: true },
-  { name: "monthlyCommission", kind: "money" },
-];
-
-/** The Get Started (sign-up) dialog, loaded on first use so the page's first load stays light. */
-const GetStartedDialog = lazy(() =>
-  import("~/components/get-started-dialog").then((m) => ({ default: m.GetStartedDialog })),
-);
+import { Calculator } from "./calculator";
 
 /**
  * The revenue calculator page (docs/product.md#2-pages, #3-records, #5-validation, #9-constants; ADR 0007), inside the site
@@ -36,27 +12,16 @@ const GetStartedDialog = lazy(() =>
  * 1–7) with its four results and a chart by month; the collapsible Lost Revenue section; the
  * password-gated Channel Partner section; the estimates disclaimer. Every figure comes from
  * `calculate` in src/common/calculator.ts and updates as the user types.
+ *
+ * Rendered to static HTML (the public site is static pages with islands): the Home link, the
+ * headings and the disclaimer need no script. Get Started is a dialog trigger in the HTML
+ * (`data-dialog-trigger`, the site's dialog trigger script opens the Get Started dialog with the
+ * Optimal plan). The interactive part, {@link Calculator}, is `children` when the page passes it
+ * as an island, or rendered in place.
  */
-export function CalculatorPage() {
+export function CalculatorPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { localize } = useLanguage();
-  const { form, setText, setMonthsSinceLaunch } = useCalculatorForm();
-  const monthsLabelId = useId();
-  const [getStartedOpen, setGetStartedOpen] = useState(false);
-  const [getStartedUsed, setGetStartedUsed] = useState(false);
-  const inputs = {
-    cartSize: parseNumericInput(form.text.cartSize),
-    monthlyReceipts: parseNumericInput(form.text.monthlyReceipts),
-    monthsSinceLaunch: form.monthsSinceLaunch,
-    months: parseNumericInput(form.text.months),
-    currentPerStore: parseNumericInput(form.text.currentPerStore),
-    hourlyRate: parseNumericInput(form.text.hourlyRate),
-    stores: parseNumericInput(form.text.stores),
-    partnerCommissionPercentage: parseNumericInput(form.text.partnerCommissionPercentage),
-    storesInBrand: parseNumericInput(form.text.storesInBrand),
-  };
-  const results = calculate(inputs);
-  const monthsText = t("calculator.monthsValue", { count: results.monthsSinceLaunch });
 
   return (
     <SitePage className="calc-root bg-gradient-to-b from-secondary/70 via-background to-background">
@@ -66,20 +31,12 @@ export function CalculatorPage() {
       >
         <div className="calc-no-print flex items-center justify-between gap-2">
           <Button asChild variant="ghost">
-            <Link to={localize("/")}>
+            <a href={localize("/")}>
               <ArrowLeft aria-hidden="true" />
               {t("calculator.home")}
-            </Link>
+            </a>
           </Button>
-          <Button
-            aria-haspopup="dialog"
-            data-dialog-trigger="get-started"
-            data-plan="Optimal"
-            onClick={() => {
-              setGetStartedUsed(true);
-              setGetStartedOpen(true);
-            }}
-          >
+          <Button type="button" aria-haspopup="dialog" data-dialog-trigger="get-started" data-plan="Optimal">
             {t("calculator.getStarted")}
           </Button>
         </div>
@@ -92,73 +49,10 @@ export function CalculatorPage() {
           <p className="max-w-2xl text-lg text-muted-foreground">{t("calculator.subtitle")}</p>
         </div>
 
-        <div className="grid gap-6 lg:grid-cols-12">
-          <Card className="calc-section lg:col-span-5">
-            <CardHeader>
-              <CardTitle>{t("calculator.inputsTitle")}</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-6">
-              <NumberFields fields={FIELDS} form={form} onChange={setText} />
-              <div className="calc-slider grid gap-2">
-                <div className="flex items-baseline justify-between gap-4">
-                  <Label id={monthsLabelId}>{t("calculator.monthsSinceLaunch")}</Label>
-                  <span className="text-sm font-semibold tabular-nums" data-testid="months-value">
-                    {monthsText}
-                  </span>
-                </div>
-                <Slider
-                  min={MONTHS_MIN}
-                  max={MONTHS_MAX}
-                  step={MONTHS_STEP}
-                  value={[results.monthsSinceLaunch]}
-                  onValueChange={([value]) => setMonthsSinceLaunch(value ?? MONTHS_MIN)}
-                  thumbProps={{ "aria-labelledby": monthsLabelId, "aria-valuetext": monthsText }}
-                />
-                <div aria-hidden="true" className="flex justify-between text-xs text-muted-foreground">
-                  <span>{MONTHS_MIN}</span>
-                  <span>{MONTHS_MAX}</span>
-                </div>
-              </div>
-            </CardContent>
-          </Card>
-
-          <Card className="calc-section lg:col-span-7">
-            <div className="flex flex-row items-center justify-between gap-4 p-6">
-              <CardTitle>{t("calculator.resultsTitle")}</CardTitle>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                className="calc-no-print"
-                onClick={() => window.print()}
-              >
-                <Printer aria-hidden="true" />
-                {t("calculator.print")}
-              </Button>
-            </div>
-            <CardContent>
-              <Figures figures={FIGURES} results={results} className="grid gap-4 sm:grid-cols-2" />
-            </CardContent>
-          </Card>
-        </div>
-
-        <RevenueChart
-          cartSize={inputs.cartSize}
-          monthlyReceipts={inputs.monthlyReceipts}
-          selectedMonth={results.monthsSinceLaunch}
-        />
-
-        <LostRevenueSection form={form} onChange={setText} results={results} />
-
-        <ChannelPartnerSection form={form} onChange={setText} results={results} />
+        {children ?? <Calculator />}
 
         <p className="text-sm text-muted-foreground">{t("calculator.disclaimer")}</p>
       </main>
-      <Suspense fallback={null}>
-        {getStartedUsed && (
-          <GetStartedDialog open={getStartedOpen} onOpenChange={setGetStartedOpen} plan="Optimal" />
-        )}
-      </Suspense>
     </SitePage>
   );
 }

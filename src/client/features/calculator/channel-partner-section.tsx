@@ -2,13 +2,12 @@ import type { ChannelPartnerContent, ChannelPartnerLabels } from "@common/api/ga
 import { GATE_PASSWORD_MAX_LENGTH, SHAKE_DURATION_MS } from "@common/limits";
 import { clsx } from "clsx";
 import { Loader2, Lock } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { rereadChannelPartnerContent, useGateCheck } from "~/hooks/use-gate-check";
-import { errorMessage } from "~/lib/api";
 import { useTranslation } from "~/lib/react-i18n";
 import { CHANNEL_PARTNER_UNLOCKED_KEY, type TextField } from "./content";
 import { type FigureSpec, Figures } from "./figure";
@@ -39,6 +38,20 @@ function setPassHint(on: boolean): void {
     else window.sessionStorage.removeItem(CHANNEL_PARTNER_UNLOCKED_KEY);
   } catch {
     // storage blocked: the next page view asks for the password again
+  }
+}
+
+/**
+ * The message for a check that failed: the server's, translated (lib/api.ts `errorMessage`), else
+ * `fallback`. The error catalog loads with this first failure, not with the page (the calculator
+ * hydrates at load for a shared link, within the page's script budget).
+ */
+async function failureMessage(failure: unknown, fallback: string): Promise<string> {
+  try {
+    const { errorMessage } = await import("~/lib/api");
+    return errorMessage(failure, fallback);
+  } catch {
+    return fallback; // the code could not load (offline)
   }
 }
 
@@ -81,9 +94,17 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
   const panelRef = useRef<HTMLDivElement>(null);
   const gate = useGateCheck("channel-partner");
   const percentageRef = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const focusAfterUnlock = useRef(false);
   const passwordId = useId();
   const errorId = useId();
+
+  // A password typed before the page's script hydrated the section (static HTML until first
+  // use), read in the commit that hydrated it, before any render could clear the field.
+  useLayoutEffect(() => {
+    const typed = passwordInput.current?.value;
+    if (typed) setPassword(typed);
+  }, []);
 
   useEffect(() => {
     if (!passHinted()) return;
@@ -113,9 +134,10 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
     }
   }, [unlocked]);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = await gate.check(password);
+    // The field's own text (a submit made before hydration may run before it reached the state).
+    const result = await gate.check(passwordInput.current?.value ?? password);
     if (!result) return;
     if (result.outcome === "unlocked" && result.content) {
       setPassHint(true);
@@ -131,7 +153,7 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
       setError(t("calculator.incorrectPassword"));
       setWrongAttempt((n) => n + 1);
     } else {
-      setError(errorMessage(result.failure, t("calculator.gateFailed")));
+      setError(await failureMessage(result.failure, t("calculator.gateFailed")));
     }
   };
 
@@ -178,6 +200,7 @@ export function ChannelPartnerSection({ form, onChange, results }: CalculatorSec
             <Label htmlFor={passwordId}>{t("calculator.password")}</Label>
             <div className="flex gap-2">
               <Input
+                ref={passwordInput}
                 id={passwordId}
                 type="password"
                 autoComplete="off"

@@ -1,5 +1,6 @@
 import { type CalculatorResults, clampMonths, parseNumericInput } from "@common/calculator";
-import { useCallback, useEffect, useState } from "react";
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from "react";
+import { typedBeforeHydration } from "~/lib/typed-before-hydration";
 import {
   type CalculatorForm,
   DEFAULT_FORM,
@@ -54,17 +55,28 @@ export function urlWithForm(href: string, form: CalculatorForm): string {
  * The calculator's form state, kept in the URL (ADR 0007).
  *
  * The first render uses the defaults, so it matches the prerendered HTML; right after hydration
- * the query string's values are read in. Once the user changes something, every change replaces
- * the current history entry's URL (`history.replaceState`: no new entries, no navigation), so
- * the address bar always holds a link that reopens the same figures.
+ * the query string's values are read in, then whatever was typed into the inputs before the
+ * page's script hydrated them (found under `root`; the page is static HTML until a person
+ * interacts). Once the user changes something, every change replaces the current history
+ * entry's URL (`history.replaceState`: no new entries, no navigation), so the address bar always
+ * holds a link that reopens the same figures.
+ * @param root the element holding the calculator's inputs
  */
-export function useCalculatorForm() {
+export function useCalculatorForm(root?: RefObject<HTMLElement | null>) {
   const [form, setForm] = useState<CalculatorForm>(DEFAULT_FORM);
   const [edited, setEdited] = useState(false);
 
-  useEffect(() => {
-    setForm(formFromSearch(window.location.search));
-  }, []);
+  // A layout effect: it reads the inputs in the commit that hydrated them, before any later
+  // render (a key or click made before hydration and replayed) could put the defaults back.
+  useLayoutEffect(() => {
+    const typed = typedBeforeHydration(root?.current ?? null, DEFAULT_FORM.text);
+    // Over the current state, not the defaults: a replayed key may already have moved the slider.
+    setForm((previous) => {
+      const fromUrl = formFromSearch(window.location.search, previous);
+      return { ...fromUrl, text: { ...fromUrl.text, ...typed } };
+    });
+    if (Object.keys(typed).length > 0) setEdited(true);
+  }, [root]);
 
   useEffect(() => {
     if (!edited) return;

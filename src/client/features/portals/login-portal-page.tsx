@@ -1,19 +1,14 @@
-import type { PlanTitle } from "@common/api/leads";
 import type { LoginPortalId } from "@common/login-portals";
 // The account sign-in page for invited users and company admins (ADR 0038).
 import { ACCOUNT_SIGN_IN_PATH } from "@common/sign-in-paths";
-import { isEmail } from "@common/validation";
-import { BookOpen, Code2, Eye, EyeOff, Info, type LucideIcon, Package, Puzzle, Store } from "lucide-react";
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
-import { Link } from "react-router";
-import { FieldError, fieldErrorId, TextField } from "~/components/form-field";
+import { BookOpen, Code2, type LucideIcon, Package, Puzzle, Store } from "lucide-react";
+import type { ReactNode } from "react";
 import { SitePage } from "~/components/site-page";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
+import { LoginPortalForm, textLinkClass } from "./login-portal-form";
 
 const ICONS: Record<LoginPortalId, LucideIcon> = {
   api: Code2,
@@ -23,61 +18,22 @@ const ICONS: Record<LoginPortalId, LucideIcon> = {
   plugins: Puzzle,
 };
 
-/** Loaded on the first Sign Up, so the portal's first load stays light. */
-const GetStartedDialog = lazy(() =>
-  import("~/components/get-started-dialog").then((m) => ({ default: m.GetStartedDialog })),
-);
-
 /** The plan Sign Up proposes: the pricing table's Most Popular plan (docs/product.md#3-records). */
-const SIGN_UP_PLAN: PlanTitle = "Optimal";
-
-const textLinkClass =
-  "rounded-sm font-medium text-primary underline underline-offset-4 hover:text-primary/80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
-
-type FieldErrors = { email?: string; password?: string };
-type Notice = "invitation" | "forgot" | null;
+const SIGN_UP_PLAN = "Optimal";
 
 /**
  * One placeholder login portal (docs/product.md#2-pages "Login portal pages"): the card with its title,
- * description, email and password, Forgot Password, the portal's submit text and Sign Up.
- * Submitting validates (docs/product.md#5-validation: email required and well-formed, password required), then tells
- * the visitor that access is by invitation. It makes no server call and never logs or keeps the
- * password: there is no account behind these portals yet. Sign Up opens the Get Started form.
+ * description, the form ({@link LoginPortalForm}), Sign Up and the links below it. Sign Up opens
+ * the Get Started form with the Optimal plan: it is a dialog trigger in the HTML
+ * (`data-dialog-trigger`, handled by the site's dialog trigger script).
+ *
+ * Rendered to static HTML (the public site is static pages with islands); the form is
+ * `children` when the page passes it as an island, or rendered in place.
  */
-export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
+export function LoginPortalPage({ portal, children }: { portal: LoginPortalId; children?: ReactNode }) {
   const { t } = useTranslation();
   const { localize } = useLanguage();
-  const id = useId();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [showPassword, setShowPassword] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [signUpOpen, setSignUpOpen] = useState(false);
-  const [signUpUsed, setSignUpUsed] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const Icon = ICONS[portal];
-  const title = t(`loginPortals.${portal}.title`);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: FieldErrors = {};
-    const address = email.trim();
-    if (!address) next.email = t("loginPortals.emailRequired");
-    else if (!isEmail(address)) next.email = t("loginPortals.emailInvalid");
-    if (!password) next.password = t("loginPortals.passwordRequired");
-    setErrors(next);
-    if (next.email || next.password) {
-      setNotice(null);
-      (next.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    // No real sign-in exists yet: the password is dropped, never sent, logged or kept.
-    setPassword("");
-    setShowPassword(false);
-    setNotice("invitation");
-  };
 
   return (
     <SitePage className="bg-gradient-to-b from-secondary/70 via-background to-background">
@@ -87,95 +43,12 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
             <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
               <Icon className="size-6" aria-hidden="true" />
             </span>
-            <h1 className="text-2xl font-bold leading-tight tracking-tight">{title}</h1>
+            <h1 className="text-2xl font-bold leading-tight tracking-tight">
+              {t(`loginPortals.${portal}.title`)}
+            </h1>
             <p className="text-base text-muted-foreground">{t(`loginPortals.${portal}.description`)}</p>
           </CardHeader>
-          <CardContent>
-            <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-              <TextField
-                ref={emailRef}
-                id={`${id}-email`}
-                label={t("loginPortals.email")}
-                type="email"
-                name="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                placeholder={t("loginPortals.emailPlaceholder")}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                error={errors.email}
-              />
-              <div className="grid gap-2">
-                <div className="flex items-center justify-between gap-2">
-                  <Label htmlFor={`${id}-password`}>{t("loginPortals.password")}</Label>
-                  <Button
-                    type="button"
-                    variant="link"
-                    size={null}
-                    className="min-h-6 rounded-lg p-0 text-sm"
-                    aria-expanded={notice === "forgot"}
-                    aria-controls={`${id}-notice`}
-                    onClick={() => setNotice(notice === "forgot" ? null : "forgot")}
-                  >
-                    {t("loginPortals.forgotPassword")}
-                  </Button>
-                </div>
-                <div className="relative">
-                  <Input
-                    ref={passwordRef}
-                    id={`${id}-password`}
-                    type={showPassword ? "text" : "password"}
-                    name="password"
-                    autoComplete="current-password"
-                    required
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                    aria-invalid={errors.password ? true : undefined}
-                    aria-describedby={errors.password ? fieldErrorId(`${id}-password`) : undefined}
-                    className="pr-12"
-                  />
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="absolute top-0 right-0 text-muted-foreground"
-                    aria-label={
-                      showPassword ? t("loginPortals.hidePassword") : t("loginPortals.showPassword")
-                    }
-                    aria-pressed={showPassword}
-                    onClick={() => setShowPassword(!showPassword)}
-                  >
-                    {showPassword ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                  </Button>
-                </div>
-                <FieldError id={`${id}-password`} error={errors.password} />
-              </div>
-              <div id={`${id}-notice`} role="status" aria-live="polite">
-                {notice && (
-                  <div className="flex gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4 text-sm">
-                    <Info className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                    <div className="grid gap-1">
-                      <p className="font-semibold">
-                        {notice === "forgot" ? t("loginPortals.forgotTitle") : t("loginPortals.inviteTitle")}
-                      </p>
-                      <p className="text-muted-foreground">
-                        {notice === "forgot"
-                          ? t("loginPortals.forgotText")
-                          : t("loginPortals.inviteText", { portal: title })}
-                      </p>
-                      <Link to={ACCOUNT_SIGN_IN_PATH} className={textLinkClass} reloadDocument>
-                        {t("loginPortals.accountPortalLink")}
-                      </Link>
-                    </div>
-                  </div>
-                )}
-              </div>
-              <Button type="submit" size="lg" className="w-full">
-                {t(`loginPortals.${portal}.submit`)}
-              </Button>
-            </form>
-          </CardContent>
+          <CardContent>{children ?? <LoginPortalForm portal={portal} />}</CardContent>
           <CardFooter className="flex-col gap-3 border-t border-border pt-6">
             <p className="text-sm text-muted-foreground">{t("loginPortals.noAccount")}</p>
             <Button
@@ -185,33 +58,24 @@ export function LoginPortalPage({ portal }: { portal: LoginPortalId }) {
               aria-haspopup="dialog"
               data-dialog-trigger="get-started"
               data-plan={SIGN_UP_PLAN}
-              onClick={() => {
-                setSignUpUsed(true);
-                setSignUpOpen(true);
-              }}
             >
               {t("loginPortals.signUp")}
             </Button>
             <p className="text-center text-sm text-muted-foreground">
               {t("loginPortals.haveAccount")}{" "}
-              <Link to={ACCOUNT_SIGN_IN_PATH} className={textLinkClass} reloadDocument>
+              <a href={ACCOUNT_SIGN_IN_PATH} className={textLinkClass}>
                 {t("loginPortals.accountPortalLink")}
-              </Link>
+              </a>
             </p>
-            <Link
-              to={localize("/")}
+            <a
+              href={localize("/")}
               className="rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {t("loginPortals.backHome")}
-            </Link>
+            </a>
           </CardFooter>
         </Card>
       </main>
-      <Suspense fallback={null}>
-        {signUpUsed && (
-          <GetStartedDialog open={signUpOpen} onOpenChange={setSignUpOpen} plan={SIGN_UP_PLAN} />
-        )}
-      </Suspense>
     </SitePage>
   );
 }

@@ -10,7 +10,9 @@ export interface PendingRegistration {
   body: DemoRegistrationBody;
 }
 
-export const PENDING_STORAGE_KEY = "aisleiq.pendingDemoRegistrations";
+import { PENDING_STORAGE_KEY } from "./pending-storage-key";
+
+export { PENDING_STORAGE_KEY };
 
 function storage(): Storage | null {
   try {

@@ -9,13 +9,14 @@ import {
 import { PRIVACY_NOTICE_PATHS, PRIVACY_NOTICE_VERSION } from "@common/privacy";
 import type { RetailerDemo } from "@common/retailer-demos";
 import { EMAIL_MAX_LENGTH } from "@common/validation";
-import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
+import { type ComponentProps, type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { TextField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { toast } from "~/hooks/use-toast";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
+import { submittedText, typedBeforeHydration } from "~/lib/typed-before-hydration";
 import { submitRegistration } from "./api/registration";
 import { newRegistrationId, savePending } from "./pending-registrations";
 import { TermsDialog } from "./terms-dialog";
@@ -52,6 +53,8 @@ async function validateFields(fields: RegistrationFields, domain: string) {
 const EMPTY: RegistrationFields = { firstName: "", lastName: "", email: "", phone: "", acceptTerms: false };
 
 type TextName = Exclude<keyof RegistrationFields, "acceptTerms">;
+/** The text fields as the page renders them: empty. */
+const EMPTY_TEXT: Record<TextName, string> = { firstName: "", lastName: "", email: "", phone: "" };
 
 /**
  * The four text fields' own attributes: the id's suffix, the input type and autocomplete hints,
@@ -94,6 +97,14 @@ export function RegistrationForm({
   const registrationId = useRef<string | null>(null);
   /** Set while a submit is being handled, before `submitting` renders (the validation may still be loading). */
   const busy = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // What was typed before the page's script hydrated the form (static HTML until first use),
+  // read in the commit that hydrated it.
+  useLayoutEffect(() => {
+    const typed = typedBeforeHydration(formRef.current, EMPTY_TEXT);
+    if (Object.keys(typed).length > 0) setFields((current) => ({ ...current, ...typed }));
+  }, []);
 
   const set = <K extends keyof RegistrationFields>(key: K, value: RegistrationFields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
@@ -102,14 +113,19 @@ export function RegistrationForm({
     event.preventDefault();
     if (busy.current) return;
     busy.current = true;
+    // The form's own text (a submit made before hydration may run before it reached the state).
+    const form = event.currentTarget;
+    const current = { ...fields };
+    for (const name of Object.keys(EMPTY_TEXT) as TextName[])
+      current[name] = submittedText(form, name, fields[name]);
     try {
-      await submit();
+      await submit(current);
     } finally {
       busy.current = false;
     }
   }
 
-  async function submit() {
+  async function submit(fields: RegistrationFields) {
     const checked = await validateFields(fields, settings.emailDomain);
     if (!checked.ok) {
       // The page's language: the failure's texts from the catalog, found by its code.
@@ -188,7 +204,7 @@ export function RegistrationForm({
     );
   };
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={preloadValidation} className="grid gap-5">
+    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={preloadValidation} className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         {textField("firstName")}
         {textField("lastName")}

@@ -1,26 +1,24 @@
 import type { RetailerDemo } from "@common/retailer-demos";
-import { useState } from "react";
+import type { ReactNode } from "react";
 import { SectionCard } from "~/components/section-card";
 import { SitePage } from "~/components/site-page";
-import { Card, CardContent } from "~/components/ui/card";
+import { CardContent } from "~/components/ui/card";
 import { useTranslation } from "~/lib/react-i18n";
-import { useRetailerDemoSettings } from "./api/registration";
 import { PartnerLogos } from "./partner-logos";
-import { RegistrationForm } from "./registration-form";
-import { ThankYou } from "./thank-you";
-import { usePendingResend } from "./use-pending-resend";
+import { RegistrationPanel } from "./registration-panel";
 
 const STEPS = ["one", "two", "three", "four", "five"] as const;
 
 /**
  * The retailer store-demo registration page (docs/product.md#2-pages, #4-states "Demo registration"): partner
  * logos, title, the five steps, and the form that turns into the Thank You view.
+ *
+ * Rendered to static HTML (the public site is static pages with islands); the form and its
+ * Thank You view, {@link RegistrationPanel}, are `children` when the page passes them as an
+ * island, or rendered in place.
  */
-export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
+export function RegistrationPage({ demo, children }: { demo: RetailerDemo; children?: ReactNode }) {
   const { t } = useTranslation();
-  const settings = useRetailerDemoSettings(demo);
-  const [done, setDone] = useState(false);
-  const { pendingCount, refresh } = usePendingResend();
   const vars = { store: demo.storeName, retailer: demo.retailerName };
 
   return (
@@ -51,26 +49,7 @@ export function RegistrationPage({ demo }: { demo: RetailerDemo }) {
               </ol>
             </CardContent>
           </SectionCard>
-          {done ? (
-            <Card>
-              <CardContent className="pt-6">
-                <ThankYou settings={settings} pending={pendingCount > 0} />
-              </CardContent>
-            </Card>
-          ) : (
-            <SectionCard title={t("retailerDemo.formTitle")}>
-              <CardContent>
-                <RegistrationForm
-                  demo={demo}
-                  settings={settings}
-                  onDone={() => {
-                    refresh();
-                    setDone(true);
-                  }}
-                />
-              </CardContent>
-            </SectionCard>
-          )}
+          {children ?? <RegistrationPanel demo={demo} />}
         </div>
       </main>
     </SitePage>

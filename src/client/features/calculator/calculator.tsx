@@ -1,0 +1,116 @@
+import { calculate, MONTHS_MAX, MONTHS_MIN, MONTHS_STEP, parseNumericInput } from "@common/calculator";
+import { Printer } from "lucide-react";
+import { useId, useRef } from "react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Slider } from "~/components/ui/slider";
+import { useTranslation } from "~/lib/react-i18n";
+import { ChannelPartnerSection } from "./channel-partner-section";
+import { type FigureSpec, Figures } from "./figure";
+import { LostRevenueSection } from "./lost-revenue-section";
+import { NumberFields } from "./number-field";
+import { RevenueChart } from "./revenue-chart";
+import { useCalculatorForm } from "./use-calculator-form";
+
+const FIELDS = ["cartSize", "monthlyReceipts"] as const;
+/** The four main results (docs/product.md#3-records). */
+const FIGURES: readonly FigureSpec[] = [
+  { name: "monthlyAppVisits", kind: "count" },
+  { name: "monthlyAverageAppCartSize", kind: "money" },
+  { name: "monthlyIncreaseInRevenue", kind: "money", highlight: true },
+  { name: "monthlyCommission", kind: "money" },
+];
+
+/**
+ * The interactive part of the calculator page (docs/product.md#2-pages, #3-records, #9-constants; ADR 0007):
+ * the inputs (average receipt, monthly receipts, months since launch 1–7) and the four results,
+ * the chart by month, the Lost Revenue section and the Channel Partner section. Every figure
+ * comes from `calculate` in src/common/calculator.ts and updates as the user types. It renders
+ * as a grid's items (no box of its own: a `display: contents` wrapper), so the page lays it out.
+ * The wrapper is also where {@link useCalculatorForm} finds what was typed before the page's
+ * script ran.
+ */
+export function Calculator() {
+  const { t } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
+  const { form, setText, setMonthsSinceLaunch } = useCalculatorForm(root);
+  const monthsLabelId = useId();
+  const inputs = {
+    cartSize: parseNumericInput(form.text.cartSize),
+    monthlyReceipts: parseNumericInput(form.text.monthlyReceipts),
+    monthsSinceLaunch: form.monthsSinceLaunch,
+    months: parseNumericInput(form.text.months),
+    currentPerStore: parseNumericInput(form.text.currentPerStore),
+    hourlyRate: parseNumericInput(form.text.hourlyRate),
+    stores: parseNumericInput(form.text.stores),
+    partnerCommissionPercentage: parseNumericInput(form.text.partnerCommissionPercentage),
+    storesInBrand: parseNumericInput(form.text.storesInBrand),
+  };
+  const results = calculate(inputs);
+  const monthsText = t("calculator.monthsValue", { count: results.monthsSinceLaunch });
+
+  return (
+    <div ref={root} className="contents">
+      <div className="grid gap-6 lg:grid-cols-12">
+        <Card className="calc-section lg:col-span-5">
+          <CardHeader>
+            <CardTitle>{t("calculator.inputsTitle")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <NumberFields fields={FIELDS} form={form} onChange={setText} />
+            <div className="calc-slider grid gap-2">
+              <div className="flex items-baseline justify-between gap-4">
+                <Label id={monthsLabelId}>{t("calculator.monthsSinceLaunch")}</Label>
+                <span className="text-sm font-semibold tabular-nums" data-testid="months-value">
+                  {monthsText}
+                </span>
+              </div>
+              <Slider
+                min={MONTHS_MIN}
+                max={MONTHS_MAX}
+                step={MONTHS_STEP}
+                value={[results.monthsSinceLaunch]}
+                onValueChange={([value]) => setMonthsSinceLaunch(value ?? MONTHS_MIN)}
+                thumbProps={{ "aria-labelledby": monthsLabelId, "aria-valuetext": monthsText }}
+              />
+              <div aria-hidden="true" className="flex justify-between text-xs text-muted-foreground">
+                <span>{MONTHS_MIN}</span>
+                <span>{MONTHS_MAX}</span>
+              </div>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card className="calc-section lg:col-span-7">
+          <div className="flex flex-row items-center justify-between gap-4 p-6">
+            <CardTitle>{t("calculator.resultsTitle")}</CardTitle>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="calc-no-print"
+              onClick={() => window.print()}
+            >
+              <Printer aria-hidden="true" />
+              {t("calculator.print")}
+            </Button>
+          </div>
+          <CardContent>
+            <Figures figures={FIGURES} results={results} className="grid gap-4 sm:grid-cols-2" />
+          </CardContent>
+        </Card>
+      </div>
+
+      <RevenueChart
+        cartSize={inputs.cartSize}
+        monthlyReceipts={inputs.monthlyReceipts}
+        selectedMonth={results.monthsSinceLaunch}
+      />
+
+      <LostRevenueSection form={form} onChange={setText} results={results} />
+
+      <ChannelPartnerSection form={form} onChange={setText} results={results} />
+    </div>
+  );
+}
