@@ -363,6 +363,18 @@ describe("language choices", () => {
     await user.selectOptions(byId("footer-language"), "en");
     expect(chosen).toEqual(["es"]);
   });
+  it("acts on a footer choice made before the script ran, and on none when the select shows the page's language", () => {
+    const chosen: string[] = [];
+    document.body.innerHTML = MARKUP;
+    (byId("footer-language") as HTMLSelectElement).value = "es";
+    cleanups = [initLanguageSelect(document, (language) => chosen.push(language))];
+    expect(chosen).toEqual(["es"]);
+
+    cleanups[0]?.();
+    document.body.innerHTML = MARKUP;
+    cleanups = [initLanguageSelect(document, (language) => chosen.push(language))];
+    expect(chosen).toEqual(["es"]);
+  });
 });
 
 describe("section links", () => {

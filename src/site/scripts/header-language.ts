@@ -46,6 +46,12 @@ export function initLanguageSelect(root: Document = document, choose: Choose = s
       { signal: controller.signal },
     );
   }
+  // A choice made before this script ran (the select is in the static HTML from first paint) is
+  // acted on now; the select opts out of form restoration, so nothing else leaves it changed.
+  const early = selects.find(
+    (select) => isLanguage(select.value) && select.value !== select.dataset.languageSelect,
+  );
+  if (early) choose(early.value as Language);
   // Back to this page from the back/forward cache: the select shows the page's language again.
   root.defaultView?.addEventListener(
     "pageshow",
