@@ -9,7 +9,6 @@ import { Hero } from "~/features/landing/hero";
 import { dismissToast } from "~/hooks/use-toast";
 import { i18next } from "~/lib/i18n";
 import { I18nextProvider } from "~/lib/react-i18n";
-import { celebrateAfterDelay } from "../../src/site/scripts/hero-celebration";
 
 function withProviders(ui: React.ReactNode) {
   return (
@@ -42,9 +41,7 @@ describe("hero", () => {
   });
 
   it("turns the last bubble's pulsing ellipsis into the emoji row after 6000 ms", () => {
-    // The static page's script does the swap (src/site/scripts/hero-celebration.ts, ADR 0064).
-    const { container } = render(withProviders(<Hero />));
-    celebrateAfterDelay(container);
+    render(withProviders(<Hero />));
     expect(screen.getByRole("img", { name: "More on the way" })).toBeTruthy();
     expect(screen.queryByRole("img", { name: "Celebration" })).toBeNull();
     act(() => vi.advanceTimersByTime(5999));

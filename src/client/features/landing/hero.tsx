@@ -1,5 +1,7 @@
 import type { Language } from "@common/languages";
+import { HERO_CELEBRATION_MS } from "@common/limits";
 import { ArrowRight, BarChart3, Rocket, Sparkles } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
@@ -16,14 +18,26 @@ const HERO_PHONE = { en: "/media/hero-phone.svg", es: "/media/hero-phone-es.svg"
 const CELEBRATION_EMOJIS = ["🎉", "🛒", "🚀", "✨", "🥳"] as const;
 
 /**
+ * True once {@link HERO_CELEBRATION_MS} (6000 ms, docs/product.md#4-states, #9-constants) have passed since mount.
+ */
+export function useHeroCelebration(): boolean {
+  const [celebrating, setCelebrating] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setCelebrating(true), HERO_CELEBRATION_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return celebrating;
+}
+
+/**
  * The landing hero (docs/product.md#1-audience, #2-pages): 'Introducing AisleIQ' and the headline, the 'Get Started'
  * (scrolls to pricing) and 'Sales Lift' (/calculator) buttons, and three claim bubbles; the last
- * bubble's pulsing ellipsis becomes an emoji row after 6000 ms. The page is static (ADR 0064):
- * the row waits, hidden, for src/site/scripts/hero-celebration.ts to show it in the ellipsis's place.
+ * bubble's pulsing ellipsis becomes an emoji row after 6000 ms.
  */
 export function Hero() {
   const { t } = useTranslation();
   const { language, localize } = useLanguage();
+  const celebrating = useHeroCelebration();
   return (
     <section
       aria-labelledby="hero-title"
@@ -80,25 +94,21 @@ export function Hero() {
             <ClaimBubble icon={<Sparkles className="size-4" aria-hidden="true" />}>
               <span className="block">{t("landing.hero.claimMagic")}</span>
               <span aria-live="polite" className="mt-1 flex h-7 items-center">
-                <span
-                  data-hero-pending=""
-                  role="img"
-                  aria-label={t("landing.hero.pending")}
-                  className="flex gap-1"
-                >
-                  <span className="landing-dot size-2 rounded-full bg-slate-500" />
-                  <span className="landing-dot size-2 rounded-full bg-slate-500" />
-                  <span className="landing-dot size-2 rounded-full bg-slate-500" />
-                </span>
-                <span
-                  hidden
-                  data-hero-celebration=""
-                  role="img"
-                  aria-label={t("landing.hero.celebration")}
-                  className="landing-pop-in text-xl tracking-widest"
-                >
-                  {CELEBRATION_EMOJIS.join("")}
-                </span>
+                {celebrating ? (
+                  <span
+                    role="img"
+                    aria-label={t("landing.hero.celebration")}
+                    className="landing-pop-in text-xl tracking-widest"
+                  >
+                    {CELEBRATION_EMOJIS.join("")}
+                  </span>
+                ) : (
+                  <span role="img" aria-label={t("landing.hero.pending")} className="flex gap-1">
+                    <span className="landing-dot size-2 rounded-full bg-slate-500" />
+                    <span className="landing-dot size-2 rounded-full bg-slate-500" />
+                    <span className="landing-dot size-2 rounded-full bg-slate-500" />
+                  </span>
+                )}
               </span>
             </ClaimBubble>
           </ul>
