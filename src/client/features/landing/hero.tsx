@@ -93,7 +93,14 @@ export function Hero() {
             </ClaimBubble>
             <ClaimBubble icon={<Sparkles className="size-4" aria-hidden="true" />}>
               <span className="block">{t("landing.hero.claimMagic")}</span>
-              <span aria-live="polite" className="mt-1 flex h-7 items-center">
+              {/* The label and row also ride on data attributes: the static landing page (ADR 0064)
+                  turns the ellipsis into the row with a small script instead of this component. */}
+              <span
+                aria-live="polite"
+                className="mt-1 flex h-7 items-center"
+                data-celebration-label={t("landing.hero.celebration")}
+                data-celebration-text={CELEBRATION_EMOJIS.join("")}
+              >
                 {celebrating ? (
                   <span
                     role="img"
