@@ -30,7 +30,12 @@ describe.each(oneBackend())("page status codes on $name", (backend) => {
       "client/accept-invitation/index.html": "PAGE:accept-invitation-shell",
       "client/accelerometer/index.html": "PAGE:accelerometer-shell",
     },
-    { "site/partners/logo.svg": "<svg/>", "client/assets/app-1.js": "1", "site/_astro/page.1.js": "2" },
+    {
+      "site/partners/logo.svg": "<svg/>",
+      "client/assets/app-1.js": "1",
+      "site/_astro/page.1.js": "2",
+      "site/sitemap-index.xml": "<sitemapindex/>",
+    },
   );
 
   it.each([
@@ -88,6 +93,15 @@ describe.each(oneBackend())("page status codes on $name", (backend) => {
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(response.body).toContain("PAGE:not-found");
+  });
+
+  it("sends the sitemap's old address, /sitemap.xml, permanently to the sitemap index", async () => {
+    const response = await fetch(`${app.server.baseUrl}/sitemap.xml`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/sitemap-index.xml");
+    const index = await app.server.request("GET", "/sitemap-index.xml");
+    expect(index.status).toBe(200);
+    expect(index.body).toContain("<sitemapindex/>");
   });
 
   it("answers a malformed escape with a clean 400, not a 500", async () => {

@@ -25,6 +25,9 @@ import { declareContextAccess } from "../auth/access";
 import { isApiPath } from "./api-path";
 import { requestLanguage } from "./language";
 
+/** The sitemap index written by @astrojs/sitemap into the site's build (ADR 0064). */
+const SITEMAP_INDEX_FILE = "sitemap-index.xml";
+
 /** Pages whose URL carries a secret token: their responses send `Referrer-Policy: no-referrer`, so the token never reaches another site in a Referer header. */
 export const TOKEN_PAGE = /^\/(verify|accept-invitation)\//;
 
@@ -157,6 +160,14 @@ async function clientRoutes(app: FastifyInstance, dirs: BuiltPages): Promise<voi
 
   // Hidden from the OpenAPI document: it answers pages, not API calls.
   const pageRoute = { config: { access: "public" }, schema: { hide: true } } as const;
+  // The sitemap was /sitemap.xml before the site's sitemap came from Astro's integration, which
+  // names it /sitemap-index.xml (ADR 0064); search consoles that registered the old address
+  // follow a permanent redirect.
+  if (found(site, SITEMAP_INDEX_FILE)) {
+    app.get("/sitemap.xml", pageRoute, async (_request, reply) =>
+      reply.header("Cache-Control", "public, max-age=86400").redirect(`/${SITEMAP_INDEX_FILE}`, 301),
+    );
+  }
   app.get("/*", pageRoute, async (request, reply) => {
     const pathname = decodePath(request.url.split("?")[0] ?? "/");
     // API paths and missing files (anything with an extension) are real 404s, not a page.
