@@ -256,8 +256,10 @@ test.describe("store-demo registration before its form has loaded", () => {
 
       const status = page.getByRole("status").filter({ hasText: offline });
       await expect(status).toBeVisible();
+      await expect(status).toBeInViewport();
       await expect(islandOf(page, module)).toHaveAttribute("ssr", "");
       await expect(box).not.toBeChecked();
+      expect((await axe(page).analyze()).violations).toEqual([]);
 
       await context.setOffline(false);
       await expect(page.getByRole("heading", { name: thankYou })).toBeVisible();

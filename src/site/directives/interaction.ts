@@ -88,6 +88,8 @@ const interaction: ClientDirective = (load, options, island) => {
     const status = statusOf(island);
     if (!status) return;
     say((navigator.onLine ? status.dataset.unreachable : status.dataset.offline) ?? "");
+    // Below a form's last button it can be under the fold, where a press seems to do nothing.
+    status.scrollIntoView?.({ block: "nearest" });
   };
 
   const wake = () => {
