@@ -161,11 +161,9 @@ test("offline before the dialogs island has loaded, Get Started says so, and ope
     .locator("#pricing")
     .getByRole("button", { name: /Get Started.*Unlimited/ })
     .click();
-  const status = page
-    .getByRole("status")
-    .filter({
-      hasText: "You seem to be offline. This part of the page will load as soon as the connection is back.",
-    });
+  const status = page.getByRole("status").filter({
+    hasText: "You seem to be offline. This part of the page will load as soon as the connection is back.",
+  });
   await expect(status).toBeInViewport();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await context.setOffline(false);
