@@ -19,14 +19,29 @@ let submitsSent: number;
 let loadFails: boolean;
 let load: ReturnType<typeof fakeLoad>;
 
-/** Fake `load()`: resolves to a hydrate that makes the island's button live. */
+let clicksAfterHydration: string[];
+
+/**
+ * Fake `load()`: resolves to a hydrate that makes the island's button live. A failed import is
+ * reported as Astro's island reports it: `astro:hydration-error` on the island, and a hydrate
+ * that does nothing.
+ */
 function fakeLoad() {
   return vi.fn(async (): Promise<() => Promise<void>> => {
-    if (loadFails) throw new Error("chunk failed to load");
+    if (loadFails) {
+      const error = new TypeError("Failed to fetch dynamically imported module");
+      island.dispatchEvent(
+        new CustomEvent("astro:hydration-error", { bubbles: true, cancelable: true, detail: { error } }),
+      );
+      return async () => {};
+    }
     return async () => {
       live = true;
       submitButton.addEventListener("click", () => {
         pressesAfterHydration += 1;
+      });
+      island.addEventListener("click", (event) => {
+        if (event.target instanceof Element) clicksAfterHydration.push(event.target.id);
       });
     };
   });
@@ -41,13 +56,16 @@ beforeEach(() => {
   document.body.innerHTML = `
     <button type="button" id="outside" data-open="x">Open</button>
     <button type="button" id="unrelated">Elsewhere</button>
-    <astro-island><form><input name="q"><button id="submit">Send</button></form></astro-island>`;
+    <astro-island><form><input name="q"><input type="checkbox" id="terms"><button id="submit">Send</button></form></astro-island>
+    <p role="status" data-island-status="island" data-offline="Offline: sent when back" data-unreachable="Could not load: press again"></p>
+    <p role="status" data-island-status="page" data-offline="Page offline" data-unreachable="Page unreachable"></p>`;
   island = document.querySelector("astro-island") as HTMLElement;
   submitButton = document.getElementById("submit") as HTMLButtonElement;
   outside = document.getElementById("outside") as HTMLButtonElement;
   unrelated = document.getElementById("unrelated") as HTMLButtonElement;
   live = false;
   pressesAfterHydration = 0;
+  clicksAfterHydration = [];
   submitsSent = 0;
   loadFails = false;
   island.querySelector("form")?.addEventListener("submit", (event) => {
@@ -180,5 +198,84 @@ describe("client:interaction", () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(live).toBe(true);
     expect(pressesAfterHydration).toBe(1);
+  });
+});
+
+describe("client:interaction when the island's code cannot load", () => {
+  const ownStatus = () => document.querySelector("[data-island-status=island]") as HTMLElement;
+  const pageStatus = () => document.querySelector("[data-island-status=page]") as HTMLElement;
+  let errors: ReturnType<typeof vi.spyOn>;
+  let onLine: ReturnType<typeof vi.spyOn>;
+
+  beforeEach(() => {
+    errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+  });
+  afterEach(() => {
+    errors.mockRestore();
+    onLine.mockRestore();
+  });
+
+  it("offline: says so beside the form, then on 'online' loads at once and replays the tick and the press, once", async () => {
+    loadFails = true;
+    const terms = document.getElementById("terms") as HTMLInputElement;
+    island.querySelector("input")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    await settle();
+    // Only focused: nothing asked for yet, so nothing to say.
+    expect(ownStatus().textContent).toBe("");
+    terms.click();
+    submitButton.click();
+    submitButton.click();
+    await settle();
+    expect(live).toBe(false);
+    expect(submitsSent).toBe(0);
+    expect(terms.checked).toBe(false);
+    expect(ownStatus().textContent).toBe("Offline: sent when back");
+    expect(ownStatus().getAttribute("role")).toBe("status");
+    expect(pageStatus().textContent).toBe("");
+    expect(errors).toHaveBeenCalled();
+
+    loadFails = false;
+    onLine.mockReturnValue(true);
+    const calls = load.mock.calls.length;
+    window.dispatchEvent(new Event("online"));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(calls + 1);
+    expect(live).toBe(true);
+    expect(clicksAfterHydration).toEqual(["terms", "submit"]);
+    expect(terms.checked).toBe(true);
+    expect(pressesAfterHydration).toBe(1);
+    expect(ownStatus().textContent).toBe("");
+  });
+
+  it("server unreachable while online: asks to try again, and the next press loads and goes through", async () => {
+    onLine.mockReturnValue(true);
+    loadFails = true;
+    submitButton.click();
+    await settle();
+    expect(ownStatus().textContent).toBe("Could not load: press again");
+    loadFails = false;
+    submitButton.click();
+    await settle();
+    expect(live).toBe(true);
+    expect(pressesAfterHydration).toBe(1);
+    expect(ownStatus().textContent).toBe("");
+  });
+
+  it("an island without its own region speaks through the page's, and is not retried once live", async () => {
+    ownStatus().remove();
+    loadFails = true;
+    requestIslandLoad(outside);
+    await settle();
+    expect(pageStatus().textContent).toBe("Page offline");
+    loadFails = false;
+    window.dispatchEvent(new Event("online"));
+    await settle();
+    expect(live).toBe(true);
+    expect(pageStatus().textContent).toBe("");
+    const calls = load.mock.calls.length;
+    window.dispatchEvent(new Event("online"));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(calls);
   });
 });

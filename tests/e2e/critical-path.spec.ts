@@ -148,3 +148,25 @@ test("a link followed before any script has loaded navigates without it", async 
   await expect(page).toHaveURL(/\/calculator$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Revenue Calculator");
 });
+
+test("offline before the dialogs island has loaded, Get Started says so, and opens its dialog once back online", async ({
+  app,
+  context,
+  page,
+}) => {
+  await page.goto(`${app.baseUrl}/`);
+  await page.waitForLoadState("networkidle");
+  await context.setOffline(true);
+  await page
+    .locator("#pricing")
+    .getByRole("button", { name: /Get Started.*Unlimited/ })
+    .click();
+  const status = page.getByRole("status").filter({
+    hasText: "You seem to be offline. This part of the page will load as soon as the connection is back.",
+  });
+  await expect(status).toBeInViewport();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(page.getByRole("dialog", { name: "Get Started" })).toContainText("Selected plan: Unlimited");
+  await expect(status).toBeHidden();
+});

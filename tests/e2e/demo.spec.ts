@@ -209,6 +209,65 @@ test.describe("store-demo registration before its form has loaded", () => {
     const notice = await emailContaining(app, DESK, early.toLowerCase());
     expect(decodeQuotedPrintable(notice.raw)).toContain("Early");
   });
+
+  for (const { path, language, fields, terms, submit, offline, thankYou } of [
+    {
+      path: "/schnucks",
+      language: "English",
+      fields: ["First Name", "Last Name", "Email", "Phone"],
+      terms: /I accept the Terms of Service/,
+      submit: "Submit Registration",
+      offline:
+        "You seem to be offline. Your registration will be sent as soon as the connection is back: please keep this page open.",
+      thankYou: "Thank You!",
+    },
+    {
+      path: "/es/schnucks",
+      language: "Spanish",
+      fields: ["Nombre", "Apellido", "Correo electrónico", "Teléfono"],
+      terms: /Acepto/,
+      submit: "Enviar registro",
+      offline:
+        "Parece que no tiene conexión. Enviaremos su registro en cuanto vuelva la conexión: mantenga esta página abierta.",
+      thankYou: "¡Gracias!",
+    },
+  ]) {
+    test(`${language}: offline before the form has loaded, Register says so, and the registration is sent once back online`, async ({
+      app,
+      context,
+      page,
+    }) => {
+      const module = await islandModule(
+        `${app.baseUrl}${path}`,
+        path.startsWith("/es") ? "RegistrationEs" : "RegistrationEn",
+      );
+      await page.goto(`${app.baseUrl}${path}`);
+      await page.waitForLoadState("networkidle");
+      await context.setOffline(true);
+      const email = uniqueEmail("offline.first@schnucks.com");
+      const values = ["Offline", "First", email, "(314) 555-0100"];
+      for (const [index, label] of fields.entries()) {
+        await page.getByLabel(label, { exact: true }).fill(values[index] as string);
+      }
+      // Offline, the form's code cannot load: the tick and the press are held for it.
+      const box = page.getByRole("checkbox", { name: terms });
+      await box.click();
+      await page.getByRole("button", { name: submit }).click();
+
+      const status = page.getByRole("status").filter({ hasText: offline });
+      await expect(status).toBeVisible();
+      await expect(status).toBeInViewport();
+      await expect(islandOf(page, module)).toHaveAttribute("ssr", "");
+      await expect(box).not.toBeChecked();
+      expect((await axe(page).analyze()).violations).toEqual([]);
+
+      await context.setOffline(false);
+      await expect(page.getByRole("heading", { name: thankYou })).toBeVisible();
+      await expect(status).toBeHidden();
+      const notice = await emailContaining(app, DESK, email.toLowerCase());
+      expect(decodeQuotedPrintable(notice.raw)).toContain("Offline");
+    });
+  }
 });
 
 test.describe("IMU demo", () => {

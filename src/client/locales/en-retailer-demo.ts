@@ -30,6 +30,13 @@ export const enRetailerDemo = {
   acceptLink: "Terms of Service, Non-Disclosure Agreement, and Privacy Policy",
   submit: "Submit Registration",
   submitting: "Processing...",
+  /** Under the form when its code could not load before it was sent (src/site/directives/interaction.ts). */
+  islandLoad: {
+    offline:
+      "You seem to be offline. Your registration will be sent as soon as the connection is back: please keep this page open.",
+    unreachable:
+      "Your registration could not be sent yet. Please press Submit Registration again in a moment.",
+  },
   thankYouTitle: "Thank You!",
   thankYouMessage:
     "Your registration has been received. Once Apple and Google geofence developer provisioning is complete, you will receive an email with a login QR code.",

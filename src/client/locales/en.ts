@@ -33,6 +33,11 @@ export const en = {
     close: "Close",
     error: "Error",
     skipToContent: "Skip to content",
+    /** Shown beside an interactive part whose code could not load (src/site/directives/interaction.ts). */
+    islandLoad: {
+      offline: "You seem to be offline. This part of the page will load as soon as the connection is back.",
+      unreachable: "This part of the page could not load. Please try again in a moment.",
+    },
   },
   notFound: {
     title: "404 Page Not Found",

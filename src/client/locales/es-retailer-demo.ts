@@ -34,6 +34,11 @@ export const esRetailerDemo: Translation<typeof enRetailerDemo> = {
   acceptLink: "Términos del servicio, el Acuerdo de confidencialidad y la Política de privacidad",
   submit: "Enviar registro",
   submitting: "Procesando...",
+  islandLoad: {
+    offline:
+      "Parece que no tiene conexión. Enviaremos su registro en cuanto vuelva la conexión: mantenga esta página abierta.",
+    unreachable: "Todavía no pudimos enviar su registro. Vuelva a pulsar Enviar registro en un momento.",
+  },
   thankYouTitle: "¡Gracias!",
   thankYouMessage:
     "Recibimos su registro. Cuando Apple y Google terminen de habilitar la geocerca para desarrolladores, le enviaremos un correo con un código QR para iniciar sesión.",

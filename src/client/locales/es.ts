@@ -21,6 +21,11 @@ export const es: Translation<typeof en> = {
     close: "Cerrar",
     error: "Error",
     skipToContent: "Ir al contenido",
+    islandLoad: {
+      offline:
+        "Parece que no tiene conexión. Esta parte de la página se cargará en cuanto vuelva la conexión.",
+      unreachable: "Esta parte de la página no se pudo cargar. Vuelva a intentarlo en un momento.",
+    },
   },
   notFound: {
     title: "404: página no encontrada",
