@@ -97,7 +97,7 @@ const interaction: ClientDirective = (load, options, island) => {
     loading = true;
     // Astro's island catches a failed import itself (after one retry of its own, a second later):
     // it reports it with `astro:hydration-error` and resolves `load()` with a hydrate that does
-    // nothing, so the failure is known only by that event.
+    // nothing, so the failure is known only by that event (ADR 0066).
     let loadError: unknown = null;
     const onHydrationError = (event: Event) => {
       loadError = (event as CustomEvent<{ error?: unknown }>).detail?.error ?? event;
