@@ -47,6 +47,31 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    // The layout's one page script (scripts/site.ts) and everything it imports in one
+                    // chunk: a page starts a single JavaScript request at load. Without this the
+                    // modules it shares with the islands (the dialog store, languages, limits) become
+                    // chunks of their own, each a request competing with the HTML and the font on a
+                    // throttled phone. An island that needs one of them imports it from this chunk,
+                    // already loaded and run by the page.
+                    name: "site",
+                    test: /SiteLayout\.astro\?astro&type=script/,
+                    includeDependenciesRecursively: true,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
     resolve: {
       alias: {
         "~": path.resolve("src/client"),

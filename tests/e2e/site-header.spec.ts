@@ -50,7 +50,8 @@ test("a header button pressed before the header's script has arrived opens its m
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/SiteHeader\.astro[^/]*\.js$/, async (route) => {
+  // The header's code is in the page's one script (SiteLayout.astro, src/site/scripts/site.ts).
+  await page.route(/SiteLayout\.astro[^/]*\.js$/, async (route) => {
     await released;
     await route.continue();
   });

@@ -47,21 +47,9 @@ export const DEFAULT_FORM: CalculatorForm = {
   monthsSinceLaunch: MONTHS_DEFAULT,
 };
 
-/**
- * Fields kept in the URL query string so a shared link reopens with the same figures (ADR 0007).
- * The gated partner percentage is deliberately absent.
- */
-export const URL_TEXT_FIELDS = [
-  "cartSize",
-  "monthlyReceipts",
-  "months",
-  "currentPerStore",
-  "hourlyRate",
-  "stores",
-  "storesInBrand",
-] as const satisfies readonly TextField[];
-/** Query parameter of the months-since-launch slider. */
-export const URL_MONTHS_PARAM = "monthsSinceLaunch";
+// The URL and session keys live in ./page-state-keys.ts, which the page's first-load script reads
+// without the calculator's math.
+export { CHANNEL_PARTNER_UNLOCKED_KEY, URL_MONTHS_PARAM, URL_TEXT_FIELDS } from "./page-state-keys";
 
 /** `<input type="number">` attributes per field: all minimum 0; steps per docs/product.md#5-validation where given. */
 export const FIELD_ATTRIBUTES: Record<TextField, { min: number; step: number | "any" }> = {
@@ -74,10 +62,3 @@ export const FIELD_ATTRIBUTES: Record<TextField, { min: number; step: number | "
   partnerCommissionPercentage: { min: 0, step: 0.1 },
   storesInBrand: { min: 0, step: 1 },
 };
-
-/**
- * sessionStorage key saying this browser session gave the Channel Partner password, so the page
- * asks the server for the section's content again (docs/product.md#4-states). Only a hint: the
- * server's pass cookie decides (ADR 0035).
- */
-export const CHANNEL_PARTNER_UNLOCKED_KEY = "aisleiq.channelPartnerUnlocked";

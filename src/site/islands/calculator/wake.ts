@@ -2,7 +2,7 @@ import {
   CHANNEL_PARTNER_UNLOCKED_KEY,
   URL_MONTHS_PARAM,
   URL_TEXT_FIELDS,
-} from "~/features/calculator/content";
+} from "~/features/calculator/page-state-keys";
 import { requestIslandLoad } from "../../directives/interaction-events";
 import { CALCULATOR_WAKE_SELECTOR } from "./wake-selector";
 

@@ -1,0 +1,30 @@
+import type { TextField } from "./content";
+
+/**
+ * Where the calculator page keeps its state between visits, read by the calculator island and
+ * by the page's first-load script (src/site/islands/calculator/wake.ts), which must not pull in
+ * the calculator's math with content.ts (every public page loads that script).
+ */
+
+/**
+ * Fields kept in the URL query string so a shared link reopens with the same figures (ADR 0007).
+ * The gated partner percentage is deliberately absent.
+ */
+export const URL_TEXT_FIELDS = [
+  "cartSize",
+  "monthlyReceipts",
+  "months",
+  "currentPerStore",
+  "hourlyRate",
+  "stores",
+  "storesInBrand",
+] as const satisfies readonly TextField[];
+/** Query parameter of the months-since-launch slider. */
+export const URL_MONTHS_PARAM = "monthsSinceLaunch";
+
+/**
+ * sessionStorage key saying this browser session gave the Channel Partner password, so the page
+ * asks the server for the section's content again (docs/product.md#4-states). Only a hint: the
+ * server's pass cookie decides (ADR 0035).
+ */
+export const CHANNEL_PARTNER_UNLOCKED_KEY = "aisleiq.channelPartnerUnlocked";
