@@ -59,7 +59,7 @@ export default defineConfig({
                     // chunk: a page starts a single JavaScript request at load. Without this the
                     // modules it shares with the islands (the dialog store, languages, limits) become
                     // chunks of their own, each a request competing with the HTML and the font on a
-                    // throttled phone. An island that needs one of them imports it from this chunk,
+                    // throttled phone (ADR 0067). An island that needs one of them imports it from this chunk,
                     // already loaded and run by the page.
                     name: "site",
                     test: /SiteLayout\.astro\?astro&type=script/,
