@@ -563,6 +563,12 @@ describe.each(testBackends())("database faults and framework errors on $name", (
           },
           { timeoutMs: 2000 },
         );
+        // The killed backends also opened an outage; the request below is about LISTEN, so it
+        // waits for the app to call the database ready again (on a busy machine the probe can
+        // come after LISTEN is back, and the request would hear 503).
+        await waitFor(async () => (await server.request("GET", "/api/ready")).status === 200, {
+          timeoutMs: 10_000,
+        });
         const started = Date.now();
         const response = await server.request("POST", "/api/auth/send-magic-link", {
           json: { email: "after-fault@faults.example" },
