@@ -37,7 +37,7 @@ import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from 
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
 import { installRouteContract } from "./http/route";
-import { headerKind, securityHeaders } from "./http/security-headers";
+import { headerKind, isHtmlDocument, NON_DOCUMENT_CSP, securityHeaders } from "./http/security-headers";
 import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
 import { invitationsRoutes } from "./invitations/routes";
 import { leadsRoutes } from "./leads/routes";
@@ -190,6 +190,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headerSets[headerKind(request.url)]);
     done();
+  });
+  // The pages' CSP only on HTML documents; a route that set a policy of its own keeps it (ADR 0071).
+  const pagePolicies = new Set(Object.values(headerSets).map((set) => set["content-security-policy"]));
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (
+      !isHtmlDocument(reply.getHeader("content-type")) &&
+      pagePolicies.has(String(reply.getHeader("content-security-policy")))
+    ) {
+      reply.header("content-security-policy", NON_DOCUMENT_CSP);
+    }
+    done(null, payload);
   });
   // First of all, so every hook below reads the path the router routed (ADR 0030).
   installCanonicalPathGuard(app);

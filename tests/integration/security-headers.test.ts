@@ -34,24 +34,37 @@ describe.each(oneBackend())("security headers on $name", (backend) => {
     ["GET", "/api/health", 200],
     ["GET", "/api/auth/me", 401],
     ["GET", "/api/no-such-route", 404],
-  ])("%s %s (%i) carries CSP, HSTS, nosniff and frame protection", async (method, url, status) => {
-    const response = await app.inject({ method: method as "GET", url });
-    expect(response.statusCode).toBe(status);
-    const csp = String(response.headers["content-security-policy"]);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("upgrade-insecure-requests");
-    expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
-  });
+  ])(
+    "%s %s (%i) carries a CSP that allows nothing, HSTS, nosniff and frame protection",
+    async (method, url, status) => {
+      const response = await app.inject({ method: method as "GET", url });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      // Not a document: no page policy, a policy that lets nothing run or load (ADR 0071).
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src|connect-src|'self' 'sha256-/);
+      expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    },
+  );
 });
 
 /**
  * One CSP per kind of response (ADR 0031): the public pages that embed the booking widget and
  * the jobs board allow those hosts; portal pages and API answers allow no third party.
  */
+/** Static files of the site that are not documents. */
+const ASSETS = {
+  "app.js": "console.log(1)",
+  "app.css": "body{margin:0}",
+  "font.woff2": "wOF2",
+  "mark.svg": '<svg xmlns="http://www.w3.org/2000/svg"/>',
+};
+
 describe.each(oneBackend())("CSP per kind of page on $name", (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -80,6 +93,8 @@ describe.each(oneBackend())("CSP per kind of page on $name", (backend) => {
         "<!doctype html><title>AisleIQ</title>",
       );
     }
+    for (const [name, body] of Object.entries(ASSETS))
+      await writeFile(path.join(clientDir, "site", name), body);
     database = await openTestDatabase(backend);
     app = await buildApp(
       loadConfig({
@@ -107,20 +122,36 @@ describe.each(oneBackend())("CSP per kind of page on $name", (backend) => {
     expect(await cspOf("/")).toMatch(/script-src [^;]*https:\/\/assets\.calendly\.com/);
   });
 
-  it.each([
-    "/admin/login",
-    "/admin/dashboard",
-    "/dashboard",
-    "/verify/abc",
-    "/accept-invitation/abc",
-    "/api/health",
-    "/api/auth/me",
-  ])("allows no third-party host on %s", async (url) => {
-    const csp = await cspOf(url);
-    expect(csp).toContain("default-src 'self'");
-    expect(hosts.filter((host) => csp.includes(host))).toEqual([]);
-    expect(csp).toMatch(/script-src 'self'(?: 'sha256-[^']+')*;/);
-    expect(csp).toContain("frame-src 'none'");
-    expect(csp).toMatch(/connect-src 'self';/);
+  it.each(["/admin/login", "/admin/dashboard", "/dashboard", "/verify/abc", "/accept-invitation/abc"])(
+    "allows no third-party host on %s",
+    async (url) => {
+      const csp = await cspOf(url);
+      expect(csp).toContain("default-src 'self'");
+      expect(hosts.filter((host) => csp.includes(host))).toEqual([]);
+      expect(csp).toMatch(/script-src 'self'(?: 'sha256-[^']+')*;/);
+      expect(csp).toContain("frame-src 'none'");
+      expect(csp).toMatch(/connect-src 'self';/);
+    },
+  );
+
+  it.each(["/api/health", "/api/auth/me"])(
+    "gives the API answer %s no page policy and no third-party host",
+    async (url) => {
+      const csp = await cspOf(url);
+      expect(csp).toContain("default-src 'none'");
+      expect(hosts.filter((host) => csp.includes(host))).toEqual([]);
+    },
+  );
+
+  it("sends the page policy with pages only: a script, a stylesheet, a font and an image get the short one", async () => {
+    const page = await cspOf("/");
+    expect(page).toContain("default-src 'self'");
+    for (const name of Object.keys(ASSETS)) {
+      const csp = await cspOf(`/${name}`);
+      expect([name, csp]).toEqual([name, expect.stringContaining("default-src 'none'")]);
+      expect([name, csp]).toEqual([name, expect.stringContaining("frame-ancestors 'none'")]);
+      // Every request used to carry the page policy (1.3 KB with a build's script hashes).
+      expect(csp.length).toBeLessThan(Math.min(page.length, 100));
+    }
   });
 });
