@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { LoadingScreen } from "./components/loading-screen";
 import { ToasterOnDemand } from "./components/toaster-on-demand";
-import interLatin from "./fonts/inter-latin-wght-400-700.woff2?url";
+import interCore from "./fonts/inter-core-wght-400-700.woff2?url";
 import { i18next, setPageLanguage } from "./lib/i18n";
 import {
   chosenLanguage,
@@ -31,10 +31,10 @@ export const links: Route.LinksFunction = () => [
   // first in <head>.
   ...(typeof document === "undefined" ? [{ rel: "stylesheet", href: stylesheet, precedence: "high" }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // The Latin Inter file (our 400–700 subset, src/client/fonts/inter-latin.css), preloaded on every
-  // page: text is laid out once in its final font (no layout shift), and the file is not found
-  // late through the stylesheet at top priority.
-  { rel: "preload", as: "font", type: "font/woff2", href: interLatin, crossOrigin: "anonymous" as const },
+  // The core Inter file (the characters of our copy, src/client/fonts/inter-latin.css, ADR 0069),
+  // preloaded on every page: text is laid out once in its final font (no layout shift), and the
+  // file is not found late through the stylesheet at top priority.
+  { rel: "preload", as: "font", type: "font/woff2", href: interCore, crossOrigin: "anonymous" as const },
 ];
 
 /**
