@@ -4,9 +4,10 @@ import { expect, frames, type TestApp, test } from "./support/fixtures";
 /**
  * The public pages paint before any JavaScript (ADR 0064), against the production build: the
  * HTML asks for no script that could hold the first paint (no `modulepreload`, no classic
- * `<script src>`: only deferred modules) and carries its stylesheet inline; with every script
- * blocked the page is complete and styled, and its links work; a button pressed before its island
- * has loaded does its job once it has; the stylesheet is never fetched.
+ * `<script src>`: only deferred modules) and links ONE stylesheet, its page's, cached for a year
+ * (ADR 0070); with every script blocked the page is complete and styled, and its links work; a
+ * button pressed before its island has loaded does its job once it has; no island fetches a
+ * stylesheet of its own.
  */
 
 const PAGES = ["/", "/calculator", "/schnucks", "/es/", "/es/calculator"];
@@ -17,8 +18,14 @@ for (const pathname of PAGES) {
   test(`${pathname}: painted and styled with no script at all`, async ({ app, page, context }) => {
     const html = await (await fetch(`${app.baseUrl}${pathname}`)).text();
     expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
-    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
-    expect(html).toMatch(/<head>[\s\S]*<style>[\s\S]*<\/style>[\s\S]*<\/head>/);
+    const head = html.slice(0, html.indexOf("</head>"));
+    const sheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(sheets).toEqual([expect.stringMatching(/^\/_astro\/[^/]+\.css$/)]);
+    const sheet = await fetch(`${app.baseUrl}${sheets[0]}`);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     // A script file is a deferred module, never a classic script that blocks parsing.
     for (const [tag] of html.matchAll(/<script[^>]*\bsrc=[^>]*>/g)) expect(tag).toMatch(/type="module"/);
 
@@ -26,7 +33,7 @@ for (const pathname of PAGES) {
     await page.goto(`${app.baseUrl}${pathname}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    // Styled by the inline sheet: the body's `min-h-screen` is the viewport height.
+    // Styled by the page's sheet: the body's `min-h-screen` is the viewport height.
     expect(await page.evaluate(() => getComputedStyle(document.body).minHeight)).toBe("800px");
   });
 }
@@ -119,12 +126,13 @@ test("a button pressed before the page's scripts have run does its job once they
   await expect(page.getByRole("dialog", { name: "Get Started" })).toContainText("Selected plan: Starter");
 });
 
-test("the inlined stylesheet is never fetched, even once an island runs", async ({ app, page }) => {
+test("the page's one stylesheet is the only one fetched, even once an island runs", async ({ app, page }) => {
   const stylesheets: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
   });
   await page.goto(`${app.baseUrl}/`);
+  const linked = await page.locator('link[rel="stylesheet"]').getAttribute("href");
   // The dialogs island is live once a button opens its dialog; React adds any <link> in the commit
   // that rendered it, and the browser has asked for the file within the frames after.
   await page
@@ -133,9 +141,9 @@ test("the inlined stylesheet is never fetched, even once an island runs", async 
     .click();
   await expect(page.getByRole("dialog", { name: "Get Started" })).toBeVisible();
   await frames(page);
-  expect(stylesheets).toEqual([]);
-  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
-  // The page is styled by the inline sheet: the body's `min-h-screen` is the viewport height.
+  expect(stylesheets).toEqual([linked]);
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+  // The page is styled by its sheet: the body's `min-h-screen` is the viewport height.
   expect(await page.evaluate(() => getComputedStyle(document.body).minHeight)).toBe("800px");
 });
 
