@@ -22,9 +22,10 @@ export interface CalculatorSectionProps {
  * link's form when the page's script has painted a shared link's figures into that HTML
  * ({@link initialForm}, ADR 0068). Right after hydration the query string's values are read in
  * (a no-op after painting), then whatever was typed into the inputs before the island hydrated
- * (found under `root`; the page is static HTML until a person interacts). Once the user changes something, every change replaces the current history
- * entry's URL (`history.replaceState`: no new entries, no navigation), so the address bar always
- * holds a link that reopens the same figures.
+ * (found under `root`; the page is static HTML until a person interacts). Once the user changes
+ * something, every change replaces the current history entry's URL (`history.replaceState`: no
+ * new entries, no navigation), so the address bar always holds a link that reopens the same
+ * figures.
  * @param root the element holding the calculator's inputs
  */
 export function useCalculatorForm(root?: RefObject<HTMLElement | null>) {
