@@ -100,7 +100,8 @@ export interface BudgetsFile {
  * Checks the shape of the parsed budgets file and picks a set.
  * @param data the parsed JSON of scripts/size-budgets.json
  * @param name the set to use; undefined for the file's `default`
- * @returns the set's name, source and budgets in bytes per page path, and the forbidden pattern
+ * @returns the set's name, source and budgets in bytes per page (a path, or a path and query such
+ *   as "/calculator?cartSize=52"), and the forbidden pattern
  * @throws Error naming the problem when the file is malformed or the set does not exist
  */
 export function selectBudgets(
@@ -120,6 +121,12 @@ export function selectBudgets(
   const bytes = new Map<string, number>();
   for (const [page, kib] of Object.entries(set.kib ?? {})) {
     if (!page.startsWith("/")) throw new Error(`budget set "${chosen}": "${page}" is not a path`);
+    // A page may be a path with a query (a shared calculator link, ADR 0068): it is loaded and
+    // named as written, so it must be written as a browser requests it (encoded, no fragment).
+    const url = new URL(page, "http://site.invalid");
+    if (`${url.pathname}${url.search}` !== page) {
+      throw new Error(`budget set "${chosen}": "${page}" is not a path and query as a browser requests it`);
+    }
     if (typeof kib !== "number" || !Number.isFinite(kib) || kib <= 0) {
       throw new Error(`budget set "${chosen}": ${page} must be a positive number of KiB`);
     }

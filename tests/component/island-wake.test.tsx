@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { CHANNEL_PARTNER_UNLOCKED_KEY } from "~/features/calculator/content";
 import { PENDING_STORAGE_KEY } from "~/features/retailer-demo/pending-storage-key";
-import { calculatorNeededAtOnce } from "../../src/site/islands/calculator/wake";
+import { calculatorAtLoad } from "../../src/site/islands/calculator/wake";
 import { registrationsPending } from "../../src/site/islands/registration/wake";
 import { replayKeysAfterHydration } from "../../src/site/islands/replay-keys";
 
@@ -14,16 +14,21 @@ const blocked = {
 };
 
 describe("when an island hydrates with the page", () => {
-  it("the calculator: for a link with an input or the slider, or a session that gave the partner password", () => {
-    expect(calculatorNeededAtOnce("", storage({}))).toBe(false);
-    expect(calculatorNeededAtOnce("?utm_source=mail", storage({}))).toBe(false);
+  it("the calculator: a link with an input or the slider is painted, a session that gave the partner password hydrates", () => {
+    expect(calculatorAtLoad("", storage({}))).toBe("wait");
+    expect(calculatorAtLoad("?utm_source=mail", storage({}))).toBe("wait");
     // The partner percentage is never in a shared link (ADR 0007): alone, it changes nothing shown.
-    expect(calculatorNeededAtOnce("?partnerCommissionPercentage=12", storage({}))).toBe(false);
-    expect(calculatorNeededAtOnce("?cartSize=52", storage({}))).toBe(true);
-    expect(calculatorNeededAtOnce("?monthsSinceLaunch=3", storage({}))).toBe(true);
-    expect(calculatorNeededAtOnce("?storesInBrand=40", null)).toBe(true);
-    expect(calculatorNeededAtOnce("", storage({ [CHANNEL_PARTNER_UNLOCKED_KEY]: "1" }))).toBe(true);
-    expect(calculatorNeededAtOnce("", blocked)).toBe(false);
+    expect(calculatorAtLoad("?partnerCommissionPercentage=12", storage({}))).toBe("wait");
+    expect(calculatorAtLoad("?cartSize=52", storage({}))).toBe("paint");
+    expect(calculatorAtLoad("?monthsSinceLaunch=3", storage({}))).toBe("paint");
+    expect(calculatorAtLoad("?storesInBrand=40", null)).toBe("paint");
+    expect(calculatorAtLoad("", storage({ [CHANNEL_PARTNER_UNLOCKED_KEY]: "1" }))).toBe("hydrate");
+    // The partner section needs the server and React: the island reads the link's inputs itself.
+    expect(calculatorAtLoad("?cartSize=52", storage({ [CHANNEL_PARTNER_UNLOCKED_KEY]: "1" }))).toBe(
+      "hydrate",
+    );
+    expect(calculatorAtLoad("", blocked)).toBe("wait");
+    expect(calculatorAtLoad("?cartSize=52", blocked)).toBe("paint");
   });
 
   it("the registration form: when registrations saved offline wait to be resent", () => {

@@ -290,7 +290,7 @@ test("axe finds no WCAG 2.2 AA violations, locked and unlocked", async ({ app, p
   expect((await scan()).violations).toEqual([]);
 });
 
-test("the calculator's code loads on first interaction, or with the page for a shared link or a Channel Partner session", async ({
+test("the calculator's code loads on first interaction or with the page for a Channel Partner session; a shared link shows its figures at once", async ({
   app,
   page,
 }) => {

@@ -155,6 +155,8 @@ describe("budgets file", () => {
     expect(() => selectBudgets(bad({ "/": 0 }))).toThrow("/ must be a positive number of KiB");
     expect(() => selectBudgets(bad({ "/": "40" }))).toThrow("positive number");
     expect(() => selectBudgets(bad({ calculator: 90 }))).toThrow('"calculator" is not a path');
+    expect(() => selectBudgets(bad({ "/calculator?cartSize=5 2": 90 }))).toThrow("as a browser requests it");
+    expect(() => selectBudgets(bad({ "/calculator#figures": 90 }))).toThrow("as a browser requests it");
     expect(() => selectBudgets({ sets: {} })).toThrow("`forbidden` must be a string");
   });
 
@@ -163,6 +165,8 @@ describe("budgets file", () => {
     expect(Object.fromEntries(selectBudgets(data).bytes)).toEqual({
       "/": 40 * KIB,
       "/calculator": 90 * KIB,
+      // A shared link (ADR 0068): the calculator's budget, its page named with its query.
+      "/calculator?cartSize=52&monthlyReceipts=20000&monthsSinceLaunch=3": 90 * KIB,
       "/schnucks": 60 * KIB,
     });
     expect(selectBudgets(data, "hydrated-app").bytes.get("/")).toBe(133 * KIB);
@@ -197,6 +201,22 @@ describe("verdict per page", () => {
       forbidden,
     );
     expect(verdicts.map((verdict) => verdict.ok)).toEqual([false, true]);
+  });
+
+  it("judges a page named with its query (a shared link) against its own budget, not the path's", () => {
+    const link = "/calculator?cartSize=52&monthsSinceLaunch=3";
+    const verdicts = judge(
+      [weight("/calculator", { "/a.js": 10 * KIB }), weight(link, { "/a.js": 91 * KIB })],
+      new Map([
+        ["/calculator", 90 * KIB],
+        [link, 90 * KIB],
+      ]),
+      forbidden,
+    );
+    expect(verdicts).toMatchObject([
+      { page: "/calculator", ok: true },
+      { page: link, budgetBytes: 90 * KIB, ok: false },
+    ]);
   });
 
   it("reports a page without a budget without failing it", () => {

@@ -10,8 +10,9 @@
  * pages carry, each found by its marker in the page's HTML:
  * - `[data-arrival-hash]` (the landing page): a `#section` hash is scrolled to, and the hero's
  *   celebration is wired (it finds its own element, as the product video does);
- * - `[data-wake="calculator"]`: the slider's keys pressed before hydration are replayed, and the
- *   island hydrates at once when the URL or the session asks for it;
+ * - `[data-wake="calculator"]`: the slider's keys pressed before hydration are replayed; a shared
+ *   link's figures are painted into the static HTML by a module imported for such links only
+ *   (ADR 0068), and the island hydrates at once when the session asks for it;
  * - `[data-wake="registration"]`: the island hydrates at once when registrations wait offline.
  */
 import "./dialog-triggers";

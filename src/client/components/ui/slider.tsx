@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Slider as SliderPrimitive } from "radix-ui";
 import type * as React from "react";
+import { sliderPercent } from "./slider-geometry";
 
 /** Own classes; `className` is appended, not merged (ADR 0010). */
 export const sliderClass =
@@ -29,7 +30,7 @@ export function Slider({ className, thumbProps, value, style, ...props }: Slider
   const min = props.min ?? 0;
   const max = props.max ?? 100;
   const now = value[0] ?? min;
-  const percent = max > min ? ((Math.min(Math.max(now, min), max) - min) / (max - min)) * 100 : 0;
+  const percent = sliderPercent(now, min, max);
   return (
     <SliderPrimitive.Root
       className={clsx(sliderClass, className)}

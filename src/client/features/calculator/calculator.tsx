@@ -1,4 +1,4 @@
-import { calculate, MONTHS_MAX, MONTHS_MIN, MONTHS_STEP, parseNumericInput } from "@common/calculator";
+import { calculate, MONTHS_MAX, MONTHS_MIN, MONTHS_STEP } from "@common/calculator";
 import { Printer } from "lucide-react";
 import { useId, useRef } from "react";
 import { Button } from "~/components/ui/button";
@@ -7,21 +7,16 @@ import { Label } from "~/components/ui/label";
 import { Slider } from "~/components/ui/slider";
 import { useTranslation } from "~/lib/react-i18n";
 import { ChannelPartnerSection } from "./channel-partner-section";
-import { type FigureSpec, Figures } from "./figure";
+import { Figures } from "./figure";
+import { MAIN_FIGURES } from "./figures";
 import { LostRevenueSection } from "./lost-revenue-section";
 import { NumberFields } from "./number-field";
 import { RevenueChart } from "./revenue-chart";
+import { calculatorInputs } from "./share-link";
+import { monthsValueText } from "./texts";
 import { useCalculatorForm } from "./use-calculator-form";
 
 const FIELDS = ["cartSize", "monthlyReceipts"] as const;
-/** The four main results (docs/product.md#3-records). */
-const FIGURES: readonly FigureSpec[] = [
-  { name: "monthlyAppVisits", kind: "count" },
-  { name: "monthlyAverageAppCartSize", kind: "money" },
-  { name: "monthlyIncreaseInRevenue", kind: "money", highlight: true },
-  { name: "monthlyCommission", kind: "money" },
-];
-
 /**
  * The interactive part of the calculator page (docs/product.md#2-pages, #3-records, #9-constants; ADR 0007):
  * the inputs (average receipt, monthly receipts, months since launch 1–7) and the four results,
@@ -36,19 +31,9 @@ export function Calculator() {
   const root = useRef<HTMLDivElement>(null);
   const { form, setText, setMonthsSinceLaunch } = useCalculatorForm(root);
   const monthsLabelId = useId();
-  const inputs = {
-    cartSize: parseNumericInput(form.text.cartSize),
-    monthlyReceipts: parseNumericInput(form.text.monthlyReceipts),
-    monthsSinceLaunch: form.monthsSinceLaunch,
-    months: parseNumericInput(form.text.months),
-    currentPerStore: parseNumericInput(form.text.currentPerStore),
-    hourlyRate: parseNumericInput(form.text.hourlyRate),
-    stores: parseNumericInput(form.text.stores),
-    partnerCommissionPercentage: parseNumericInput(form.text.partnerCommissionPercentage),
-    storesInBrand: parseNumericInput(form.text.storesInBrand),
-  };
+  const inputs = calculatorInputs(form);
   const results = calculate(inputs);
-  const monthsText = t("calculator.monthsValue", { count: results.monthsSinceLaunch });
+  const monthsText = monthsValueText(t, results.monthsSinceLaunch);
 
   return (
     <div ref={root} className="contents">
@@ -62,7 +47,11 @@ export function Calculator() {
             <div className="calc-slider grid gap-2">
               <div className="flex items-baseline justify-between gap-4">
                 <Label id={monthsLabelId}>{t("calculator.monthsSinceLaunch")}</Label>
-                <span className="text-sm font-semibold tabular-nums" data-testid="months-value">
+                <span
+                  className="text-sm font-semibold tabular-nums"
+                  data-testid="months-value"
+                  data-months-value=""
+                >
                   {monthsText}
                 </span>
               </div>
@@ -73,6 +62,7 @@ export function Calculator() {
                 value={[results.monthsSinceLaunch]}
                 onValueChange={([value]) => setMonthsSinceLaunch(value ?? MONTHS_MIN)}
                 thumbProps={{ "aria-labelledby": monthsLabelId, "aria-valuetext": monthsText }}
+                data-months-slider=""
               />
               <div aria-hidden="true" className="flex justify-between text-xs text-muted-foreground">
                 <span>{MONTHS_MIN}</span>
@@ -97,7 +87,7 @@ export function Calculator() {
             </Button>
           </div>
           <CardContent>
-            <Figures figures={FIGURES} results={results} className="grid gap-4 sm:grid-cols-2" />
+            <Figures figures={MAIN_FIGURES} results={results} className="grid gap-4 sm:grid-cols-2" />
           </CardContent>
         </Card>
       </div>

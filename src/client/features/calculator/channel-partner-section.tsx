@@ -44,7 +44,7 @@ function setPassHint(on: boolean): void {
 /**
  * The message for a check that failed: the server's, translated (lib/api.ts `errorMessage`), else
  * `fallback`. The error catalog loads with this first failure, not with the page (the calculator
- * hydrates at load for a shared link, within the page's script budget).
+ * hydrates at load for a session that gave the password, within the page's script budget).
  */
 async function failureMessage(failure: unknown, fallback: string): Promise<string> {
   try {

@@ -1,27 +1,10 @@
 import type { CalculatorResults } from "@common/calculator";
 import { clsx } from "clsx";
 import { useTranslation } from "~/lib/react-i18n";
-import { type FigureKind, type FigureSize, figureSize, formatFigure } from "./format";
+import { type FigureName, type FigureSpec, figureValueClass } from "./figures";
+import { figureSize, formatFigure } from "./format";
 
-const SIZE_CLASSES: Record<FigureSize, string> = {
-  base: "text-3xl",
-  small: "text-2xl",
-  smallest: "text-lg [overflow-wrap:anywhere]",
-};
-
-/** A result the page shows; its label is `calculator.<name>`. */
-type FigureName = Exclude<keyof CalculatorResults, "monthsSinceLaunch">;
-
-/** How one result is shown (docs/product.md#3-records). */
-export interface FigureSpec {
-  /** Name of the figure (docs/product.md#3-records); also its test id (`figure-<name>`). */
-  name: FigureName;
-  kind: FigureKind;
-  /** The tile stands out (the section's main figure). */
-  highlight?: boolean;
-  /** A small "per month" line under the figure. */
-  perMonth?: boolean;
-}
+export type { FigureSpec };
 
 /**
  * A list of results (`<dl>`), one {@link Figure} each, read from `results` by name.
@@ -77,12 +60,9 @@ function Figure({
       <dt className="text-sm font-medium text-muted-foreground">{label ?? t(`calculator.${name}`)}</dt>
       <dd
         data-testid={`figure-${name}`}
+        data-figure={name}
         data-size={size}
-        className={clsx(
-          "font-semibold leading-tight tracking-tight tabular-nums",
-          highlight && "text-secondary-foreground",
-          SIZE_CLASSES[size],
-        )}
+        className={figureValueClass(size, highlight)}
       >
         {text}
       </dd>

@@ -4,12 +4,12 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { useTranslation } from "~/lib/react-i18n";
 import type { TextField } from "./content";
-import { type FigureSpec, Figures } from "./figure";
+import { Figures } from "./figure";
+import { LOST_REVENUE_FIGURES } from "./figures";
 import { NumberFields } from "./number-field";
 import type { CalculatorSectionProps } from "./use-calculator-form";
 
 const FIELDS = ["months", "currentPerStore", "hourlyRate", "stores"] as const satisfies readonly TextField[];
-const FIGURES: readonly FigureSpec[] = [{ name: "lostRevenue", kind: "money", highlight: true }];
 
 /**
  * The Lost Revenue section (docs/product.md#2-pages, #3-records, #9-constants): collapsed by default; its four inputs and the lost
@@ -37,7 +37,7 @@ export function LostRevenueSection({ form, onChange, results }: CalculatorSectio
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <NumberFields fields={FIELDS} form={form} onChange={onChange} />
             </div>
-            <Figures figures={FIGURES} results={results} className="grid" />
+            <Figures figures={LOST_REVENUE_FIGURES} results={results} className="grid" />
           </CardContent>
         </CollapsibleContent>
       </Collapsible>

@@ -28,3 +28,10 @@ export const URL_MONTHS_PARAM = "monthsSinceLaunch";
  * server's pass cookie decides (ADR 0035).
  */
 export const CHANNEL_PARTNER_UNLOCKED_KEY = "aisleiq.channelPartnerUnlocked";
+
+/**
+ * Set on the document element (`<html>`) once the page's script has written a shared link's
+ * figures into the calculator's static HTML (src/site/islands/calculator/paint.ts, ADR 0068): the
+ * island then renders the link's form from its first render, so hydration finds what it renders.
+ */
+export const CALCULATOR_PAINTED_ATTRIBUTE = "data-calculator-painted";

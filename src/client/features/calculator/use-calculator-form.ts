@@ -1,13 +1,11 @@
-import { type CalculatorResults, clampMonths, parseNumericInput } from "@common/calculator";
+import { type CalculatorResults, clampMonths } from "@common/calculator";
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from "react";
 import { typedBeforeHydration } from "~/lib/typed-before-hydration";
-import {
-  type CalculatorForm,
-  DEFAULT_FORM,
-  type TextField,
-  URL_MONTHS_PARAM,
-  URL_TEXT_FIELDS,
-} from "./content";
+import { type CalculatorForm, DEFAULT_FORM, type TextField } from "./content";
+import { CALCULATOR_PAINTED_ATTRIBUTE } from "./page-state-keys";
+import { formFromSearch, urlWithForm } from "./share-link";
+
+export { formFromSearch, urlWithForm };
 
 /** What the Lost Revenue and Channel Partner sections get from the page: the form, its setter, every figure. */
 export interface CalculatorSectionProps {
@@ -17,66 +15,35 @@ export interface CalculatorSectionProps {
   results: CalculatorResults;
 }
 
-/** Longest text read from the query string into a field; longer values are cut. */
-const MAX_PARAM_LENGTH = 32;
-
-/**
- * Reads a form from a query string: each field name (docs/product.md#3-records) present replaces its default (ADR 0007).
- * @param search e.g. "?cartSize=52&monthsSinceLaunch=3"; unknown parameters are ignored
- * @returns the form; months since launch are put on the slider (1 to 7)
- */
-export function formFromSearch(search: string, defaults: CalculatorForm = DEFAULT_FORM): CalculatorForm {
-  const params = new URLSearchParams(search);
-  const text = { ...defaults.text };
-  for (const field of URL_TEXT_FIELDS) {
-    const value = params.get(field);
-    if (value !== null) text[field] = value.slice(0, MAX_PARAM_LENGTH);
-  }
-  const months = params.get(URL_MONTHS_PARAM);
-  return {
-    text,
-    monthsSinceLaunch: months === null ? defaults.monthsSinceLaunch : clampMonths(parseNumericInput(months)),
-  };
-}
-
-/**
- * Writes a form's shareable fields into a URL's query string, keeping any other parameters.
- * The gated partner percentage is never written (ADR 0007).
- * @returns the new URL as a path + query + hash string
- */
-export function urlWithForm(href: string, form: CalculatorForm): string {
-  const url = new URL(href);
-  for (const field of URL_TEXT_FIELDS) url.searchParams.set(field, form.text[field]);
-  url.searchParams.set(URL_MONTHS_PARAM, String(form.monthsSinceLaunch));
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 /**
  * The calculator's form state, kept in the URL (ADR 0007).
  *
- * The first render uses the defaults, so it matches the prerendered HTML; right after hydration
- * the query string's values are read in, then whatever was typed into the inputs before the
- * page's script hydrated them (found under `root`; the page is static HTML until a person
- * interacts). Once the user changes something, every change replaces the current history
- * entry's URL (`history.replaceState`: no new entries, no navigation), so the address bar always
- * holds a link that reopens the same figures.
+ * The first render matches the HTML it hydrates: the defaults of the prerendered page, or the
+ * link's form when the page's script has painted a shared link's figures into that HTML
+ * ({@link initialForm}, ADR 0068). Right after hydration the query string's values are read in
+ * (a no-op after painting), then whatever was typed into the inputs before the island hydrated
+ * (found under `root`; the page is static HTML until a person interacts). Once the user changes
+ * something, every change replaces the current history entry's URL (`history.replaceState`: no
+ * new entries, no navigation), so the address bar always holds a link that reopens the same
+ * figures.
  * @param root the element holding the calculator's inputs
  */
 export function useCalculatorForm(root?: RefObject<HTMLElement | null>) {
-  const [form, setForm] = useState<CalculatorForm>(DEFAULT_FORM);
+  const [rendered] = useState(initialForm);
+  const [form, setForm] = useState<CalculatorForm>(rendered);
   const [edited, setEdited] = useState(false);
 
   // A layout effect: it reads the inputs in the commit that hydrated them, before any later
   // render (a key or click made before hydration and replayed) could put the defaults back.
   useLayoutEffect(() => {
-    const typed = typedBeforeHydration(root?.current ?? null, DEFAULT_FORM.text);
+    const typed = typedBeforeHydration(root?.current ?? null, rendered.text);
     // Over the current state, not the defaults: a replayed key may already have moved the slider.
     setForm((previous) => {
       const fromUrl = formFromSearch(window.location.search, previous);
       return { ...fromUrl, text: { ...fromUrl.text, ...typed } };
     });
     if (Object.keys(typed).length > 0) setEdited(true);
-  }, [root]);
+  }, [root, rendered]);
 
   useEffect(() => {
     if (!edited) return;
@@ -95,4 +62,20 @@ export function useCalculatorForm(root?: RefObject<HTMLElement | null>) {
   }, []);
 
   return { form, setText, setMonthsSinceLaunch };
+}
+
+/**
+ * The form of the island's first render: the link's (`formFromSearch`) when the page's script has
+ * painted the link's figures into the static HTML (it marks the document with
+ * `CALCULATOR_PAINTED_ATTRIBUTE`, ADR 0068), so hydration finds exactly what it renders; otherwise
+ * the defaults the HTML was prerendered with (also at build time, where there is no document).
+ */
+function initialForm(): CalculatorForm {
+  if (
+    typeof document === "undefined" ||
+    !document.documentElement.hasAttribute(CALCULATOR_PAINTED_ATTRIBUTE)
+  ) {
+    return DEFAULT_FORM;
+  }
+  return formFromSearch(window.location.search);
 }

@@ -8,8 +8,9 @@ addCatalog({ calculator: enCalculator });
 
 /**
  * The calculator island of `/calculator` (docs/product.md#2-pages; ADR 0007): the interactive
- * part of the page, hydrated at once when the URL holds inputs or the session gave the Channel
- * Partner password (./wake.ts), otherwise on first interaction.
+ * part of the page, hydrated on first interaction, or at once when the session gave the Channel
+ * Partner password (./wake.ts). A shared link's figures are painted before that without React
+ * (./paint.ts, ADR 0068).
  */
 export default function CalculatorEn() {
   return <Calculator />;

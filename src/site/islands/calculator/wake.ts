@@ -7,28 +7,32 @@ import { requestIslandLoad } from "../../directives/interaction-events";
 import { CALCULATOR_WAKE_SELECTOR } from "./wake-selector";
 
 /**
- * When the calculator island must hydrate with the page rather than on first interaction
- * (framework-free; runs in the page's first load). The static HTML shows the default figures,
- * which are right unless:
- * - the URL holds inputs (a shared link, ADR 0007): the island reads them and shows their figures;
- * - this browser session gave the Channel Partner password: the island asks the server for the
- *   section again (ADR 0035).
+ * What the calculator needs at the page's load (framework-free; runs in the page's first load).
+ * The static HTML shows the default figures, which are right unless:
+ * - the URL holds inputs (a shared link, ADR 0007): the page's script paints the link's figures
+ *   into the static HTML (./paint.ts, loaded for such a link only), and the island still
+ *   hydrates on first interaction (ADR 0068);
+ * - this browser session gave the Channel Partner password: the island hydrates at once, to ask
+ *   the server for the section again (ADR 0035); it reads a link's inputs itself.
  * Otherwise the island waits for a person to touch it (`client:interaction`).
  */
 
+/** At load: hydrate the island now, paint a shared link's figures, or wait for an interaction. */
+export type CalculatorAtLoad = "hydrate" | "paint" | "wait";
+
 /**
- * True when the calculator must hydrate at once (see the module comment).
+ * What the calculator needs at load (see the module comment).
  * @param search the page's query string, e.g. "?cartSize=52"
  * @param session the session storage, or null where it is blocked
  */
-export function calculatorNeededAtOnce(search: string, session: Pick<Storage, "getItem"> | null): boolean {
-  const params = new URLSearchParams(search);
-  if ([...URL_TEXT_FIELDS, URL_MONTHS_PARAM].some((name) => params.has(name))) return true;
+export function calculatorAtLoad(search: string, session: Pick<Storage, "getItem"> | null): CalculatorAtLoad {
   try {
-    return session?.getItem(CHANNEL_PARTNER_UNLOCKED_KEY) === "1";
+    if (session?.getItem(CHANNEL_PARTNER_UNLOCKED_KEY) === "1") return "hydrate";
   } catch {
-    return false;
+    // storage blocked: no hint
   }
+  const params = new URLSearchParams(search);
+  return [...URL_TEXT_FIELDS, URL_MONTHS_PARAM].some((name) => params.has(name)) ? "paint" : "wait";
 }
 
 /** The session storage, or null when the browser blocks it (reading the property can throw). */
@@ -40,8 +44,21 @@ function sessionStore(): Storage | null {
   }
 }
 
-/** Asks the island to hydrate now when calculatorNeededAtOnce says so; called by the page's script. */
+/**
+ * Does what {@link calculatorAtLoad} says; called by the page's script. When the painter cannot
+ * load (offline) or finds nothing to paint, the island hydrates at once instead, as it did before
+ * ADR 0068, so a shared link never shows the default figures as its own.
+ */
 export function wakeCalculatorIfNeeded(): void {
   const marker = document.querySelector(CALCULATOR_WAKE_SELECTOR);
-  if (marker && calculatorNeededAtOnce(window.location.search, sessionStore())) requestIslandLoad(marker);
+  if (!marker) return;
+  const need = calculatorAtLoad(window.location.search, sessionStore());
+  if (need === "hydrate") requestIslandLoad(marker);
+  if (need !== "paint") return;
+  import("./paint").then(
+    ({ paintCalculatorOnPage }) => {
+      if (!paintCalculatorOnPage(marker)) requestIslandLoad(marker);
+    },
+    () => requestIslandLoad(marker),
+  );
 }
