@@ -38,7 +38,7 @@ import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
 import { installRouteContract } from "./http/route";
 import { headerKind, isHtmlDocument, NON_DOCUMENT_CSP, securityHeaders } from "./http/security-headers";
-import { inlineScriptHashes, serveClient, TOKEN_PAGE } from "./http/static";
+import { inlineScriptHashesByFile, serveClient, TOKEN_PAGE } from "./http/static";
 import { invitationsRoutes } from "./invitations/routes";
 import { leadsRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
@@ -180,7 +180,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const withClient =
     (options.serveClient ?? true) &&
     [builtPages.siteDir, builtPages.clientDir].some((dir) => existsSync(path.join(dir, "index.html")));
-  const scriptHashes = withClient ? inlineScriptHashes(builtPages.siteDir, builtPages.clientDir) : [];
+  const hashesByFile = withClient
+    ? inlineScriptHashesByFile(builtPages.siteDir, builtPages.clientDir)
+    : new Map<string, string[]>();
+  const scriptHashes = [...new Set([...hashesByFile.values()].flat())];
 
   // One header set per kind of response, computed once (ADR 0031).
   const headerSets = {
@@ -259,7 +262,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   await apiDocsRoutes(app);
 
-  if (withClient) await serveClient(app, builtPages);
+  // Each built page's policy allows its own inline scripts only (ADR 0072); computed once per page and kind.
+  const documentPolicies = new Map<string, string>();
+  const documentPolicy = (file: string, url: string): string | undefined => {
+    const hashes = hashesByFile.get(file);
+    if (!hashes) return undefined;
+    const kind = headerKind(url);
+    const key = `${kind} ${file}`;
+    let policy = documentPolicies.get(key);
+    if (policy === undefined) {
+      policy =
+        securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes: hashes, kind })[
+          "content-security-policy"
+        ] ?? "";
+      documentPolicies.set(key, policy);
+    }
+    return policy;
+  };
+  if (withClient) await serveClient(app, { ...builtPages, documentPolicy });
 
   app.addHook("onReady", async () => {
     await outbox.start();

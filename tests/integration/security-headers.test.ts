@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -153,5 +154,72 @@ describe.each(oneBackend())("CSP per kind of page on $name", (backend) => {
       // Every request used to carry the page policy (1.3 KB with a build's script hashes).
       expect(csp.length).toBeLessThan(Math.min(page.length, 100));
     }
+  });
+});
+
+/**
+ * Each built page's CSP allows its own inline scripts and no other page's (ADR 0072): a script
+ * injected into one page cannot borrow the hash of a script another page carries.
+ */
+describe.each(oneBackend())("a page's CSP names its own inline scripts on $name", (backend) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let root: string;
+  const sha256 = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
+  const scripts = {
+    home: "window.home = 1;",
+    calculator: "window.calculator = 2;",
+    portal: "window.portal = 3;",
+  };
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "aisleiq-page-csp-"));
+    const page = (body: string) => `<!doctype html><title>AisleIQ</title><script>${body}</script>`;
+    await mkdir(path.join(root, "site", "calculator"), { recursive: true });
+    await mkdir(path.join(root, "client", "admin", "login"), { recursive: true });
+    await writeFile(path.join(root, "site", "index.html"), page(scripts.home));
+    await writeFile(path.join(root, "site", "calculator", "index.html"), page(scripts.calculator));
+    await writeFile(path.join(root, "client", "index.html"), "<!doctype html><title>AisleIQ</title>");
+    await writeFile(path.join(root, "client", "admin", "login", "index.html"), page(scripts.portal));
+    database = await openTestDatabase(backend);
+    app = await buildApp(
+      loadConfig({
+        LOG_LEVEL: "silent",
+        NODE_ENV: "test",
+        PUBLIC_URL: "https://aisleiq.example",
+        CLIENT_DIR: path.join(root, "client"),
+        SITE_DIR: path.join(root, "site"),
+      }),
+      { dbHandle: database.handle, serveClient: true },
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it.each([
+    ["/", "home"],
+    ["/calculator", "calculator"],
+    ["/admin/login", "portal"],
+  ] as const)("%s allows its own script's hash only", async (url, own) => {
+    const response = await app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(200);
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain(sha256(scripts[own]));
+    for (const [name, body] of Object.entries(scripts)) {
+      if (name !== own) expect([url, csp]).toEqual([url, expect.not.stringContaining(sha256(body))]);
+    }
+  });
+
+  it("keeps the page kinds: a public page may load the third-party hosts, a portal page may not", async () => {
+    const home = String((await app.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
+    const portal = String(
+      (await app.inject({ method: "GET", url: "/admin/login" })).headers["content-security-policy"],
+    );
+    expect(home).toContain("https://assets.calendly.com");
+    expect(portal).not.toContain("https://assets.calendly.com");
+    expect(portal).toContain("frame-src 'none'");
   });
 });

@@ -32,13 +32,15 @@ const SITEMAP_INDEX_FILE = "sitemap-index.xml";
 export const TOKEN_PAGE = /^\/(verify|accept-invitation)\//;
 
 /**
- * Collects `'sha256-…'` CSP sources for every inline `<script>` in the built HTML of `dirs` (the
- * static site's islands loader, the browser app's hydration data and language script), so the
- * CSP can allow exactly those and nothing else. A directory that does not exist adds nothing.
+ * The `'sha256-…'` CSP sources of the inline `<script>`s of each built HTML file under `dirs`
+ * (the static site's islands loader, the browser app's hydration data and language script), so
+ * each page's CSP can allow exactly its own and nothing else (ADR 0072). A directory that does
+ * not exist adds nothing; hashed asset folders are not searched.
  * @param dirs build directories, e.g. `build/site` and `build/client`
+ * @returns absolute path of each HTML file → its hashes, in document order, without repeats
  */
-export function inlineScriptHashes(...dirs: string[]): string[] {
-  const hashes = new Set<string>();
+export function inlineScriptHashesByFile(...dirs: string[]): Map<string, string[]> {
+  const byFile = new Map<string, string[]>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir)) {
       const full = path.join(dir, entry);
@@ -46,15 +48,26 @@ export function inlineScriptHashes(...dirs: string[]): string[] {
         if (!ASSET_DIRS.includes(entry)) walk(full);
       } else if (entry.endsWith(".html")) {
         const html = readFileSync(full, "utf8");
+        const hashes = new Set<string>();
         for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
           const body = match[1] ?? "";
           if (body.trim()) hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
         }
+        byFile.set(path.resolve(full), [...hashes]);
       }
     }
   };
   for (const dir of dirs) if (existsSync(dir)) walk(dir);
-  return [...hashes];
+  return byFile;
+}
+
+/**
+ * Every `'sha256-…'` source of {@link inlineScriptHashesByFile}, for responses that are no built
+ * file (the policy of the header sets, ADR 0031).
+ * @param dirs build directories, e.g. `build/site` and `build/client`
+ */
+export function inlineScriptHashes(...dirs: string[]): string[] {
+  return [...new Set([...inlineScriptHashesByFile(...dirs).values()].flat())];
 }
 
 /** Folders of hashed build output, cached for a year: the browser app's (Vite) and the static site's (Astro). */
@@ -108,6 +121,13 @@ export interface BuiltPages {
   siteDir: string;
   /** The browser app (React Router, `build/client`): the portal's and the IMU demo's shells, the SPA fallback, their assets. */
   clientDir: string;
+  /**
+   * The Content-Security-Policy of a built HTML file sent for a request (ADR 0072), or undefined
+   * to keep the response's policy.
+   * @param file the HTML file's absolute path (without a `.br`/`.gz` suffix)
+   * @param url the request's URL
+   */
+  documentPolicy?: (file: string, url: string) => string | undefined;
 }
 
 /**
@@ -145,6 +165,12 @@ async function clientRoutes(app: FastifyInstance, dirs: BuiltPages): Promise<voi
       } else {
         reply.header("Cache-Control", "no-cache");
       }
+      // A page's own policy, allowing its own inline scripts only (ADR 0072).
+      const file = filePath.replace(/\.(br|gz)$/, "");
+      const policy = file.endsWith(".html")
+        ? dirs.documentPolicy?.(path.resolve(file), reply.request.url)
+        : undefined;
+      if (policy) reply.header("Content-Security-Policy", policy);
     },
   });
   /** A file of one build, as `[file, root]` for `sendFile`, or null when that build lacks it. */
