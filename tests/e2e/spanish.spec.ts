@@ -51,11 +51,21 @@ test("every built Spanish page is Spanish, with hreflang alternates and a canoni
     }
     expect(englishIn(htmlSegments(html)), `English on ${spanishPath}`).toEqual([]);
     // Words drawn inside the page's SVG artwork (the hero phone's chat) are read too.
-    for (const [, src] of html.matchAll(/<img [^>]*src="(\/media\/[^"]+\.svg)"/g)) {
-      const artwork = readFileSync(path.join(SITE_DIR, src ?? ""), "utf8");
+    // An artwork is a file under /media/ or a `data:` URL written into the page (the hero phone, as the brand mark of ADR 0067).
+    const artworks: [string, string][] = [];
+    for (const [, src = ""] of html.matchAll(/<img [^>]*src="(\/media\/[^"]+\.svg)"/g)) {
+      artworks.push([src, readFileSync(path.join(SITE_DIR, src), "utf8")]);
+    }
+    for (const [, encoded = ""] of html.matchAll(/<img [^>]*src="data:image\/svg\+xml,([^"]+)"/g)) {
+      artworks.push(["a data: URL", decodeURIComponent(encoded)]);
+    }
+    for (const [src, artwork] of artworks) {
       expect(englishIn(htmlSegments(artwork)), `English in ${src} on ${spanishPath}`).toEqual([]);
     }
-    if (spanishPath === "/es") expect(html).toContain('src="/media/hero-phone-es.svg"');
+    if (spanishPath === "/es") {
+      const heroPhone = readFileSync(path.join(SITE_DIR, "media", "hero-phone-es.svg"), "utf8").trim();
+      expect(artworks.map(([, artwork]) => artwork)).toContain(heroPhone);
+    }
     // The walk would see an English sentence added to the page, catalog or not.
     const added = html.replace("</main>", "<p>Talk to our team about your stores today.</p></main>");
     expect(added, file).not.toBe(html);

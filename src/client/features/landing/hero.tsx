@@ -7,12 +7,19 @@ import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
+import heroPhoneEn from "../../../../public/media/hero-phone.svg?raw";
+import heroPhoneEs from "../../../../public/media/hero-phone-es.svg?raw";
 
-/** The hero phone artwork in each page language (scripts/generate-artwork.mjs writes both). */
-const HERO_PHONE = { en: "/media/hero-phone.svg", es: "/media/hero-phone-es.svg" } satisfies Record<
-  Language,
-  string
->;
+/**
+ * The hero phone artwork in each page language (scripts/generate-artwork.mjs writes both), as
+ * `data:` URLs written into the HTML (about 1 KB compressed each): on a phone the image is the
+ * one request besides the font, stylesheet and script that the landing page would start before
+ * its heading paints, and each shares the throttled link with the font (as the brand mark, ADR 0067).
+ */
+const HERO_PHONE = {
+  en: `data:image/svg+xml,${encodeURIComponent(heroPhoneEn.trim())}`,
+  es: `data:image/svg+xml,${encodeURIComponent(heroPhoneEs.trim())}`,
+} satisfies Record<Language, string>;
 
 /** The celebration row that replaces the pending ellipsis (docs/product.md#1-audience, #4-states). */
 const CELEBRATION_EMOJIS = ["🎉", "🛒", "🚀", "✨", "🥳"] as const;
