@@ -57,7 +57,9 @@ test("every built Spanish page is Spanish, with hreflang alternates and a canoni
       artworks.push([src, readFileSync(path.join(SITE_DIR, src), "utf8")]);
     }
     for (const [, encoded = ""] of html.matchAll(/<img [^>]*src="data:image\/svg\+xml,([^"]+)"/g)) {
-      artworks.push(["a data: URL", decodeURIComponent(encoded)]);
+      // The attribute as the browser reads it: HTML character references first, then the URL's escapes.
+      const attribute = encoded.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+      artworks.push(["a data: URL", decodeURIComponent(attribute)]);
     }
     for (const [src, artwork] of artworks) {
       expect(englishIn(htmlSegments(artwork)), `English in ${src} on ${spanishPath}`).toEqual([]);
