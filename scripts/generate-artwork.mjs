@@ -2,7 +2,8 @@
 /**
  * Generates the landing-page artwork in public/media/ (ADR 0008): the hero
  * phone, ten feature-card scenes (480×300) and six partner wordmarks (160×40). One palette and
- * one line weight for all of them. Run: `node scripts/generate-artwork.mjs`.
+ * one line weight for all of them. The scenes are written as one file, `features.svg`, each a
+ * `<view>` named after the scene, which the feature grid shows as `features.svg#<name>` (ADR 0073). Run: `node scripts/generate-artwork.mjs`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -427,8 +428,35 @@ const partners = {
   ],
 };
 
+/**
+ * The scenes in one SVG, stacked top to bottom, each behind a `<view id="<name>">` of its own
+ * 480×300 box (SVG 1.1 §7.7: `file.svg#<view id>` shows that view), with every `id` and `url(#…)`
+ * prefixed by the scene's name so the scenes' gradients cannot collide.
+ * @param {Record<string, string>} all scene name → the scene's SVG (as `svg()` writes it)
+ * @returns the sprite's SVG text
+ */
+function sceneSprite(all) {
+  const entries = Object.entries(all);
+  const views = [];
+  const bodies = [];
+  entries.forEach(([name, content], index) => {
+    const inner = content
+      .trim()
+      .replace(/^<svg[^>]*>/, "")
+      .replace(/<\/svg>$/, "");
+    const scoped = inner
+      .replace(/id="([^"]+)"/g, `id="${name}-$1"`)
+      .replace(/url\(#([^)]+)\)/g, `url(#${name}-$1)`);
+    views.push(`<view id="${name}" viewBox="0 ${index * 300} 480 300"/>`);
+    bodies.push(
+      `<svg y="${index * 300}" width="480" height="300" viewBox="0 0 480 300" fill="none">${scoped}</svg>`,
+    );
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 ${entries.length * 300}">${views.join("")}${bodies.join("")}</svg>\n`;
+}
+
 mkdirSync(path.join(OUT, "partners"), { recursive: true });
-for (const [name, content] of Object.entries(scenes)) writeFileSync(path.join(OUT, `${name}.svg`), content);
+writeFileSync(path.join(OUT, "features.svg"), sceneSprite(scenes));
 writeFileSync(path.join(OUT, "hero-phone.svg"), heroPhone(HERO_TEXT.en));
 writeFileSync(path.join(OUT, "hero-phone-es.svg"), heroPhone(HERO_TEXT.es));
 for (const [file, [name, mark, color]] of Object.entries(partners)) {

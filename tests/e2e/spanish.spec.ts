@@ -53,7 +53,7 @@ test("every built Spanish page is Spanish, with hreflang alternates and a canoni
     // Words drawn inside the page's SVG artwork (the hero phone's chat) are read too.
     // An artwork is a file under /media/ or a `data:` URL written into the page (the hero phone, as the brand mark of ADR 0067).
     const artworks: [string, string][] = [];
-    for (const [, src = ""] of html.matchAll(/<img [^>]*src="(\/media\/[^"]+\.svg)"/g)) {
+    for (const [, src = ""] of html.matchAll(/<img [^>]*src="(\/media\/[^"#]+\.svg)(?:#[^"]*)?"/g)) {
       artworks.push([src, readFileSync(path.join(SITE_DIR, src), "utf8")]);
     }
     for (const [, encoded = ""] of html.matchAll(/<img [^>]*src="data:image\/svg\+xml,([^"]+)"/g)) {
