@@ -58,6 +58,20 @@ describe.each(oneBackend())("security headers on $name", (backend) => {
  * One CSP per kind of response (ADR 0031): the public pages that embed the booking widget and
  * the jobs board allow those hosts; portal pages and API answers allow no third party.
  */
+/** The app behind an https PUBLIC_URL, serving the built pages of `siteDir` and `clientDir`. */
+function appServing(database: TestDatabase, siteDir: string, clientDir: string): Promise<FastifyInstance> {
+  return buildApp(
+    loadConfig({
+      LOG_LEVEL: "silent",
+      NODE_ENV: "test",
+      PUBLIC_URL: "https://aisleiq.example",
+      CLIENT_DIR: clientDir,
+      SITE_DIR: siteDir,
+    }),
+    { dbHandle: database.handle, serveClient: true },
+  );
+}
+
 /** Static files of the site that are not documents. */
 const ASSETS = {
   "app.js": "console.log(1)",
@@ -97,16 +111,7 @@ describe.each(oneBackend())("CSP per kind of page on $name", (backend) => {
     for (const [name, body] of Object.entries(ASSETS))
       await writeFile(path.join(clientDir, "site", name), body);
     database = await openTestDatabase(backend);
-    app = await buildApp(
-      loadConfig({
-        LOG_LEVEL: "silent",
-        NODE_ENV: "test",
-        PUBLIC_URL: "https://aisleiq.example",
-        CLIENT_DIR: clientDir,
-        SITE_DIR: path.join(clientDir, "site"),
-      }),
-      { dbHandle: database.handle, serveClient: true },
-    );
+    app = await appServing(database, path.join(clientDir, "site"), clientDir);
   });
   afterAll(async () => {
     await app.close();
@@ -182,16 +187,7 @@ describe.each(oneBackend())("a page's CSP names its own inline scripts on $name"
     await writeFile(path.join(root, "client", "index.html"), "<!doctype html><title>AisleIQ</title>");
     await writeFile(path.join(root, "client", "admin", "login", "index.html"), page(scripts.portal));
     database = await openTestDatabase(backend);
-    app = await buildApp(
-      loadConfig({
-        LOG_LEVEL: "silent",
-        NODE_ENV: "test",
-        PUBLIC_URL: "https://aisleiq.example",
-        CLIENT_DIR: path.join(root, "client"),
-        SITE_DIR: path.join(root, "site"),
-      }),
-      { dbHandle: database.handle, serveClient: true },
-    );
+    app = await appServing(database, path.join(root, "site"), path.join(root, "client"));
   });
   afterAll(async () => {
     await app.close();
