@@ -1,25 +1,12 @@
-import type { Language } from "@common/languages";
 import { HERO_CELEBRATION_MS } from "@common/limits";
 import { ArrowRight, BarChart3, Rocket, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
+import { HERO_PHONE_URLS } from "~/lib/hero-artwork";
 import { useLanguage } from "~/lib/language";
 import { useTranslation } from "~/lib/react-i18n";
-import heroPhoneEn from "../../../../public/media/hero-phone.svg?raw";
-import heroPhoneEs from "../../../../public/media/hero-phone-es.svg?raw";
-
-/**
- * The hero phone artwork in each page language (scripts/generate-artwork.mjs writes both), as
- * `data:` URLs written into the HTML (about 1 KB compressed each): on a phone the image is the
- * one request besides the font, stylesheet and script that the landing page would start before
- * its heading paints, and each shares the throttled link with the font (as the brand mark, ADR 0067).
- */
-const HERO_PHONE = {
-  en: `data:image/svg+xml,${encodeURIComponent(heroPhoneEn.trim())}`,
-  es: `data:image/svg+xml,${encodeURIComponent(heroPhoneEs.trim())}`,
-} satisfies Record<Language, string>;
 
 /** The celebration row that replaces the pending ellipsis (docs/product.md#1-audience, #4-states). */
 const CELEBRATION_EMOJIS = ["🎉", "🛒", "🚀", "✨", "🥳"] as const;
@@ -127,7 +114,7 @@ export function Hero() {
             </ClaimBubble>
           </ul>
           <img
-            src={HERO_PHONE[language]}
+            src={HERO_PHONE_URLS[language]}
             alt={t("landing.hero.phoneAlt")}
             width={360}
             height={640}
