@@ -38,7 +38,7 @@ import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
 import { installRouteContract } from "./http/route";
 import { headerKind, isHtmlDocument, NON_DOCUMENT_CSP, securityHeaders } from "./http/security-headers";
-import { inlineScriptHashesByFile, serveClient, TOKEN_PAGE } from "./http/static";
+import { inlineScriptHashes, inlineScriptHashesByFile, serveClient, TOKEN_PAGE } from "./http/static";
 import { invitationsRoutes } from "./invitations/routes";
 import { leadsRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
@@ -183,7 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hashesByFile = withClient
     ? inlineScriptHashesByFile(builtPages.siteDir, builtPages.clientDir)
     : new Map<string, string[]>();
-  const scriptHashes = [...new Set([...hashesByFile.values()].flat())];
+  const scriptHashes = inlineScriptHashes(hashesByFile);
 
   // One header set per kind of response, computed once (ADR 0031).
   const headerSets = {

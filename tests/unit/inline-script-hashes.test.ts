@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { inlineScriptHashes } from "../../src/server/http/static";
+import { inlineScriptHashes, inlineScriptHashesByFile } from "../../src/server/http/static";
 
 const sha = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
 
@@ -25,13 +25,15 @@ describe("inlineScriptHashes", () => {
   write("client/assets/x.html", "<script>alsoNotAPage()</script>");
 
   it("hashes every inline script of every page of each build, once, and nothing else", () => {
-    const hashes = inlineScriptHashes(path.join(root, "site"), path.join(root, "client"));
+    const hashes = inlineScriptHashes(
+      inlineScriptHashesByFile(path.join(root, "site"), path.join(root, "client")),
+    );
     expect(hashes.sort()).toEqual([sha("island()"), sha("calculator()"), sha("hydrate()")].sort());
   });
 
   it("skips a build that does not exist", () => {
-    expect(inlineScriptHashes(path.join(root, "none"), path.join(root, "client")).sort()).toEqual(
-      [sha("hydrate()"), sha("island()")].sort(),
-    );
+    expect(
+      inlineScriptHashes(inlineScriptHashesByFile(path.join(root, "none"), path.join(root, "client"))).sort(),
+    ).toEqual([sha("hydrate()"), sha("island()")].sort());
   });
 });

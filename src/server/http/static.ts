@@ -62,12 +62,12 @@ export function inlineScriptHashesByFile(...dirs: string[]): Map<string, string[
 }
 
 /**
- * Every `'sha256-…'` source of {@link inlineScriptHashesByFile}, for responses that are no built
- * file (the policy of the header sets, ADR 0031).
- * @param dirs build directories, e.g. `build/site` and `build/client`
+ * Every `'sha256-…'` source of {@link inlineScriptHashesByFile}'s answer, once, for responses that
+ * are no built file (the policy of the header sets, ADR 0031).
+ * @param byFile HTML file → its hashes
  */
-export function inlineScriptHashes(...dirs: string[]): string[] {
-  return [...new Set([...inlineScriptHashesByFile(...dirs).values()].flat())];
+export function inlineScriptHashes(byFile: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...new Set([...byFile.values()].flat())];
 }
 
 /** Folders of hashed build output, cached for a year: the browser app's (Vite) and the static site's (Astro). */
