@@ -1,4 +1,5 @@
 import { MONTHS_DEFAULT } from "@common/calculator";
+import type { TextField } from "./page-state-keys";
 
 /**
  * Static content of the calculator page (ADR 0007): the default inputs and the fields' input
@@ -12,19 +13,6 @@ import { MONTHS_DEFAULT } from "@common/calculator";
  *   across a 10-store chain;
  * - Channel Partner: a 10% partner share over a 25-store brand.
  */
-
-/** Every text input of the page, under the names of docs/product.md#3-records. */
-export const TEXT_FIELDS = [
-  "cartSize",
-  "monthlyReceipts",
-  "months",
-  "currentPerStore",
-  "hourlyRate",
-  "stores",
-  "partnerCommissionPercentage",
-  "storesInBrand",
-] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
 
 /** What the user typed in each text field (parsed with `parseNumericInput`), plus the slider. */
 export interface CalculatorForm {
@@ -49,7 +37,13 @@ export const DEFAULT_FORM: CalculatorForm = {
 
 // The URL and session keys live in ./page-state-keys.ts, which the page's first-load script reads
 // without the calculator's math.
-export { CHANNEL_PARTNER_UNLOCKED_KEY, URL_MONTHS_PARAM, URL_TEXT_FIELDS } from "./page-state-keys";
+export {
+  CHANNEL_PARTNER_UNLOCKED_KEY,
+  TEXT_FIELDS,
+  type TextField,
+  URL_MONTHS_PARAM,
+  URL_TEXT_FIELDS,
+} from "./page-state-keys";
 
 /** `<input type="number">` attributes per field: all minimum 0; steps per docs/product.md#5-validation where given. */
 export const FIELD_ATTRIBUTES: Record<TextField, { min: number; step: number | "any" }> = {

@@ -1,24 +1,30 @@
-import type { TextField } from "./content";
-
 /**
- * Where the calculator page keeps its state between visits, read by the calculator island and
- * by the page's first-load script (src/site/islands/calculator/wake.ts), which must not pull in
- * the calculator's math with content.ts (every public page loads that script).
+ * The calculator's field names and where the page keeps its state between visits, read by the
+ * calculator island and by the page's first-load script (src/site/islands/calculator/wake.ts),
+ * which must not pull in the calculator's math with content.ts (every public page loads that
+ * script).
  */
 
-/**
- * Fields kept in the URL query string so a shared link reopens with the same figures (ADR 0007).
- * The gated partner percentage is deliberately absent.
- */
-export const URL_TEXT_FIELDS = [
+/** Every text input of the page, under the names of docs/product.md#3-records. */
+export const TEXT_FIELDS = [
   "cartSize",
   "monthlyReceipts",
   "months",
   "currentPerStore",
   "hourlyRate",
   "stores",
+  "partnerCommissionPercentage",
   "storesInBrand",
-] as const satisfies readonly TextField[];
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+/** The gated Channel Partner percentage, which a shared link deliberately leaves out (ADR 0007). */
+type GatedField = "partnerCommissionPercentage";
+
+/** Fields kept in the URL query string so a shared link reopens with the same figures (ADR 0007). */
+export const URL_TEXT_FIELDS: readonly Exclude<TextField, GatedField>[] = TEXT_FIELDS.filter(
+  (field): field is Exclude<TextField, GatedField> => field !== "partnerCommissionPercentage",
+);
 /** Query parameter of the months-since-launch slider. */
 export const URL_MONTHS_PARAM = "monthsSinceLaunch";
 
