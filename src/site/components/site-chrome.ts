@@ -52,6 +52,13 @@ export const DRAWER_PAGES = [
 /** The retailer sign-in page, first in the Sign In menu and drawer group. */
 export const RETAILER_SIGN_IN = { key: "retailer", to: "/retailer-login" } as const;
 
+/** A page the drawer links to: its `landing.nav` key and unlocalized path. */
+export type DrawerPage = (typeof DEVELOPER_LINKS | typeof DRAWER_PAGES)[number] | typeof RETAILER_SIGN_IN;
+
+/** The look of a drawer entry, link or button (the classes of components/ui/sheet.tsx's items). */
+export const DRAWER_LINK_CLASS =
+  "flex min-h-11 items-center gap-2 rounded-md px-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:text-primary";
+
 /** External apps of the Sign In dropdown and drawer group (docs/product.md#2-pages), from site config. */
 export const EXTERNAL_SIGN_IN = [
   { key: "proConnect", href: SITE_CONFIG.proConnectUrl },
