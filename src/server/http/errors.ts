@@ -232,17 +232,31 @@ export function frameworkErrorOptions(options: {
         socket.destroy();
         return;
       }
-      const body = JSON.stringify({ error: answer.error, code: answer.code });
-      const lines = [
-        `HTTP/1.1 ${answer.status} ${STATUS_TEXT[answer.status] ?? "Bad Request"}`,
-        "content-type: application/json; charset=utf-8",
-        `content-length: ${Buffer.byteLength(body)}`,
-        "connection: close",
-        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-      ];
-      socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+      socket.end(rawErrorResponse(answer.status, { error: answer.error, code: answer.code }, headers));
     },
   };
+}
+
+/**
+ * A complete HTTP/1.1 error response, `{error, code}` as JSON with `Connection: close`, for an
+ * answer written on the raw socket where Fastify has no reply (a parser error, a CONNECT).
+ * @param status 400, 408 or 431
+ * @param headers the security headers of {@link frameworkErrorHeaders}
+ */
+export function rawErrorResponse(
+  status: number,
+  answer: { error: string; code: ErrorCode },
+  headers: Record<string, string>,
+): string {
+  const body = JSON.stringify(answer);
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Bad Request"}`,
+    "content-type: application/json; charset=utf-8",
+    `content-length: ${Buffer.byteLength(body)}`,
+    "connection: close",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }
 
 const STATUS_TEXT: Record<number, string> = {
