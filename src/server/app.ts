@@ -11,7 +11,7 @@ import Fastify, {
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import { REQUEST_BODY_MAX_BYTES } from "../common/limits";
+import { NOT_FOUND_RATE_PER_IP, REQUEST_BODY_MAX_BYTES } from "../common/limits";
 import { TOKEN_PATTERN } from "../common/validation";
 import { adminRoutes } from "./admin/routes";
 import { installAccessControl } from "./auth/access";
@@ -36,6 +36,7 @@ import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
+import { rateLimitBy } from "./http/rate-limit";
 import { installRequestTargetGuard } from "./http/request-target";
 import { installRouteContract } from "./http/route";
 import { headerKind, isHtmlDocument, NON_DOCUMENT_CSP, securityHeaders } from "./http/security-headers";
@@ -238,7 +239,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
   await app.register(fastifySwagger, openApiOptions(config));
 
-  installErrorHandler(app);
+  // One per-IP count for every request no route knows: the API's 404 and the not-found page (ADR 0077).
+  const notFoundLimit = rateLimitBy(app, "not-found-ip", { max: NOT_FOUND_RATE_PER_IP });
+  installErrorHandler(app, notFoundLimit);
   installOriginCheck(app, config.PUBLIC_URL);
   installAccessControl(app);
   installRouteContract(app);
@@ -284,7 +287,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     return policy;
   };
-  if (withClient) await serveClient(app, { ...builtPages, documentPolicy });
+  if (withClient) await serveClient(app, { ...builtPages, documentPolicy, notFoundLimit });
 
   app.addHook("onReady", async () => {
     await outbox.start();
