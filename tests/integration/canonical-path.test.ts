@@ -1,11 +1,12 @@
 import { request as httpRequest } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { isApiPath } from "../../src/server/http/api-path";
 import { type Actor, createActor } from "../support/actors";
+import { ContractCheck } from "./support/contract";
 import { testBackends } from "./support/database";
 import { resetDatabase, useTestDatabase } from "./support/fixture";
 import { TEST_PUBLIC_URL } from "./support/test-app";
@@ -112,6 +113,9 @@ describe.each(testBackends())("canonical request paths on $name", (backend) => {
   let port: number;
   let admin: Actor;
   const logLines: string[] = [];
+  /** Every reply checked against the OpenAPI document (ADR 0054). */
+  const contract = new ContractCheck();
+  afterEach(() => contract.assertClean());
 
   beforeAll(async () => {
     await resetDatabase(database.db);
@@ -120,6 +124,7 @@ describe.each(testBackends())("canonical request paths on $name", (backend) => {
       dbHandle: database.handle,
       serveClient: false,
       logStream: { write: (line) => logLines.push(line) },
+      onReply: contract.observe,
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
     port = (app.server.address() as AddressInfo).port;
