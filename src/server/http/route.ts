@@ -196,7 +196,7 @@ export function crossCuttingStatuses(route: RouteFacts): Map<number, string[]> {
   const add = (status: number, text: string) => causes.set(status, [...(causes.get(status) ?? []), text]);
   add(
     400,
-    "A path or query parameter or the body fails validation (`VALIDATION_ERROR`, with `field`), or the path is not in canonical form (`BAD_REQUEST`).",
+    "A path or query parameter or the body fails validation (`VALIDATION_ERROR`, with `field`), or the path is not in canonical form, or the request target is not a path (`BAD_REQUEST`).",
   );
   const bodyRead = route.methods.some((method) => BODY_METHODS.has(method));
   if (bodyRead) add(400, "The body is not valid JSON (`BAD_REQUEST`).");
