@@ -182,6 +182,13 @@ export const PASSKEYS_PER_USER = 20;
  */
 export const METRICS_RATE_PER_IP = 600;
 
+/**
+ * Requests no route knows (the API's 404 and the site's not-found page) per client IP: 120
+ * (ADR 0077). A visitor meets a few (a stale link, an asset gone after a deploy); a scanner
+ * walking guessed paths meets hundreds and gets 429 like on any other anonymous route.
+ */
+export const NOT_FOUND_RATE_PER_IP = 120;
+
 /** CRM webhook re-sends an admin asks for, per session: 60 (ADR 0051). */
 export const WEBHOOK_RETRY_RATE_PER_SESSION = 60;
 

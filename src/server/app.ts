@@ -11,7 +11,7 @@ import Fastify, {
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import { REQUEST_BODY_MAX_BYTES } from "../common/limits";
+import { NOT_FOUND_RATE_PER_IP, REQUEST_BODY_MAX_BYTES } from "../common/limits";
 import { TOKEN_PATTERN } from "../common/validation";
 import { adminRoutes } from "./admin/routes";
 import { installAccessControl } from "./auth/access";
@@ -36,6 +36,8 @@ import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { installOriginCheck } from "./http/origin-check";
+import { rateLimitBy } from "./http/rate-limit";
+import { installRequestTargetGuard } from "./http/request-target";
 import { installRouteContract } from "./http/route";
 import { headerKind, isHtmlDocument, NON_DOCUMENT_CSP, securityHeaders } from "./http/security-headers";
 import { inlineScriptHashes, inlineScriptHashesByFile, serveClient, TOKEN_PAGE } from "./http/static";
@@ -69,9 +71,12 @@ export interface BuildOptions {
  * The request target as logged: its path in canonical form (ADR 0030, so `/%76erify/…` or
  * `/x/../verify/…` cannot smuggle a token past the patterns), with the rest of a sign-in or
  * invitation page path and every token-shaped segment redacted, and the query string kept
- * (no secrets in logs, docs/architecture.md#security-boundaries).
+ * (no secrets in logs, docs/architecture.md#security-boundaries). An absolute-form target
+ * (`http://host/verify/…`) is logged as its path.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(target: string): string {
+  // An absolute-form target (refused, ADR 0077) is logged by its path, redacted the same way.
+  const url = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
   const redacted = canonicalPath(url)
     .replace(/^\/(verify|accept-invitation)\/.+/, "/$1/[redacted]")
     .split("/")
@@ -205,7 +210,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     done(null, payload);
   });
-  // First of all, so every hook below reads the path the router routed (ADR 0030).
+  // First of all, so every hook below reads the path the router routed (ADR 0030, ADR 0077).
+  installRequestTargetGuard(app, config.PUBLIC_URL);
   installCanonicalPathGuard(app);
   app.addHook("onResponse", (request, reply, done) => {
     metrics?.observeRequest(
@@ -233,7 +239,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
   await app.register(fastifySwagger, openApiOptions(config));
 
-  installErrorHandler(app);
+  // One per-IP count for every request no route knows: the API's 404 and the not-found page (ADR 0077).
+  const notFoundLimit = rateLimitBy(app, "not-found-ip", { max: NOT_FOUND_RATE_PER_IP });
+  installErrorHandler(app, notFoundLimit);
   installOriginCheck(app, config.PUBLIC_URL);
   installAccessControl(app);
   installRouteContract(app);
@@ -279,7 +287,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     return policy;
   };
-  if (withClient) await serveClient(app, { ...builtPages, documentPolicy });
+  if (withClient) await serveClient(app, { ...builtPages, documentPolicy, notFoundLimit });
 
   app.addHook("onReady", async () => {
     await outbox.start();

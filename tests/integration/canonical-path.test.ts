@@ -1,11 +1,12 @@
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { isApiPath } from "../../src/server/http/api-path";
 import { type Actor, createActor } from "../support/actors";
+import { ContractCheck } from "./support/contract";
 import { testBackends } from "./support/database";
 import { resetDatabase, useTestDatabase } from "./support/fixture";
 import { TEST_PUBLIC_URL } from "./support/test-app";
@@ -70,12 +71,51 @@ function rawRequest(
   });
 }
 
+/**
+ * Sends `head` (a request line and headers, CRLF-separated, without the blank line) and `body`
+ * byte for byte on a new socket, and reads the answer until the server closes the connection.
+ * @returns the status, the headers (lower-cased names) and the JSON body, or status 0 when the
+ *   server closed the connection without answering
+ */
+function socketRequest(port: number, head: string, body = ""): Promise<RawResult> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => {
+      socket.write(
+        `${head}\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    });
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const [rawHead = "", rawBody = ""] = text.split("\r\n\r\n", 2);
+      const [statusLine = "", ...lines] = rawHead.split("\r\n");
+      const headers = Object.fromEntries(
+        lines.map((line) => [
+          line.slice(0, line.indexOf(":")).toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
+      );
+      const json = String(headers["content-type"]).includes("application/json");
+      resolve({
+        status: Number(statusLine.split(" ")[1] ?? 0),
+        headers,
+        body: json ? JSON.parse(rawBody) : rawBody,
+      });
+    });
+  });
+}
+
 describe.each(testBackends())("canonical request paths on $name", (backend) => {
   const database = useTestDatabase(backend);
   let app: FastifyInstance;
   let port: number;
   let admin: Actor;
   const logLines: string[] = [];
+  /** Every reply checked against the OpenAPI document (ADR 0054). */
+  const contract = new ContractCheck();
+  afterEach(() => contract.assertClean());
 
   beforeAll(async () => {
     await resetDatabase(database.db);
@@ -84,6 +124,7 @@ describe.each(testBackends())("canonical request paths on $name", (backend) => {
       dbHandle: database.handle,
       serveClient: false,
       logStream: { write: (line) => logLines.push(line) },
+      onReply: contract.observe,
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
     port = (app.server.address() as AddressInfo).port;
@@ -144,6 +185,46 @@ describe.each(testBackends())("canonical request paths on $name", (backend) => {
     expect(answers.filter((answer) => !answer.endsWith("→ 403 CROSS_ORIGIN_REJECTED"))).toEqual([]);
   });
 
+  it("refuses every request target but a path (absolute form, authority form, `*`) with 400 and no-store", async () => {
+    const refusedCleanly = (result: RawResult) =>
+      result.status === 400 &&
+      typeof result.body === "object" &&
+      result.body.code === "BAD_REQUEST" &&
+      result.headers["cache-control"] === "no-store" &&
+      result.headers["x-content-type-options"] === "nosniff";
+    const host = `host: 127.0.0.1:${port}`;
+    const targets = [
+      // Absolute form from another site: the router strips the origin, the hooks saw no `/api`.
+      `POST ${EVIL_ORIGIN}/api/auth/logout HTTP/1.1\r\n${host}\r\norigin: ${EVIL_ORIGIN}\r\ncookie: ${admin.cookie}\r\ncontent-type: application/json`,
+      `POST http://127.0.0.1:${port}/api/companies HTTP/1.1\r\n${host}\r\norigin: ${EVIL_ORIGIN}\r\ncookie: ${admin.cookie}\r\ncontent-type: application/json`,
+      `GET http://127.0.0.1:${port}/api/auth/me HTTP/1.1\r\n${host}\r\ncookie: ${admin.cookie}`,
+      `GET https://aisleiq.test/ HTTP/1.1\r\n${host}`,
+      // Authority form: Node hands CONNECT to the server's "connect" listeners, not to Fastify.
+      `CONNECT aisleiq.test:443 HTTP/1.1\r\nhost: aisleiq.test:443`,
+      `CONNECT 127.0.0.1:${port} HTTP/1.1\r\n${host}`,
+      // Asterisk form: legal for OPTIONS (RFC 9112 §3.2.4), refused like the others (ADR 0077).
+      `OPTIONS * HTTP/1.1\r\n${host}`,
+    ];
+    for (const head of targets) {
+      const result = await socketRequest(port, head, head.startsWith("POST") ? '{"name":"Evil Co"}' : "");
+      const requestLine = head.split("\r\n")[0];
+      expect(refusedCleanly(result), `${requestLine} → ${result.status} ${JSON.stringify(result.body)}`).toBe(
+        true,
+      );
+    }
+    // Nothing reached a handler: the session is alive and no company was created.
+    const me = await socketRequest(
+      port,
+      `GET /api/auth/me HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: ${admin.cookie}`,
+    );
+    expect(me.status).toBe(200);
+    const companies = await socketRequest(
+      port,
+      `GET /api/companies HTTP/1.1\r\nhost: 127.0.0.1\r\ncookie: ${admin.cookie}`,
+    );
+    expect(JSON.stringify(companies.body)).not.toContain("Evil Co");
+  });
+
   it("never routes an encoded slash to an API handler", async () => {
     for (const path of ["/api%2Fusers/1", "/api%2fcompanies", "/%2Fapi/companies"]) {
       const result = await rawRequest(
@@ -178,6 +259,7 @@ describe.each(testBackends())("canonical request paths on $name", (backend) => {
       `/api/invitations/${TOKEN}`,
     ];
     for (const path of paths) await rawRequest(port, "GET", path, {});
+    await socketRequest(port, `GET http://aisleiq.test/verify/${TOKEN}.x HTTP/1.1\r\nhost: aisleiq.test`);
     const requestLines = logLines.filter((line) => line.includes('"msg":"request"'));
     expect(requestLines.length).toBeGreaterThanOrEqual(paths.length);
     expect(logLines.filter((line) => line.includes(TOKEN))).toEqual([]);

@@ -85,9 +85,10 @@ describe.each(oneBackend())("document preview on $name", (backend) => {
 
   it("has no preview for any other type (download stays), nor for strangers", async () => {
     const docx = await preview("letter.docx", admin.cookie);
-    expect(docx.status).toBe(415);
+    // A GET carries no content, so not 415: the preview of this file does not exist (ADR 0077).
+    expect(docx.status).toBe(404);
     expect(docx.body).toMatchObject({
-      code: "UNSUPPORTED_MEDIA_TYPE",
+      code: "NOT_FOUND",
       error: "This file type has no preview. Download the file to read it.",
     });
     const download = await f.server.request("GET", checkFileUrl(checkId, files["letter.docx"] as number), {

@@ -101,7 +101,12 @@ async function makeDirs(): Promise<{ dataDir: string; clientDir: string }> {
 async function documentOperations(): Promise<Operation[]> {
   const dirs = await makeDirs();
   const handle = await createDb({});
-  const app = await buildApp(fuzzConfig(dirs.dataDir, dirs.clientDir), { dbHandle: handle });
+  // It answers no request; checked all the same, as every app the tests build (ADR 0054).
+  const contract = new ContractCheck();
+  const app = await buildApp(fuzzConfig(dirs.dataDir, dirs.clientDir), {
+    dbHandle: handle,
+    onReply: contract.observe,
+  });
   try {
     await app.ready();
     const document = app.swagger() as {
@@ -241,12 +246,33 @@ function plausible(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unkn
   return options.length === 1 ? (options[0] as fc.Arbitrary<unknown>) : fc.oneof(...options);
 }
 
+/**
+ * Date-times at and past the edges of the API's bounded date type (1970–9999, ADR 0077) and of
+ * what JavaScript and PostgreSQL hold: year 0000 (PostgreSQL has none), a five-digit and an
+ * expanded year, a negative year, the last instant JavaScript holds and one past it.
+ */
+const EDGE_DATES = [
+  "0000-01-01T00:00:00Z",
+  "0001-01-01T00:00:00Z",
+  "1969-12-31T23:59:59.999Z",
+  "1970-01-01T00:00:00Z",
+  "9999-12-31T23:59:59.999Z",
+  "10000-01-01T00:00:00Z",
+  "+010000-01-01T00:00:00Z",
+  "-000001-01-01T00:00:00Z",
+  "-0001-01-01T00:00:00Z",
+  "+275760-09-13T00:00:00Z",
+  "+275760-09-13T00:00:00.001Z",
+  "294277-01-01T00:00:00Z",
+];
+
 function plausibleString(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === "uuid") return fc.uuid();
   if (schema.format === "date-time") {
-    return fc
-      .date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) })
-      .map((d) => d.toISOString());
+    return fc.oneof(
+      fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString()),
+      fc.constantFrom(...EDGE_DATES),
+    );
   }
   if (schema.pattern?.includes("{43}")) {
     return fc.string({ unit: fc.constantFrom(...BASE64URL), minLength: 43, maxLength: 43 });
@@ -345,15 +371,15 @@ function queryFor(operation: Operation): fc.Arbitrary<string> {
     fc.oneof(
       ...(declared.length > 0
         ? [
-            fc
-              .tuple(
-                fc.constantFrom(...declared),
-                fc.oneof(
-                  plausible(declared[0]?.schema).map((v) => percentEncode(String(v))),
+            // Each declared parameter with a value from its own schema (a date for a date-time).
+            fc.constantFrom(...declared).chain((param) =>
+              fc
+                .oneof(
+                  plausible(param.schema).map((v) => percentEncode(String(v))),
                   hostileUrlText,
-                ),
-              )
-              .map(([param, value]) => `${param.name}=${value}`),
+                )
+                .map((value) => `${param.name}=${value}`),
+            ),
           ]
         : []),
       fc
@@ -553,6 +579,51 @@ for (const backend of testBackends()) {
       expect(routes).toContain("GET /api/background-checks/{id}/files/{fileId}");
       expect(routes).toContain("GET /{*}");
       expect(routes.length).toBeGreaterThanOrEqual(30);
+    });
+
+    it("refuses every edge date in every date-time input of the document with a 400", async () => {
+      const inputs: Array<{ operation: Operation; where: "query" | "body"; name: string }> = [];
+      for (const operation of OPERATIONS) {
+        for (const param of operation.parameters) {
+          if (param.in === "query" && param.schema?.format === "date-time")
+            inputs.push({ operation, where: "query", name: param.name });
+        }
+        for (const [name, property] of Object.entries(operation.body?.properties ?? {})) {
+          if (property.format === "date-time") inputs.push({ operation, where: "body", name });
+        }
+      }
+      const names = inputs.map(
+        ({ operation, where, name }) => `${operation.method} ${operation.path} ${where} ${name}`,
+      );
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "GET /api/admin/users/audit query from",
+          "GET /api/admin/users/audit query to",
+          "POST /api/demo-registrations/{slug} body timestamp",
+        ]),
+      );
+      const outside = EDGE_DATES.filter((date) => !/^19[7-9]\d|^[2-9]\d{3}-/.test(date));
+      for (const { operation, where, name } of inputs) {
+        for (const date of outside) {
+          sequence++;
+          const pathname = operation.path.replace(/\{[^}]+\}/g, "schnucks");
+          const response = await app.inject({
+            method: operation.method as "GET",
+            url: where === "query" ? `${pathname}?${name}=${encodeURIComponent(date)}` : pathname,
+            headers: {
+              cookie: adminCookies[0] as string,
+              ...(where === "body" ? { "content-type": "application/json" } : {}),
+            },
+            ...(where === "body" ? { payload: JSON.stringify({ [name]: date }) } : {}),
+            remoteAddress: `10.200.${(sequence >> 8) & 255}.${sequence & 255}`,
+          });
+          const label = `${operation.method} ${operation.path} ${where} ${name}=${date} → ${response.body}`;
+          expect(response.statusCode, label).toBe(400);
+          // A query filter alone is the field at fault; a body has other required fields too.
+          if (where === "query") expect(response.json(), label).toMatchObject({ field: name });
+        }
+      }
+      expect(contract.take()).toEqual([]);
     });
 
     for (const operation of OPERATIONS) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NOT_FOUND_RATE_PER_IP } from "../../src/common/limits";
 import { emailOutbox, leads } from "../../src/server/db/schema";
 import { createActor } from "../support/actors";
 import { testBackends } from "./support/database";
@@ -136,6 +137,23 @@ describe.each(testBackends())("hostile input on $name", (backend) => {
 describe.each(testBackends())("rate limits before validation on $name", (backend) => {
   const database = useTestDatabase(backend);
   const f = useTestServer(database);
+
+  it("rate-limits a burst of requests to unknown API paths per IP like any anonymous route: 429 with Retry-After", async () => {
+    const remoteAddress = "203.0.113.77";
+    const unknown = (n: number) =>
+      f.server.app.inject({ method: n % 2 ? "GET" : "POST", url: `/api/guessed-path-${n}`, remoteAddress });
+    for (let n = 0; n < NOT_FOUND_RATE_PER_IP; n++) expect((await unknown(n)).statusCode).toBe(404);
+    const limited = await unknown(NOT_FOUND_RATE_PER_IP);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.headers["cache-control"]).toBe("no-store");
+    expect(limited.json()).toMatchObject({ code: "RATE_LIMITED" });
+    // IPv6: rotating addresses inside one /64 gains nothing.
+    const v6 = (n: number, address: string) =>
+      f.server.app.inject({ method: "GET", url: `/api/guessed-${n}`, remoteAddress: address });
+    for (let n = 0; n < NOT_FOUND_RATE_PER_IP; n++) await v6(n, `2001:db8:7:7::${(n % 200).toString(16)}`);
+    expect((await v6(0, "2001:db8:7:7::ffff")).statusCode).toBe(429);
+  });
 
   it("counts invalid requests towards the per-IP magic-link limit (they cost the server work too)", async () => {
     const answers: number[] = [];

@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { UPLOAD_KINDS } from "../../src/common/uploads";
@@ -215,6 +216,17 @@ describe.each(oneBackend())("OpenAPI document and API reference on $name", (back
     expect(statuses("/api/companies", "get")).toEqual([200, 400, 401, 403, 503]);
     expect(statuses("/api/demo-registrations", "get")).toEqual([200, 400, 401, 403, 503]);
     expect(statuses("/api/health", "get")).toEqual([200, 400, 503]);
+    // A preview is a GET: nothing to time out, nothing too large, no content type to refuse (ADR 0077).
+    expect(statuses("/api/background-checks/{id}/files/{fileId}/preview", "get")).toEqual([
+      200, 400, 401, 404, 410, 414, 503,
+    ]);
+    for (const [pathName, item] of Object.entries<Json>(document.paths)) {
+      if (!item.get) continue;
+      const bodyOnly = Object.keys(item.get.responses).filter((status) =>
+        ["408", "413", "415"].includes(status),
+      );
+      expect([pathName, bodyOnly]).toEqual([pathName, []]);
+    }
     // A public POST: the origin check's 403, the body limit's 413, 415, and its rate limit's 429.
     expect(statuses("/api/send-get-started-email", "post")).toEqual([201, 400, 403, 413, 415, 429, 503]);
     expect(statuses("/api/auth/logout", "post")).toEqual([200, 400, 403, 413, 415, 503]);
@@ -226,6 +238,22 @@ describe.each(oneBackend())("OpenAPI document and API reference on $name", (back
     expect(logout403.description).toMatch(/CROSS_ORIGIN_REJECTED/);
     expect(logout403.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ApiError" });
     expect(document.components.schemas.ApiError.properties.code.enum).toContain("CROSS_ORIGIN_REJECTED");
+  });
+
+  it("checks the replies of every integration test file that builds the app against the document", async () => {
+    // Files that build the app themselves must pass a ContractCheck's `onReply` (ADR 0054, ADR 0077);
+    // the others go through startTestServer, which always does.
+    const directory = path.dirname(fileURLToPath(import.meta.url));
+    const files = (await readdir(directory)).filter((name) => name.endsWith(".test.ts"));
+    const unchecked: string[] = [];
+    for (const name of files) {
+      const source = await readFile(path.join(directory, name), "utf8");
+      const builds = source.match(/\bbuildApp\(/g)?.length ?? 0;
+      const checked = source.match(/onReply: contract\.observe/g)?.length ?? 0;
+      if (checked < builds) unchecked.push(`${name}: ${builds - checked} of ${builds} app builds unchecked`);
+    }
+    expect(files.length).toBeGreaterThan(20);
+    expect(unchecked).toEqual([]);
   });
 
   it("passes Redocly's recommended ruleset and Spectral's spectral:oas with no error and no warning", async () => {

@@ -2,12 +2,13 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { declareContextAccess, installAccessControl, ROUTE_ACCESS } from "../../src/server/auth/access";
 import { loadConfig } from "../../src/server/config";
 import type { AppContext } from "../../src/server/context";
 import { installErrorHandler } from "../../src/server/http/errors";
+import { ContractCheck } from "./support/contract";
 import { oneBackend } from "./support/database";
 import { useTestDatabase } from "./support/fixture";
 import { routerRoutes, routeShape } from "./support/routes";
@@ -18,6 +19,9 @@ describe.each(oneBackend())("route-declared access on $name", (backend) => {
   let app: FastifyInstance;
   let clientDir: string;
   let dataDir: string;
+  /** Every reply checked against the OpenAPI document (ADR 0054). */
+  const contract = new ContractCheck();
+  afterEach(() => contract.assertClean());
 
   beforeAll(async () => {
     clientDir = await mkdtemp(path.join(tmpdir(), "aisleiq-client-"));
@@ -34,7 +38,7 @@ describe.each(oneBackend())("route-declared access on $name", (backend) => {
       SITE_DIR: path.join(clientDir, "no-site"),
       PUBLIC_URL: TEST_PUBLIC_URL,
     });
-    app = await buildApp(config, { dbHandle: database.handle, serveClient: true });
+    app = await buildApp(config, { dbHandle: database.handle, serveClient: true, onReply: contract.observe });
     await app.ready();
   });
   afterAll(async () => {

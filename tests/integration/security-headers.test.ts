@@ -3,11 +3,16 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { thirdPartyHosts } from "../../src/common/site-config";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
+import { ContractCheck } from "./support/contract";
 import { oneBackend, openTestDatabase, type TestDatabase } from "./support/database";
+
+/** Every reply of every app this file builds, checked against the OpenAPI document (ADR 0054). */
+const contract = new ContractCheck();
+afterEach(() => contract.assertClean());
 
 /**
  * Every response carries the security headers computed once at start-up: API
@@ -23,6 +28,7 @@ describe.each(oneBackend())("security headers on $name", (backend) => {
       {
         dbHandle: database.handle,
         serveClient: false,
+        onReply: contract.observe,
       },
     );
   });
@@ -68,7 +74,7 @@ function appServing(database: TestDatabase, siteDir: string, clientDir: string):
       CLIENT_DIR: clientDir,
       SITE_DIR: siteDir,
     }),
-    { dbHandle: database.handle, serveClient: true },
+    { dbHandle: database.handle, serveClient: true, onReply: contract.observe },
   );
 }
 

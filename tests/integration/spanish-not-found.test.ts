@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NOT_FOUND_RATE_PER_IP } from "../../src/common/limits";
 import { oneBackend } from "./support/database";
 import { useFakeClientServer } from "./support/fake-client";
 import { useTestDatabase } from "./support/fixture";
@@ -63,6 +64,42 @@ describe.each(oneBackend())("the not-found page's language on $name", (backend) 
     const api = await app.server.request("GET", "/api/no-such-route", { cookie: "lang=es" });
     expect(api.status).toBe(404);
     expect(api.headers.get("content-type")).toContain("application/json");
+  });
+
+  it("counts unknown pages, missing files and unknown API paths against one per-IP limit: past it, 429 with Retry-After", async () => {
+    const remoteAddress = "198.51.100.40";
+    const paths = ["/no-such-page", "/es/no-such-page", "/assets/gone-after-deploy.js", "/api/no-such-route"];
+    const statuses: number[] = [];
+    for (let i = 0; i < NOT_FOUND_RATE_PER_IP; i++) {
+      const response = await app.server.app.inject({
+        method: "GET",
+        url: `${paths[i % paths.length]}?n=${i}`,
+        remoteAddress,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(new Set(statuses)).toEqual(new Set([404]));
+    for (const url of ["/no-such-page", "/api/no-such-route", "/gone.css"]) {
+      const limited = await app.server.app.inject({ method: "GET", url, remoteAddress });
+      expect([url, limited.statusCode]).toEqual([url, 429]);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(limited.json()).toMatchObject({
+        code: "RATE_LIMITED",
+        error: expect.stringMatching(/try again/),
+      });
+    }
+    // Only requests no route knows are counted: the same address still gets its pages and the API.
+    expect((await app.server.app.inject({ method: "GET", url: "/", remoteAddress })).statusCode).toBe(200);
+    expect(
+      (await app.server.app.inject({ method: "GET", url: "/api/health", remoteAddress })).statusCode,
+    ).toBe(200);
+    // Another address is not limited.
+    const other = await app.server.app.inject({
+      method: "GET",
+      url: "/no-such-page",
+      remoteAddress: "198.51.100.41",
+    });
+    expect(other.statusCode).toBe(404);
   });
 });
 

@@ -9,7 +9,8 @@ import { crossCuttingStatuses, installRouteContract, routesTagged } from "../../
  * The route declaration of docs/architecture.md "Adding a module": `route(access, summary, spec)`
  * adds the route's declared error responses, lets a `response` entry win, and lifts the hooks
  * out of the schema; `installRouteContract` refuses a route without a unique camelCase
- * operationId at start-up and adds the statuses of the hooks that apply (ADR 0054).
+ * operationId, or a GET declaring a status only a body can get, at start-up and adds the
+ * statuses of the hooks that apply (ADR 0054, ADR 0077).
  */
 describe("routesTagged(tag)", () => {
   const okSchema = z.object({ ok: z.boolean() });
@@ -114,6 +115,22 @@ describe("installRouteContract", () => {
         { url: "/b", schema: { operationId: "getA", response: ok } },
       ),
     ).rejects.toThrow(/GET \/b reuses the operationId "getA" of GET \/a/);
+  });
+
+  it("refuses to start with a GET that declares a status only a request body can get (408, 413, 415)", async () => {
+    for (const status of [408, 413, 415]) {
+      await expect(
+        appWith({
+          url: "/a",
+          schema: { operationId: "getA", response: { ...ok, [status]: apiErrorSchema } },
+        }),
+      ).rejects.toThrow(new RegExp(`GET /a declares ${status}, which only a request with a body can get`));
+    }
+    const app = await appWith({
+      url: "/a",
+      schema: { operationId: "getA", response: { ...ok, 404: apiErrorSchema } },
+    });
+    await app.close();
   });
 
   it("leaves routes hidden from the document alone, and gives the others security and their statuses", async () => {

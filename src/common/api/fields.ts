@@ -91,27 +91,38 @@ export function listResponse<K extends string, T extends z.ZodType, P extends z.
   return z.object({ ...items, total: z.number().int(), ...paging });
 }
 
-/** Earliest and latest instants an {@link isoInstantField} accepts: the Unix epoch to the end of year 9999 UTC. */
-const INSTANT_MIN_MS = 0;
-const INSTANT_MAX_MS = new Date("9999-12-31T23:59:59.999Z").getTime();
+/**
+ * Earliest and latest instants an {@link isoInstantField} accepts, as ISO 8601 text: the Unix
+ * epoch to the end of year 9999 UTC (ADR 0077).
+ */
+export const INSTANT_MIN = "1970-01-01T00:00:00.000Z";
+export const INSTANT_MAX = "9999-12-31T23:59:59.999Z";
+const INSTANT_MIN_MS = Date.parse(INSTANT_MIN);
+const INSTANT_MAX_MS = Date.parse(INSTANT_MAX);
 
 /**
- * An ISO 8601 date-time with offset (`2026-05-04T10:00:00Z`, `…+02:00`) whose instant lies
- * between 1970-01-01T00:00:00Z (where a reset device clock stands) and the end of year 9999 UTC
- * (the last four-digit year). zod's format check alone lets year 0000 through: JavaScript dates
- * hold it, PostgreSQL's timestamptz has no year 0 and the insert answered 500; and years below
- * 100 come back from the database drivers a century or two off (`0001` read as `2001`).
+ * The one bounded date type of the API (ADR 0077): every date-time a client sends, in a query
+ * or a body, is this field. An ISO 8601 date-time with offset (`2026-05-04T10:00:00Z`,
+ * `…+02:00`) whose instant lies between {@link INSTANT_MIN} (1970-01-01T00:00:00Z, where a reset
+ * device clock stands) and {@link INSTANT_MAX} (the end of year 9999 UTC, the last four-digit
+ * year of ISO 8601 without the expanded form). zod's format check alone lets year 0000 through:
+ * JavaScript dates hold it, PostgreSQL's timestamptz has no year 0 (error 22008, answered 500),
+ * and years below 100 come back from the database drivers a century or two off (`0001` read as
+ * `2001`). Longer, signed or five-digit years (`+010000-…`, `-000001-…`) fail the format itself.
  * Out of range is a 400 VALIDATION_ERROR with `message` (docs/product.md#3-records, ADR 0013).
  * @param message the error text for a malformed or out-of-range value
  */
 export function isoInstantField(message: string) {
-  return z.iso.datetime({ offset: true, error: message }).refine(
-    (value) => {
-      const ms = new Date(value).getTime();
-      return ms >= INSTANT_MIN_MS && ms <= INSTANT_MAX_MS;
-    },
-    { error: message },
-  );
+  return z.iso
+    .datetime({ offset: true, error: message })
+    .refine(
+      (value) => {
+        const ms = Date.parse(value);
+        return ms >= INSTANT_MIN_MS && ms <= INSTANT_MAX_MS;
+      },
+      { error: message },
+    )
+    .meta({ description: `ISO 8601 date-time with an offset, from ${INSTANT_MIN} to ${INSTANT_MAX}.` });
 }
 
 /** The privacy notice version the form showed (src/common/privacy.ts): one of the published ones. */

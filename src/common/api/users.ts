@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { USERS_PAGE_SIZE, USERS_PAGE_SIZE_MAX } from "../limits";
 import { ROLES } from "../roles";
-import { listResponse, pageNumberFields } from "./fields";
+import { isoInstantField, listResponse, pageNumberFields } from "./fields";
 
 /**
  * Contracts of the user-management API (ADR 0009, 0017): admins and company
@@ -132,8 +132,8 @@ export const userAuditEntrySchema = z.object({
 });
 export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
 
-/** An instant in a filter (ISO 8601 with a zone), e.g. the start of a day in the viewer's zone. */
-const instantField = z.iso.datetime({ offset: true, error: "Not a date and time (ISO 8601)" });
+/** An instant in a filter (ISO 8601 with a zone), e.g. the start of a day in the viewer's zone; bounded (ADR 0077). */
+const instantField = isoInstantField("Not a date and time (ISO 8601) between 1970 and 9999");
 
 /**
  * The audit trail pages like the user list and filters (ADR 0057): `q` text in the actor's or

@@ -10,7 +10,6 @@ import {
   submitCheckFieldsSchema,
   updateCheckBodySchema,
 } from "../../common/api/background-checks";
-import { ERROR_CODES } from "../../common/api/errors";
 import {
   CHECK_SUBMIT_RATE_PER_SESSION,
   MAX_FILES_PER_CHECK,
@@ -20,7 +19,7 @@ import { isPreviewable, UPLOAD_KINDS } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
 import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
-import { HttpError } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import {
@@ -221,9 +220,8 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       errors: {
-        404: "No such check the caller may see, or no such file in it (`NOT_FOUND`).",
+        404: "No such check the caller may see, no such file in it, or the file is not a PDF, PNG or JPEG, which alone have a preview: download it instead (`NOT_FOUND`, ADR 0059, ADR 0077).",
         410: "The retention purge removed the check's files (`GONE`, ADR 0058).",
-        415: "The file is not a PDF, PNG or JPEG, which alone have a preview: download it instead (`UNSUPPORTED_MEDIA_TYPE`, ADR 0059).",
         503: "File storage cannot be read (`FILE_UNAVAILABLE`, ADR 0050).",
       },
     }),
@@ -232,13 +230,10 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       const check = await findVisibleCheck(db, user, request.params.id);
       const file = await findCheckFile(db, check, request.params.fileId);
       // The stored type is the one the upload's magic bytes proved (upload.ts), never the
-      // client's claim; only these three are ever shown inline (ADR 0059).
+      // client's claim; only these three are ever shown inline (ADR 0059). Any other file has
+      // no preview to find: 404, since a GET has no content a 415 could refuse (ADR 0077).
       if (!isPreviewable(file.fileType)) {
-        throw new HttpError(
-          415,
-          ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
-          "This file type has no preview. Download the file to read it.",
-        );
+        throw notFound("This file type has no preview. Download the file to read it.");
       }
       const { stream, size } = await openStoredFile(storage, file.filePath, request, reply);
       return reply

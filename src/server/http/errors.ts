@@ -6,6 +6,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifyServerOptions,
+  preHandlerAsyncHookHandler,
 } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -94,9 +95,10 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 /**
  * Installs the one error handler: expected errors keep their status and message; validation
  * errors become 400 with the first issue's message; anything else is logged and answered as a
- * 500 whose body never carries the internal message.
+ * 500 whose body never carries the internal message. And the not-found handler: 404
+ * `{error, code: "NOT_FOUND"}`, after `notFoundLimit` (a `rateLimitBy` hook, ADR 0077) when given.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, notFoundLimit?: preHandlerAsyncHookHandler): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       // Every 503 tells the client when to come back (RFC 9110 §10.2.3), whatever raised it.
@@ -131,7 +133,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       .send({ error: "Something went wrong on our side. Please try again.", code: ERROR_CODES.INTERNAL });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  // A request no route knows counts against its own per-IP limit first (ADR 0077).
+  app.setNotFoundHandler(notFoundLimit ? { preHandler: notFoundLimit } : {}, (request, reply) => {
     reply.status(404).send({
       error: `No route for ${request.method} ${request.url.split("?")[0]}`,
       code: ERROR_CODES.NOT_FOUND,
@@ -232,17 +235,31 @@ export function frameworkErrorOptions(options: {
         socket.destroy();
         return;
       }
-      const body = JSON.stringify({ error: answer.error, code: answer.code });
-      const lines = [
-        `HTTP/1.1 ${answer.status} ${STATUS_TEXT[answer.status] ?? "Bad Request"}`,
-        "content-type: application/json; charset=utf-8",
-        `content-length: ${Buffer.byteLength(body)}`,
-        "connection: close",
-        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-      ];
-      socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+      socket.end(rawErrorResponse(answer.status, { error: answer.error, code: answer.code }, headers));
     },
   };
+}
+
+/**
+ * A complete HTTP/1.1 error response, `{error, code}` as JSON with `Connection: close`, for an
+ * answer written on the raw socket where Fastify has no reply (a parser error, a CONNECT).
+ * @param status 400, 408 or 431
+ * @param headers the security headers of {@link frameworkErrorHeaders}
+ */
+export function rawErrorResponse(
+  status: number,
+  answer: { error: string; code: ErrorCode },
+  headers: Record<string, string>,
+): string {
+  const body = JSON.stringify(answer);
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Bad Request"}`,
+    "content-type: application/json; charset=utf-8",
+    `content-length: ${Buffer.byteLength(body)}`,
+    "connection: close",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }
 
 const STATUS_TEXT: Record<number, string> = {

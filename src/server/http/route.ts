@@ -132,6 +132,11 @@ export function routesTagged(tag: ApiTag) {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Methods whose request body Fastify reads and parses when one is sent (its `handleRequest`). */
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/**
+ * Statuses that refuse a request's content (RFC 9110 §15.5.9 408 for a body that stalls, §15.5.14
+ * 413, §15.5.16 415), so a route that reads no body cannot answer them (ADR 0077).
+ */
+const BODY_STATUSES = new Set([408, 413, 415]);
 /** An operationId: a camelCase verb phrase, `sendMagicLink`, `listLeads`. */
 const OPERATION_ID = /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*$/;
 
@@ -191,7 +196,7 @@ export function crossCuttingStatuses(route: RouteFacts): Map<number, string[]> {
   const add = (status: number, text: string) => causes.set(status, [...(causes.get(status) ?? []), text]);
   add(
     400,
-    "A path or query parameter or the body fails validation (`VALIDATION_ERROR`, with `field`), or the path is not in canonical form (`BAD_REQUEST`).",
+    "A path or query parameter or the body fails validation (`VALIDATION_ERROR`, with `field`), or the path is not in canonical form, or the request target is not a path (`BAD_REQUEST`).",
   );
   const bodyRead = route.methods.some((method) => BODY_METHODS.has(method));
   if (bodyRead) add(400, "The body is not valid JSON (`BAD_REQUEST`).");
@@ -224,7 +229,8 @@ const isZod = (value: unknown): value is ZodLike =>
 /**
  * Installs the OpenAPI contract of every route, as an `onRoute` hook on the root instance (after
  * `installAccessControl`, before any route; ADR 0054). For each documented route (not `hide`):
- * - start-up fails unless it has an `operationId` that is a camelCase verb phrase and unique;
+ * - start-up fails unless it has an `operationId` that is a camelCase verb phrase and unique,
+ *   and when a route whose methods read no body (GET) declares 408, 413 or 415 (ADR 0077);
  * - `security` is derived from `config.access`: an explicit empty list for `public`, the
  *   `session` cookie scheme otherwise, and the description names who may call it;
  * - `response` gets an `{error, code}` entry for every status of {@link crossCuttingStatuses}
@@ -261,6 +267,15 @@ export function installRouteContract(app: FastifyInstance): void {
       rateLimited: hooks.some(isRateLimit),
     });
     const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown>) };
+    const bodyless = !methods.some((method) => BODY_METHODS.has(method));
+    const impossible = Object.keys(response)
+      .map(Number)
+      .filter((status) => bodyless && BODY_STATUSES.has(status));
+    if (impossible.length > 0) {
+      throw new Error(
+        `Route ${name} declares ${impossible.join(", ")}, which only a request with a body can get (ADR 0077)`,
+      );
+    }
     for (const [status, entry] of Object.entries(response)) {
       const code = Number(status);
       if (code >= 400 && !causes.has(code)) causes.set(code, []);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { matchPath } from "react-router";
 import {
   CLIENT_ROUTE_PATTERNS,
@@ -128,6 +128,8 @@ export interface BuiltPages {
    * @param url the request's URL
    */
   documentPolicy?: (file: string, url: string) => string | undefined;
+  /** Counts a not-found page against the limit the API's 404 counts against (ADR 0077). */
+  notFoundLimit?: preHandlerAsyncHookHandler;
 }
 
 /**
@@ -139,7 +141,8 @@ export interface BuiltPages {
  * exists in English and Spanish redirects (302) to the language saved in the `lang` cookie, if
  * any (ADR 0022). A file is looked up in the site first, then in the browser app. Every route here
  * is public (ADR 0017: declared for the whole encapsulated context, since `@fastify/static`
- * registers one route per file without our route options).
+ * registers one route per file without our route options). A not-found page counts against
+ * `dirs.notFoundLimit`, as the API's 404 does (ADR 0077).
  */
 export async function serveClient(app: FastifyInstance, dirs: BuiltPages): Promise<void> {
   await app.register(async (scope) => {
@@ -216,6 +219,7 @@ async function clientRoutes(app: FastifyInstance, dirs: BuiltPages): Promise<voi
       reply.header("Vary", "Cookie");
       const notFoundPage = notFoundPages[requestLanguage(request)];
       if (notFoundPage === null) return reply.callNotFound();
+      await dirs.notFoundLimit?.call(app, request, reply);
       return reply.code(404).sendFile(...notFoundPage);
     }
     if (TOKEN_PAGE.test(pathname)) reply.header("Referrer-Policy", "no-referrer");
