@@ -2,7 +2,7 @@ import { DrizzleQueryError, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { UserAuditEntry } from "../../src/common/api/users";
 import { PASSKEYS_PER_USER } from "../../src/common/limits";
-import { hashToken } from "../../src/server/auth/tokens";
+import { hashToken } from "../../src/server/core/tokens";
 import { passkeys, sessions, userAudit, users, webauthnChallenges } from "../../src/server/db/schema";
 import { CEREMONY_COOKIE } from "../../src/server/passkeys/routes";
 import { type Actor, createActor, createCompanyRow, createUser } from "../support/actors";

@@ -7,7 +7,7 @@ import {
   SIGN_IN_CODE_WRONG_PER_IP,
 } from "../../src/common/limits";
 import { emailDigest } from "../../src/server/auth/audit";
-import { hashToken } from "../../src/server/auth/tokens";
+import { hashToken } from "../../src/server/core/tokens";
 import { magicLinkTokens, sessions, signInCodeFailures, userAudit, users } from "../../src/server/db/schema";
 import { ipKey } from "../../src/server/http/rate-limit";
 import { createActor, createCompanyRow, createUser } from "../support/actors";

@@ -17,9 +17,9 @@ import {
 } from "../../common/limits";
 import { isPreviewable, UPLOAD_KINDS } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
+import { HttpError, notFound } from "../core/errors";
 import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
-import { HttpError, notFound } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import {

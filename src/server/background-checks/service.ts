@@ -9,11 +9,11 @@ import type {
 import { ERROR_CODES } from "../../common/api/errors";
 import { canReview, canView, type ManageScope, permitted, scopeFilter } from "../auth/policy";
 import type { UserRow } from "../auth/sessions";
+import { HttpError, notFound } from "../core/errors";
 import type { Database, Executor } from "../db/database";
 import { firstRow } from "../db/queries";
 import { backgroundCheckAudit, backgroundCheckFiles, backgroundChecks, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
-import { HttpError, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { decisionChange, decisionEmail } from "./emails";
 import { deleteQueuedFiles, queueFileDeletions } from "./file-deletions";

@@ -22,8 +22,9 @@ import {
 import { sessionOf } from "../auth/access";
 import { clientInfoOf } from "../auth/audit";
 import { BINDING_COOKIE_PATH } from "../auth/binding";
-import { isSecure, startSessionCookie } from "../auth/guards";
+import { startSessionCookie } from "../auth/guards";
 import { toSessionUser } from "../auth/sessions";
+import { isSecure } from "../core/session-cookie";
 import { apiErrorSchema } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
