@@ -13,19 +13,13 @@ import {
 } from "@aws-sdk/client-s3";
 import { S3_CONNECT_TIMEOUT_MS, S3_IDLE_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS } from "../../common/limits";
 import { contentTypeOfKey, newStorageKey, StoredObjectMissingError, storageKeyIsValid } from "./objects";
-import type { FileStorage } from "./storage";
+import type { FileStorage, StorageLog } from "./types";
 
 /** Static credentials; without them the SDK's default provider chain is used (ADR 0050). */
 export interface S3Credentials {
   accessKeyId: string;
   secretAccessKey: string;
   sessionToken?: string | undefined;
-}
-
-/** The few logger methods the storage uses (pino's `app.log` fits). */
-export interface StorageLog {
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
 }
 
 export interface S3StorageOptions {
