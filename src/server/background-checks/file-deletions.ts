@@ -31,16 +31,21 @@ const MAX_ROUNDS = 20;
 
 /**
  * Queues the files `files` for deletion inside `tx` (the transaction that gives them up).
+ * @param options.now when they are due: the clock of the caller that goes on to delete what is
+ *   due (the retention pass, ADR 0058), so the same pass deletes them; unset, the database's
+ *   time of the insert
  * @returns the queue rows' ids, for {@link deleteQueuedFiles}'s `ids` (empty when none)
  */
 export async function queueFileDeletions(
   tx: Executor,
   files: ReadonlyArray<{ key: string; checkId: number | null }>,
+  options: { now?: Date } = {},
 ): Promise<number[]> {
   if (files.length === 0) return [];
+  const due = options.now ? { nextAttemptAt: options.now } : {};
   const rows = await tx
     .insert(fileDeletions)
-    .values(files.map((file) => ({ storageKey: file.key, backgroundCheckId: file.checkId })))
+    .values(files.map((file) => ({ storageKey: file.key, backgroundCheckId: file.checkId, ...due })))
     .returning({ id: fileDeletions.id });
   return rows.map((row) => row.id);
 }
