@@ -69,7 +69,7 @@ export function createLocalStorage(root: string): FileStorage {
  * S3_REGION, S3_FORCE_PATH_STYLE, S3_TIMEOUT_MS, and the AWS_ACCESS_KEY_ID /
  * AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN credentials, or the SDK's default credential chain
  * without them), local disk under DATA_DIR/uploads otherwise.
- * @param log receives the S3 client's warnings and failed clean-ups
+ * @param log receives the S3 client's warnings
  * @throws Error when only one of AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY is set
  */
 export function createStorage(

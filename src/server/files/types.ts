@@ -22,7 +22,9 @@ export interface FileStorage {
   /**
    * Streams `source` into a new object and resolves with its key and size in bytes. The data is
    * never held whole in memory. On a stream error the partial object is removed and the error
-   * is rethrown.
+   * is rethrown. A failure the storage never answered (S3: timeout, reset) may have stored the
+   * object all the same: the error then names its key (`uncertainKeyOf` in objects.ts) and the
+   * caller removes it (ADR 0078).
    * @param extension lower-case extension without the dot, appended to the random key
    * @param options.contentType MIME type to keep with the object (default: the extension's)
    */
