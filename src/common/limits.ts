@@ -155,7 +155,8 @@ export const SIGN_IN_CODE_ADDRESS_WINDOW_MS = 24 * HOUR;
 /**
  * Wrong codes typed from one client IP (IPv6 by /64) in {@link SIGN_IN_CODE_IP_WINDOW_MS}: 30
  * (ADR 0060). An office behind one address has room for its typos; one host trying many
- * addresses stops at 30 guesses an hour.
+ * addresses stops at 30 guesses an hour. Counted by one atomic statement per check, in a fixed
+ * window from the IP's first counted check, so checks sent at once cannot pass it (ADR 0076).
  */
 export const SIGN_IN_CODE_WRONG_PER_IP = 30;
 export const SIGN_IN_CODE_IP_WINDOW_MS = 1 * HOUR;
