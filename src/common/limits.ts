@@ -155,7 +155,8 @@ export const SIGN_IN_CODE_ADDRESS_WINDOW_MS = 24 * HOUR;
 /**
  * Wrong codes typed from one client IP (IPv6 by /64) in {@link SIGN_IN_CODE_IP_WINDOW_MS}: 30
  * (ADR 0060). An office behind one address has room for its typos; one host trying many
- * addresses stops at 30 guesses an hour.
+ * addresses stops at 30 guesses an hour. Counted by one atomic statement per check, in a fixed
+ * window from the IP's first counted check, so checks sent at once cannot pass it (ADR 0076).
  */
 export const SIGN_IN_CODE_WRONG_PER_IP = 30;
 export const SIGN_IN_CODE_IP_WINDOW_MS = 1 * HOUR;
@@ -175,6 +176,26 @@ export const PASSKEY_SIGN_IN_RATE_PER_IP = 60;
 export const PASSKEY_CHANGE_RATE_PER_SESSION = 30;
 /** Most passkeys one account may hold: 20 (ADR 0061). */
 export const PASSKEYS_PER_USER = 20;
+
+// ─── Step-up before adding a passkey (ADR 0076) ────────────────────────────────────────────
+
+/**
+ * How recent a session's sign-in (link, code or passkey) or step-up code must be for it to add a
+ * passkey: 10 minutes, the window Clerk's reverification gives "Add/remove passkey"
+ * (https://clerk.com/docs/guides/secure/reverification, "strict"). Older sessions are asked for
+ * a code emailed right then (ADR 0076).
+ */
+export const STEP_UP_WINDOW_MS = 10 * MINUTE;
+/** How long an emailed step-up code can be typed: 10 minutes, the step-up window (ADR 0076). */
+export const STEP_UP_CODE_TTL_MS = 10 * MINUTE;
+/** Wrong tries after which a step-up code stops working (a new one must be sent): 5, as a sign-in code (ADR 0076). */
+export const STEP_UP_CODE_MAX_WRONG = 5;
+/** Step-up codes sent per session in {@link RATE_LIMIT_WINDOW_MS}: 5 (ADR 0076); each is an email to her. */
+export const STEP_UP_SEND_RATE_PER_SESSION = 5;
+/** Step-up code entries per session in {@link RATE_LIMIT_WINDOW_MS}: 20 (ADR 0076), four codes' worth of tries. */
+export const STEP_UP_VERIFY_RATE_PER_SESSION = 20;
+/** Step-up requests (sending and typing codes) per client IP in {@link RATE_LIMIT_WINDOW_MS}: 60, as sign-in codes (ADR 0076). */
+export const STEP_UP_RATE_PER_IP = 60;
 
 /**
  * Scrapes of `GET /metrics` per client IP: 600 (one every 1.5 s, ten times a usual 15 s scrape

@@ -369,6 +369,100 @@ describe("her passkeys on the dashboard (ADR 0061)", () => {
     expect(sessionStorage.getItem("aisleiq.suggestPasskey")).toBeNull();
   });
 
+  it("asks for an emailed code when the server wants a step-up, then goes on to the browser's dialog", async () => {
+    const webauthn = stubWebAuthn();
+    let fresh = false;
+    answers["POST /api/auth/passkeys/options"] = () =>
+      fresh
+        ? json({
+            options: {
+              challenge: "Y2hhbGxlbmdl",
+              rp: { id: "localhost", name: "AisleIQ" },
+              user: { id: "dXNlcg", name: "uma@example.com", displayName: "Uma User" },
+              pubKeyCredParams: [{ alg: -7, type: "public-key" }],
+            },
+          })
+        : json({ error: "Confirm it's you", code: "STEP_UP_REQUIRED" }, 403);
+    let sent: () => void = () => undefined;
+    answers["POST /api/auth/step-up/send-code"] = () =>
+      new Promise((resolve) => {
+        sent = () => resolve(json({ email: "uma@example.com", expiresAt: "2026-11-29T10:10:00.000Z" }));
+      });
+    answers["POST /api/auth/step-up/verify-code"] = () =>
+      json(
+        {
+          error: "That code is not right, or it has expired. Check the newest email, or send a new code.",
+          code: "STEP_UP_CODE_INVALID",
+        },
+        400,
+      );
+    answers["POST /api/auth/passkeys"] = () => json({ passkey: PASSKEY }, 201);
+    const events = userEvent.setup();
+    renderPortal("/passkeys");
+    const add = await screen.findByRole("button", { name: "Add a passkey" });
+    await events.click(add);
+
+    // No passkey dialog yet: she is asked to confirm it's her, with the keyboard alone.
+    const dialog = await screen.findByRole("dialog", { name: "Confirm It's You" });
+    expect(webauthn.create).not.toHaveBeenCalled();
+    expect(posted("/api/auth/step-up/send-code")).toEqual([]);
+    within(dialog).getByRole("button", { name: "Email Me a Code" }).focus();
+    await events.keyboard("{Enter}");
+    expect(await within(dialog).findByRole("button", { name: "Sending..." })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    await act(async () => sent());
+    const field = await within(dialog).findByLabelText("6-digit code");
+    expect(within(dialog).getByText(/We emailed a 6-digit code to uma@example\.com/)).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+
+    // An empty code is refused here; a wrong one says why under the field.
+    await events.keyboard("{Enter}");
+    expect(await within(dialog).findByText("Enter the 6-digit code from the email")).toBeTruthy();
+    await events.type(field, "111111{Enter}");
+    expect(
+      await within(dialog).findByText(
+        "That code is not right, or it has expired. Check the newest email, or send a new code.",
+      ),
+    ).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+
+    // The right code: the dialog closes and the browser's passkey dialog follows.
+    answers["POST /api/auth/step-up/verify-code"] = () => {
+      fresh = true;
+      return json({ freshUntil: "2026-11-29T10:10:00.000Z" });
+    };
+    await events.clear(field);
+    await events.type(field, "123 456{Enter}");
+    expect(await screen.findByText("“Chrome on macOS” can now sign you in.")).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Confirm It's You" })).toBeNull();
+    expect(webauthn.create).toHaveBeenCalledTimes(1);
+    expect(posted("/api/auth/step-up/verify-code").map((call) => call.body)).toEqual([
+      { code: "111111" },
+      { code: "123456" },
+    ]);
+    expect(posted("/api/auth/passkeys/options")).toHaveLength(2);
+  });
+
+  it("says why a step-up code could not be sent, and Cancel adds nothing", async () => {
+    const webauthn = stubWebAuthn();
+    answers["POST /api/auth/passkeys/options"] = () =>
+      json({ error: "Confirm it's you", code: "STEP_UP_REQUIRED" }, 403);
+    answers["POST /api/auth/step-up/send-code"] = () =>
+      json({ error: "Too many requests. Please try again in 15 minutes.", code: "RATE_LIMITED" }, 429);
+    const events = userEvent.setup();
+    renderPortal("/passkeys");
+    await events.click(await screen.findByRole("button", { name: "Add a passkey" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm It's You" });
+    await events.click(within(dialog).getByRole("button", { name: "Email Me a Code" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toMatch(/try again/i);
+    await events.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(webauthn.create).not.toHaveBeenCalled();
+    expect(posted("/api/auth/passkeys")).toEqual([]);
+  });
+
   it("makes no suggestion without the server's word", async () => {
     stubWebAuthn();
     renderPortal("/passkeys");

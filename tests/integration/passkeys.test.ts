@@ -1,12 +1,22 @@
 import { DrizzleQueryError, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { UserAuditEntry } from "../../src/common/api/users";
-import { PASSKEYS_PER_USER } from "../../src/common/limits";
+import { PASSKEYS_PER_USER, STEP_UP_CODE_MAX_WRONG, STEP_UP_WINDOW_MS } from "../../src/common/limits";
+import { createSession } from "../../src/server/auth/sessions";
 import { hashToken } from "../../src/server/core/tokens";
-import { passkeys, sessions, userAudit, users, webauthnChallenges } from "../../src/server/db/schema";
+import {
+  emailOutbox,
+  passkeys,
+  sessions,
+  stepUpCodes,
+  userAudit,
+  users,
+  webauthnChallenges,
+} from "../../src/server/db/schema";
 import { CEREMONY_COOKIE } from "../../src/server/passkeys/routes";
 import { type Actor, createActor, createCompanyRow, createUser } from "../support/actors";
 import { cookieFrom, SESSION_COOKIE, sessionCookieHeader } from "../support/cookies";
+import { signInCodeFrom } from "../support/smtp-sink";
 import { SoftAuthenticator } from "../support/soft-authenticator";
 import { testBackends } from "./support/database";
 import { requestMagicLink, type ServerFixture, useTestDatabase, useTestServer } from "./support/fixture";
@@ -247,19 +257,55 @@ describe.each(testBackends())("passkeys on $name", (backend) => {
     await waitFor(async () => (await f.server.request("GET", "/api/ready")).status === 200);
   });
 
-  it("signs no one in with a deactivated user's passkey", async () => {
+  it("removes her passkeys when she is deactivated: none signs in, and reactivation brings none back", async () => {
     const admin = await person("admin");
     const fay = await person();
     const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
     await addPasskey(f, fay, authenticator);
+    await addPasskey(f, fay, new SoftAuthenticator(TEST_PUBLIC_URL));
+    await f.smtp.nextEmail(fay.email);
+    await f.smtp.nextEmail(fay.email);
     const off = await f.server.request("POST", `/api/admin/users/${fay.id}/deactivate`, {
       cookie: admin.cookie,
     });
     expect(off.status).toBe(200);
+    expect(off.body.user.passkeyCount).toBe(0);
+    expect(await f.db.select().from(passkeys).where(eq(passkeys.userId, fay.id))).toEqual([]);
+    // Each passkey removed is an entry by the admin, before the deactivation's own (ADR 0057).
+    const trail = await f.db
+      .select()
+      .from(userAudit)
+      .where(eq(userAudit.targetUserId, fay.id))
+      .orderBy(userAudit.id);
+    expect(trail.slice(-3).map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["passkey_removed", admin.id],
+      ["passkey_removed", admin.id],
+      ["deactivated", admin.id],
+    ]);
+    const refused = await signInWith(f, authenticator);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("PASSKEY_FAILED");
+    expect(cookieFrom(refused.setCookies, SESSION_COOKIE)).toBeUndefined();
+    const on = await f.server.request("POST", `/api/admin/users/${fay.id}/reactivate`, {
+      cookie: admin.cookie,
+    });
+    expect(on.status).toBe(200);
+    expect(await f.db.select().from(passkeys).where(eq(passkeys.userId, fay.id))).toEqual([]);
+    expect((await signInWith(f, authenticator)).body.code).toBe("PASSKEY_FAILED");
+    // She was told of the deactivation, not asked to add a passkey she cannot sign in to add.
+    const notices = await f.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, fay.email));
+    expect(notices.map((row) => row.kind).filter((kind) => kind === "passkey_removed")).toEqual([]);
+  });
+
+  it("signs no one in with the passkey of a user deactivated while it was being used", async () => {
+    const fay = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    await addPasskey(f, fay, authenticator);
+    // Deactivated by a direct write, as if between the passkey check and the session.
+    await f.db.update(users).set({ isActive: false }).where(eq(users.id, fay.id));
     const refused = await signInWith(f, authenticator);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("ACCOUNT_INACTIVE");
-    expect(cookieFrom(refused.setCookies, SESSION_COOKIE)).toBeUndefined();
   });
 
   it("renames and removes her own passkeys only; a removed passkey signs no one in, and she is emailed", async () => {
@@ -456,6 +502,163 @@ describe.each(testBackends())("passkeys on $name", (backend) => {
     const token = await requestMagicLink(f, lea.email);
     const answer = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
     expect(answer.body.suggestPasskey).toBe(false);
+  });
+
+  /** A person whose session started `minutes` ago, by a link as far as the server knows. */
+  async function signedInAgo(minutes: number) {
+    const row = await createUser(f.db, { email: `stale-${++counter}@example.com` });
+    const session = await createSession(f.db, row.id, new Date(Date.now() - minutes * 60_000));
+    return { ...row, cookie: sessionCookieHeader(session.token) } as Actor;
+  }
+
+  const sendStepUp = (actor: Actor) =>
+    f.server.request("POST", "/api/auth/step-up/send-code", {
+      cookie: actor.cookie,
+      headers: { "user-agent": MAC_CHROME },
+    });
+  const typeStepUp = (actor: Actor, code: string) =>
+    f.server.request("POST", "/api/auth/step-up/verify-code", { cookie: actor.cookie, json: { code } });
+  const auditOf = async (userId: number) =>
+    (await f.db.select().from(userAudit).where(eq(userAudit.targetUserId, userId)).orderBy(userAudit.id)).map(
+      (entry) => [entry.action, entry.detail],
+    );
+
+  it(`refuses to add a passkey on a session signed in more than ${STEP_UP_WINDOW_MS / 60_000} minutes ago without a step-up code`, async () => {
+    const old = await signedInAgo(STEP_UP_WINDOW_MS / 60_000 + 1);
+    const options = await f.server.request("POST", "/api/auth/passkeys/options", { cookie: old.cookie });
+    expect(options.status).toBe(403);
+    expect(options.body.code).toBe("STEP_UP_REQUIRED");
+    expect(cookieFrom(options.setCookies, CEREMONY_COOKIE)).toBeUndefined();
+    // A session that was fresh for the options and went stale before the answer is refused too.
+    const gil = await person();
+    const authenticator = new SoftAuthenticator(TEST_PUBLIC_URL);
+    const fresh = await f.server.request("POST", "/api/auth/passkeys/options", { cookie: gil.cookie });
+    expect(fresh.status).toBe(200);
+    await f.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - STEP_UP_WINDOW_MS - 1000) })
+      .where(eq(sessions.userId, gil.id));
+    const added = await f.server.request("POST", "/api/auth/passkeys", {
+      cookie: join(gil.cookie, ceremonyOf(fresh.setCookies)),
+      json: { response: authenticator.register(fresh.body.options) },
+    });
+    expect(added.status).toBe(403);
+    expect(added.body.code).toBe("STEP_UP_REQUIRED");
+    expect(await f.db.select().from(passkeys).where(eq(passkeys.userId, gil.id))).toEqual([]);
+    // Renaming, listing and removing need no step-up: they add no way in.
+    expect((await f.server.request("GET", "/api/auth/passkeys", { cookie: old.cookie })).status).toBe(200);
+  });
+
+  it("adds a passkey after the emailed step-up code: the code names the device, works once, and is audited", async () => {
+    const hal = await signedInAgo(60);
+    const sent = await sendStepUp(hal);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body).toEqual({ email: hal.email, expiresAt: expect.any(String) });
+    const mail = await f.smtp.nextEmail(hal.email);
+    expect(mail.subject).toBe("Your AisleIQ confirmation code");
+    expect(mail.text).toContain("Chrome on macOS");
+    const code = signInCodeFrom(mail);
+    // Only a digest is at rest.
+    const [stored] = await f.db.select().from(stepUpCodes).where(eq(stepUpCodes.userId, hal.id));
+    expect(stored?.codeDigest).toMatch(/^scrypt14:/);
+    expect(stored?.codeDigest).not.toContain(code);
+    const wrong = await typeStepUp(hal, code === "000000" ? "111111" : "000000");
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe("STEP_UP_CODE_INVALID");
+    const right = await typeStepUp(hal, code);
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect(new Date(right.body.freshUntil).getTime()).toBeGreaterThan(
+      Date.now() + STEP_UP_WINDOW_MS - 60_000,
+    );
+    // Used up: typing it again is refused, and no code row is left.
+    expect((await typeStepUp(hal, code)).body.code).toBe("STEP_UP_CODE_INVALID");
+    expect(await f.db.select().from(stepUpCodes).where(eq(stepUpCodes.userId, hal.id))).toEqual([]);
+    await addPasskey(f, hal, new SoftAuthenticator(TEST_PUBLIC_URL));
+    expect(await auditOf(hal.id)).toEqual([
+      ["step_up_requested", null],
+      ["step_up_failed", "1"],
+      ["step_up_succeeded", null],
+      ["passkey_added", "Chrome on macOS"],
+    ]);
+  });
+
+  it(`kills a step-up code after ${STEP_UP_CODE_MAX_WRONG} wrong tries, and takes no other session's or expired code`, async () => {
+    const ivy = await signedInAgo(30);
+    expect((await sendStepUp(ivy)).status).toBe(200);
+    const code = signInCodeFrom(await f.smtp.nextEmail(ivy.email));
+    const other = code === "000000" ? "111111" : "000000";
+    // Another session of hers (a thief's cookie, say) cannot use the code emailed for this one.
+    const second = await createSession(f.db, ivy.id, new Date(Date.now() - 30 * 60_000));
+    const elsewhere = await typeStepUp({ ...ivy, cookie: sessionCookieHeader(second.token) }, code);
+    expect(elsewhere.body.code).toBe("STEP_UP_CODE_INVALID");
+    for (let i = 1; i < STEP_UP_CODE_MAX_WRONG; i++) {
+      expect((await typeStepUp(ivy, other)).body.code).toBe("STEP_UP_CODE_INVALID");
+    }
+    const last = await typeStepUp(ivy, other);
+    expect(last.status).toBe(410);
+    expect(last.body.code).toBe("STEP_UP_CODE_EXHAUSTED");
+    expect((await typeStepUp(ivy, code)).body.code).toBe("STEP_UP_CODE_INVALID");
+    expect(
+      (await f.server.request("POST", "/api/auth/passkeys/options", { cookie: ivy.cookie })).status,
+    ).toBe(403);
+    // A new code works; one past its lifetime does not.
+    expect((await sendStepUp(ivy)).status).toBe(200);
+    const fresh = signInCodeFrom(await f.smtp.nextEmail(ivy.email));
+    await f.db
+      .update(stepUpCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(stepUpCodes.userId, ivy.id));
+    expect((await typeStepUp(ivy, fresh)).body.code).toBe("STEP_UP_CODE_INVALID");
+  });
+
+  it("checks two tries of one step-up code one after the other: the right code works once", async () => {
+    const jo = await signedInAgo(30);
+    expect((await sendStepUp(jo)).status).toBe(200);
+    const code = signInCodeFrom(await f.smtp.nextEmail(jo.email));
+    const answers = await Promise.all([typeStepUp(jo, code), typeStepUp(jo, code)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+  });
+
+  it("answers 401 to the step-up routes without a session, and 400 to a malformed code", async () => {
+    expect((await f.server.request("POST", "/api/auth/step-up/send-code")).status).toBe(401);
+    const kim = await signedInAgo(30);
+    const malformed = await typeStepUp(kim, "12ab");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe("VALIDATION_ERROR");
+  });
+
+  it("answers 503 to a step-up code asked for while the database is unreachable: no code, no email; it works after", async () => {
+    const max = await signedInAgo(30);
+    const terminated = new DrizzleQueryError(
+      'insert into "step_up_codes" ...',
+      [],
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+    );
+    const spy = vi.spyOn(f.db, "transaction").mockRejectedValue(terminated);
+    try {
+      const during = await sendStepUp(max);
+      expect(during.status).toBe(503);
+      expect(during.body.code).toBe("SERVICE_UNAVAILABLE");
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await f.db.select().from(stepUpCodes).where(eq(stepUpCodes.userId, max.id))).toEqual([]);
+    expect(await f.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, max.email))).toEqual([]);
+    const after = await waitFor(async () => {
+      const answer = await sendStepUp(max);
+      return answer.status === 503 ? undefined : answer;
+    });
+    expect(after.status).toBe(200);
+    await waitFor(async () => (await f.server.request("GET", "/api/ready")).status === 200);
+  });
+
+  it("writes the step-up email in her language", async () => {
+    const lu = await signedInAgo(30);
+    await f.db.update(users).set({ language: "es" }).where(eq(users.id, lu.id));
+    expect((await sendStepUp(lu)).status).toBe(200);
+    const mail = await f.smtp.nextEmail(lu.email);
+    expect(mail.subject).toBe("Su código de confirmación de AisleIQ");
+    expect(mail.text).toContain("Chrome en macOS");
   });
 
   it("emails the notices in her language", async () => {

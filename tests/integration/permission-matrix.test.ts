@@ -275,6 +275,17 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       call: async (who) => ({ url: `/api/auth/passkeys/${await passkeyOf(who)}` }),
       ok: 204,
     },
+    "POST /api/auth/step-up/send-code": {
+      access: "user",
+      call: () => ({ url: "/api/auth/step-up/send-code" }),
+      ok: 200,
+    },
+    "POST /api/auth/step-up/verify-code": {
+      access: "user",
+      // No code sent for this session: refused after the access check.
+      call: () => ({ url: "/api/auth/step-up/verify-code", json: { code: "123456" } }),
+      ok: 400,
+    },
     "GET /api/auth/me": {
       access: "user",
       call: () => ({ url: "/api/auth/me" }),

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { STORAGE_RETRY_AFTER_SECONDS } from "../../src/common/limits";
 import { loadConfig } from "../../src/server/config";
 import { backgroundCheckFiles, backgroundChecks } from "../../src/server/db/schema";
-import { StoredObjectMissingError } from "../../src/server/files/objects";
+import { StoredObjectMissingError, uncertainKeyOf } from "../../src/server/files/objects";
 import {
   createS3Storage,
   S3StorageError,
@@ -25,7 +25,6 @@ import { lazyS3Env, S3RVER_CREDENTIALS, type S3TestServer, startS3rver } from ".
 import { PNG_BYTES, pdfBytes, submitCheck } from "./portal/helpers";
 import { oneBackend, testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
-import { waitFor } from "./support/test-app";
 
 const PREFIX = "background-checks/";
 let s3: S3TestServer;
@@ -71,6 +70,8 @@ describe("S3 storage on s3rver", () => {
       const failure = await storage.put(pdf(), "pdf").catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(S3StorageError);
       expect(failure).toMatchObject({ httpStatus: 403, code });
+      // S3 answered: nothing can have been stored, nothing is for the caller to remove.
+      expect(uncertainKeyOf(failure)).toBeUndefined();
       // The message is safe to log: no secret, no string to sign.
       expect(String((failure as Error).message)).not.toContain(credentials.secretAccessKey);
       await expect(storage.get("00000000-0000-4000-8000-000000000000.pdf")).rejects.toMatchObject({
@@ -148,7 +149,7 @@ describe("S3 storage on s3rver", () => {
     }
   });
 
-  it("fails a PUT the bucket never answers after the configured timeout, leaving no object and no spool file", async () => {
+  it("fails a PUT the bucket never answers after the configured timeout, naming the key to remove, leaving no spool file", async () => {
     s3.faults.hang.add("PUT");
     const storage = storageOn({ timeoutMs: 300 });
     const seen = s3.requests.length;
@@ -161,9 +162,9 @@ describe("S3 storage on s3rver", () => {
     // One attempt (a streamed body is not retried), bounded by the timeout, not the test's limit.
     expect(Date.now() - started).toBeLessThan(5000);
     expect(requests().filter((request) => request.method === "PUT")).toHaveLength(1);
-    // The object might exist after all: the storage deletes it in the background.
-    await waitFor(() => requests().some((request) => request.method === "DELETE"));
-    expect(await s3.listKeys()).toEqual([]);
+    // The object might exist after all: the error names its key for the caller to remove
+    // (ADR 0078; the upload's clean-up is tested in upload-faults.test.ts).
+    expect(uncertainKeyOf(failure)).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect(await readdir(spoolDir)).toEqual([]);
     storage.close?.();
   });

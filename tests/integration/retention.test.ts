@@ -167,6 +167,19 @@ describe.each(testBackends())("document retention on $name", (backend) => {
       });
     });
 
+    it("deletes the files in the same pass that purges their check, at that pass's clock", async () => {
+      const check = await decidedCheck(f, userA, admin);
+      const filesBefore = (await stored()).length;
+      // A clock the database's own does not reach: the pass's queue entries must be due at this
+      // clock, not at the database's time of the insert.
+      const reviewedAt = new Date("2020-03-01T09:00:00.000Z");
+      await f.db.update(backgroundChecks).set({ reviewedAt }).where(eq(backgroundChecks.id, check.id));
+      const now = new Date(reviewedAt.getTime() + RETENTION_DAYS * DAY);
+      expect(await run(f, now)).toEqual({ purgedChecks: 1, deletedFiles: 2, failedFiles: 0 });
+      expect(await stored()).toHaveLength(filesBefore - 2);
+      expect(await queued()).toEqual([]);
+    });
+
     it("purges nothing with DOCUMENT_RETENTION_DAYS=0", async () => {
       const check = await decidedCheck(f, userA, admin, "rejected");
       const result = await run(f, new Date(check.reviewedAt.getTime() + 10_000 * DAY), undefined, 0);

@@ -2,13 +2,22 @@ import { DrizzleQueryError, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { UserAuditEntry } from "../../src/common/api/users";
 import {
+  SIGN_IN_CODE_IP_WINDOW_MS,
   SIGN_IN_CODE_MAX_WRONG,
   SIGN_IN_CODE_WRONG_PER_ADDRESS,
   SIGN_IN_CODE_WRONG_PER_IP,
 } from "../../src/common/limits";
+import { bumpAttempt } from "../../src/server/auth/attempt-counters";
 import { emailDigest } from "../../src/server/auth/audit";
 import { hashToken } from "../../src/server/core/tokens";
-import { magicLinkTokens, sessions, signInCodeFailures, userAudit, users } from "../../src/server/db/schema";
+import {
+  attemptCounters,
+  magicLinkTokens,
+  sessions,
+  signInCodeFailures,
+  userAudit,
+  users,
+} from "../../src/server/db/schema";
 import { ipKey } from "../../src/server/http/rate-limit";
 import { createActor, createCompanyRow, createUser } from "../support/actors";
 import { BINDING_COOKIE, cookieFrom, SESSION_COOKIE, sessionCookieHeader } from "../support/cookies";
@@ -255,13 +264,10 @@ describe.each(testBackends())("sign-in codes on $name", (backend) => {
         headers: { cookie: browser, "content-type": "application/json" },
         payload: JSON.stringify({ email, code: typed }),
       });
-    await f.db.insert(signInCodeFailures).values(
-      Array.from({ length: SIGN_IN_CODE_WRONG_PER_IP - 1 }, (_, i) => ({
-        email: `spray-${i}@example.com`,
-        ipKey: ipKey(ip),
-        bindingHash: null,
-      })),
-    );
+    // The IP's count stands one short of the limit, as after 29 wrong codes (ADR 0076).
+    for (let i = 0; i < SIGN_IN_CODE_WRONG_PER_IP - 1; i++) {
+      await bumpAttempt(f.db, `sign-in-code-wrong-ip:${ipKey(ip)}`, SIGN_IN_CODE_IP_WINDOW_MS);
+    }
     const last = await inject("spray-last@example.com", "000000");
     expect(last.json().code).toBe("SIGN_IN_CODE_INVALID");
     const refused = await inject("office@example.com", code);
@@ -270,6 +276,48 @@ describe.each(testBackends())("sign-in codes on $name", (backend) => {
     // The same right code from the office's usual address still signs in.
     const typed = await typeCode(f, "office@example.com", code, browser);
     expect(typed.status).toBe(200);
+  });
+
+  it(`compares at most ${SIGN_IN_CODE_WRONG_PER_IP} codes from one IP when ${SIGN_IN_CODE_WRONG_PER_IP + 10} wrong ones come at once for as many addresses`, async () => {
+    const ip = "198.51.100.40";
+    const attempts = SIGN_IN_CODE_WRONG_PER_IP + 10;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, (_, i) =>
+        f.server.app.inject({
+          method: "POST",
+          url: "/api/auth/verify-code",
+          remoteAddress: ip,
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({ email: `burst-${i}@example.com`, code: "000000" }),
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => `${answer.statusCode} ${answer.json().code}`);
+    expect(codes.filter((code) => code === "400 SIGN_IN_CODE_INVALID")).toHaveLength(
+      SIGN_IN_CODE_WRONG_PER_IP,
+    );
+    expect(codes.filter((code) => code === "429 RATE_LIMITED")).toHaveLength(10);
+    const checked = await f.db.select().from(signInCodeFailures).where(eq(signInCodeFailures.ipKey, ip));
+    expect(checked).toHaveLength(SIGN_IN_CODE_WRONG_PER_IP);
+  });
+
+  it("gives the IP's slot back for a right code: it counts no wrong code", async () => {
+    const ip = "198.51.100.41";
+    await createUser(f.db, { email: "right@example.com" });
+    const { browser, code } = await signInEmail(f, "right@example.com");
+    const typed = await f.server.app.inject({
+      method: "POST",
+      url: "/api/auth/verify-code",
+      remoteAddress: ip,
+      headers: { cookie: browser, "content-type": "application/json" },
+      payload: JSON.stringify({ email: "right@example.com", code }),
+    });
+    expect(typed.statusCode).toBe(200);
+    const [counter] = await f.db
+      .select()
+      .from(attemptCounters)
+      .where(eq(attemptCounters.key, `sign-in-code-wrong-ip:${ip}`));
+    expect(counter?.count).toBe(0);
   });
 
   it("has nothing to sign in to once the account is deactivated after the email went", async () => {

@@ -9,11 +9,12 @@ import path from "node:path";
 import fastifyMultipart from "@fastify/multipart";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES } from "../../src/common/limits";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { FILE_DELETION_MAX_DELAY_MS, MAX_FILE_BYTES } from "../../src/common/limits";
+import { deleteQueuedFiles, discardFiles } from "../../src/server/background-checks/file-deletions";
 import { receiveSubmission } from "../../src/server/background-checks/upload";
-import { backgroundChecks } from "../../src/server/db/schema";
-import { createLocalStorage } from "../../src/server/files/storage";
+import { backgroundChecks, fileDeletions } from "../../src/server/db/schema";
+import { createLocalStorage, type FileStorage } from "../../src/server/files/storage";
 import { installErrorHandler } from "../../src/server/http/errors";
 import { type Actor, createActor } from "../support/actors";
 import { lazyS3Env, type S3TestServer, startS3rver } from "../support/s3rver";
@@ -349,6 +350,111 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
       });
     }
 
+    if (storageCase.storage === "S3") {
+      // S3 goes down mid-upload (ADR 0078): the person gets 503 with Retry-After, and what S3
+      // kept of the upload waits in the deletion queue until S3 is back, then leaves.
+      const bucket = () => {
+        if (!s3) throw new Error("s3rver is not running");
+        return s3;
+      };
+      const queuedKeys = async () =>
+        (await f.db.select().from(fileDeletions)).map((row) => row.storageKey).sort();
+      /** Waits until the deletion queue holds `count` keys, and returns them. */
+      const waitForQueued = (count: number) =>
+        waitFor(
+          async () => {
+            const keys = await queuedKeys();
+            return keys.length === count && keys;
+          },
+          { timeoutMs: ANSWER_WITHIN_MS },
+        );
+      /** Runs the deletion queue (at a clock past any backoff) until it and the bucket are empty. */
+      const drainQueue = () =>
+        waitFor(
+          async () => {
+            const storage = f.server.app.ctx.storage;
+            await deleteQueuedFiles(f.db, storage, {
+              now: new Date(Date.now() + FILE_DELETION_MAX_DELAY_MS),
+            });
+            return (await queuedKeys()).length === 0 && (await leftovers()).length === 0;
+          },
+          { timeoutMs: ANSWER_WITHIN_MS },
+        );
+
+      it("removes the object S3 stored but whose answer was lost as it went down, once it is back", async () => {
+        let queued: string[] = [];
+        bucket().faults.crashAfterStoring.add("PUT");
+        try {
+          const response = await within(
+            submitCheck(f, user.cookie, PERSON, [
+              { name: "id.pdf", data: pdfBytes(50_000), type: "application/pdf" },
+            ]),
+          );
+          expect(response.status).toBe(503);
+          expect(response.body.code).toBe("STORAGE_UNAVAILABLE");
+          expect(response.headers.get("retry-after")).toBe("30");
+          expect(bucket().down).toBe(true);
+          // Its clean-up could not reach S3: the key waits in the queue.
+          queued = await waitForQueued(1);
+        } finally {
+          bucket().faults.crashAfterStoring.clear();
+          await bucket().restart();
+        }
+        // Back up: S3 did keep the document, with no row; the queue removes it.
+        expect(await bucket().listKeys()).toEqual(queued.map((key) => `background-checks/${key}`));
+        expect(await checkCount()).toBe(0);
+        await drainQueue();
+      });
+
+      it("removes the first file of an upload whose second S3 went down on, once it is back", async () => {
+        const second = pdfBytes(100_000);
+        const beforeSecond = Buffer.concat([
+          fieldsPart(),
+          filePart("first.pdf", pdfBytes(100_000)),
+          fileHead("second.pdf"),
+          second.subarray(0, 1000),
+        ]);
+        const rest = Buffer.concat([second.subarray(1000), Buffer.from("\r\n"), CLOSE]);
+        const seen = bucket().requests.length;
+        const request = rawRequest(f.server.baseUrl, {
+          Cookie: user.cookie,
+          "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+          "Content-Length": String(beforeSecond.length + rest.length),
+          Connection: "close",
+        });
+        let queued: string[] = [];
+        try {
+          request.socket.write(beforeSecond);
+          // The first file is stored (S3 answered its PUT); the second is still arriving.
+          await waitFor(
+            () =>
+              bucket()
+                .requests.slice(seen)
+                .some((sent) => sent.method === "PUT" && sent.status === 200),
+            { timeoutMs: ANSWER_WITHIN_MS },
+          );
+          const [stored] = await bucket().listKeys();
+          bucket().faults.crash.add("PUT");
+          request.socket.write(rest);
+          const outcome = await within(request.response);
+          expect(outcome.status).toBe(503);
+          expect(json(outcome).code).toBe("STORAGE_UNAVAILABLE");
+          expect(outcome.headers).toContain("retry-after: 30");
+          expect(bucket().down).toBe(true);
+          // Both keys wait in the queue: the first file's, and the one the second PUT may have used.
+          queued = await waitForQueued(2);
+          expect(queued.map((key) => `background-checks/${key}`)).toContain(stored);
+        } finally {
+          request.socket.destroy();
+          bucket().faults.crash.clear();
+          await bucket().restart();
+        }
+        expect(await bucket().listKeys()).toHaveLength(1);
+        expect(await checkCount()).toBe(0);
+        await drainQueue();
+      });
+    }
+
     it("removes the stored files when the database insert fails", async () => {
       await f.db.execute(
         sql.raw(`create or replace function refuse_check_files() returns trigger language plpgsql as
@@ -372,6 +478,59 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
         await expectNothingKept();
       } finally {
         await f.db.execute(sql.raw("drop trigger refuse_check_files on background_check_files"));
+      }
+    });
+  });
+
+  describe("removing a failed upload's files", () => {
+    const failingStorage: FileStorage = {
+      kind: "s3",
+      put: () => Promise.reject(new Error("not used")),
+      get: () => Promise.reject(new Error("not used")),
+      delete: () => Promise.reject(new Error("S3 DeleteObject failed: no answer ECONNREFUSED")),
+    };
+
+    it("queues a deletion storage refuses, naming the key; logs the keys at error level when the queue fails too", async () => {
+      const db = database.db;
+      const log = { warn: vi.fn(), error: vi.fn() };
+      const key = "0b0e3c53-2e4f-4a38-9d40-5c1a3b7e0f11.pdf";
+      await discardFiles(db, failingStorage, [key], log);
+      expect(log.warn).toHaveBeenCalledWith(
+        expect.objectContaining({ storageKey: key }),
+        expect.stringContaining("its deletion is queued"),
+      );
+      expect(log.error).not.toHaveBeenCalled();
+      const rows = await db.select().from(fileDeletions);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          storageKey: key,
+          attempts: 1,
+          lockedUntil: null,
+          lastError: "S3 DeleteObject failed: no answer ECONNREFUSED",
+        }),
+      ]);
+      expect(rows[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      await db.delete(fileDeletions);
+
+      // The database fails as well: nothing can be queued, so the log keeps the keys.
+      await db.execute(
+        sql.raw(`create or replace function refuse_file_deletions() returns trigger language plpgsql as
+          $$ begin raise exception 'refused by test'; end $$`),
+      );
+      await db.execute(
+        sql.raw(`create trigger refuse_file_deletions before insert on file_deletions
+          for each row execute function refuse_file_deletions()`),
+      );
+      try {
+        const keys = [key, "6f1d2a4e-8c3b-4f5a-9e7d-1b2c3d4e5f60.png"];
+        await expect(discardFiles(db, failingStorage, keys, log)).resolves.toBeUndefined();
+        expect(log.error).toHaveBeenCalledWith(
+          expect.objectContaining({ storageKeys: keys }),
+          expect.stringContaining("they stay in storage"),
+        );
+        expect(await db.select().from(fileDeletions)).toEqual([]);
+      } finally {
+        await db.execute(sql.raw("drop trigger refuse_file_deletions on file_deletions"));
       }
     });
   });
@@ -449,6 +608,7 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
         fileHead("b.pdf"),
         pdfBytes(),
       ]);
+      const replied = f.server.contract.checked;
       const outcome = await sendWhole(
         f.server.baseUrl,
         user.cookie,
@@ -457,6 +617,9 @@ describe.each(testBackends())("hostile uploads on $name", (backend) => {
         true,
       );
       if (outcome.status !== undefined) expect(outcome.status).toBe(400);
+      // The server may close the half-closed connection while it is still storing the first file:
+      // look at what it kept once it has answered (whether or not the answer could be sent).
+      await waitFor(() => f.server.contract.checked > replied, { timeoutMs: ANSWER_WITHIN_MS });
       await waitFor(async () => (await storedFiles()).length === 0, { timeoutMs: ANSWER_WITHIN_MS }).catch(
         () => {},
       );
@@ -495,7 +658,14 @@ describe("upload body timeouts", () => {
         },
       },
       async (request, reply) => {
-        const { files } = await receiveSubmission(request, storage, {
+        // No database here: what a failed upload stored is deleted directly.
+        const cleanup = {
+          discard: async (keys: readonly string[]) => {
+            await Promise.all(keys.map((key) => storage.delete(key)));
+          },
+          inBackground: (work: () => Promise<void>) => void work(),
+        };
+        const { files } = await receiveSubmission(request, storage, cleanup, {
           timeouts: { idleMs: 800, totalMs: 2500 },
         });
         return reply.status(201).send({ files: files.length });

@@ -18,6 +18,17 @@ export interface S3Faults {
   fail: Set<string>;
   /** Requests of these methods are read to their end and never answered. */
   hang: Set<string>;
+  /**
+   * Requests of these methods take the server down as they arrive, before s3rver sees them
+   * (nothing is stored): every open connection is cut and new ones are refused until
+   * {@link S3TestServer.restart}.
+   */
+  crash: Set<string>;
+  /**
+   * Requests of these methods reach s3rver, which carries them out (a PUT's object is stored);
+   * then the server goes down as with `crash`, before the answer is sent: the answer is lost.
+   */
+  crashAfterStoring: Set<string>;
 }
 
 /** One request s3rver's front saw. */
@@ -54,6 +65,12 @@ export interface S3TestServer {
   readonly requests: S3Request[];
   /** Empty (no fault) at start; tests add methods and must clear them again. */
   faults: S3Faults;
+  /** Whether the server is down (a crash fault took it down, and it has not been restarted). */
+  readonly down: boolean;
+  /** Resolves once the server is down (at once when it is); for a test that waits for a crash. */
+  whenDown(): Promise<void>;
+  /** Brings a server that is down back up on the same port, with every object it had stored. */
+  restart(): Promise<void>;
   /** Stops the server, ends hanging requests and removes its directory. */
   close(): Promise<void>;
 }
@@ -71,8 +88,26 @@ export async function startS3rver(options: { bucket?: string; region?: string } 
   const s3rver = new S3rver({ silent: true, directory, configureBuckets: [{ name: bucket }] });
   await s3rver.configureBuckets();
   const handle = s3rver.callback();
-  const faults: S3Faults = { fail: new Set(), hang: new Set() };
+  const faults: S3Faults = {
+    fail: new Set(),
+    hang: new Set(),
+    crash: new Set(),
+    crashAfterStoring: new Set(),
+  };
   const requests: S3Request[] = [];
+  let down = false;
+  let wentDown: () => void = () => {};
+  let downPromise = new Promise<void>((resolve) => {
+    wentDown = resolve;
+  });
+  /** Goes down as a crashed server does: no listener, every connection cut mid-request. */
+  const crash = () => {
+    if (down) return;
+    down = true;
+    server.close();
+    server.closeAllConnections();
+    wentDown();
+  };
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const method = request.method ?? "GET";
     const seen: S3Request = { method, path: (request.url ?? "/").split("?")[0] ?? "/" };
@@ -80,6 +115,23 @@ export async function startS3rver(options: { bucket?: string; region?: string } 
     response.once("finish", () => {
       seen.status = response.statusCode;
     });
+    if (faults.crash.has(method)) {
+      crash();
+      return;
+    }
+    if (faults.crashAfterStoring.has(method)) {
+      // s3rver has done the work once it starts its answer; the answer never leaves.
+      const lose = () => {
+        crash();
+        return response;
+      };
+      response.writeHead = lose as typeof response.writeHead;
+      response.write = (() => {
+        crash();
+        return false;
+      }) as typeof response.write;
+      response.end = lose as typeof response.end;
+    }
     if (faults.hang.has(method)) {
       request.resume();
       return;
@@ -99,6 +151,14 @@ export async function startS3rver(options: { bucket?: string; region?: string } 
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
     region,
@@ -146,12 +206,28 @@ export async function startS3rver(options: { bucket?: string; region?: string } 
       } while (token);
       return keys.sort();
     },
+    get down() {
+      return down;
+    },
+    whenDown() {
+      return downPromise;
+    },
+    async restart() {
+      if (!down) return;
+      await listen();
+      down = false;
+      downPromise = new Promise<void>((resolve) => {
+        wentDown = resolve;
+      });
+    },
     async close() {
       client.destroy();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      if (!down) {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      }
       s3rver.logger.close();
       await rm(directory, { recursive: true, force: true });
     },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkHtml, formatErrors } from "../../scripts/check-html";
 import { LANGUAGES, type Language } from "../../src/common/languages";
 import { RETAILER_DEMOS } from "../../src/common/retailer-demos";
-import { deactivatedAccountEmail, magicLinkEmail } from "../../src/server/auth/emails";
+import { deactivatedAccountEmail, magicLinkEmail, stepUpCodeEmail } from "../../src/server/auth/emails";
 import { decisionEmail } from "../../src/server/background-checks/emails";
 import {
   registrationConfirmationEmail,
@@ -68,6 +68,8 @@ const RENDER: Record<
       notes: "Please upload a clearer <scan> & try again.",
       language,
     }),
+  step_up_code: (language) =>
+    stepUpCodeEmail({ code: "123456", fullName: "Ana", device: "Chrome on macOS", language }),
   passkey_added: (language) =>
     passkeyChangeEmail({
       change: { kind: "added", name: "Chrome on macOS" },
@@ -93,7 +95,7 @@ const emails = Object.entries(RENDER).flatMap(([kind, render]) =>
 
 describe("email HTML parts", () => {
   it("covers every kind in every language it is written in", () => {
-    expect(emails.map((entry) => entry.name)).toHaveLength(18);
+    expect(emails.map((entry) => entry.name)).toHaveLength(20);
   });
 
   it("carry the subject as <title> and the language as <html lang> and Content-Language", () => {

@@ -253,7 +253,7 @@ export const enPortal = {
     updateFailed: "Failed to update the user",
     deactivateTitle: "Deactivate {{name}}?",
     deactivateText:
-      "{{name}} is signed out everywhere at once and cannot sign in until reactivated. Their sign-in links stop working. Nothing is deleted.",
+      "{{name}} is signed out everywhere at once and cannot sign in until reactivated. Their sign-in links stop working and their passkeys are removed; reactivating brings none back. Nothing else is deleted.",
     deactivateConfirm: "Deactivate",
     deactivatedTitle: "User Deactivated",
     deactivatedText: "{{name}} can no longer sign in.",
@@ -305,6 +305,9 @@ export const enPortal = {
       sign_in_email_sent: "A sign-in email with a link and a one-time code was sent to {{target}}",
       sign_in_code_wrong: "A wrong sign-in code was typed for {{target}}",
       passkey_added: "{{target}} added a passkey",
+      step_up_requested: "A confirmation code to add a passkey was emailed to {{target}}",
+      step_up_succeeded: "{{target}} typed the emailed confirmation code to add a passkey",
+      step_up_failed: "A wrong confirmation code was typed in a session of {{target}}",
     },
     none: "No company",
     range: "Showing {{from}}–{{to}} of {{total}}",
@@ -369,6 +372,9 @@ export const enPortal = {
       sign_in_code_wrong: "Wrong sign-in code",
       passkey_added: "Passkey added",
       passkey_removed: "Passkey removed",
+      step_up_requested: "Confirmation code sent",
+      step_up_succeeded: "Confirmation code accepted",
+      step_up_failed: "Wrong confirmation code",
     },
   },
   sessions: {

@@ -47,6 +47,11 @@ export const esErrors: Translation<typeof enErrors> = {
     "Esa llave de acceso no pudo iniciar su sesión. Inténtelo de nuevo o entre con un enlace por correo.",
   passkeyRegistrationFailed: "No se pudo agregar la llave de acceso. Inténtelo de nuevo.",
   passkeyLimit: "Esta cuenta ya tiene todas las llaves de acceso que admite. Elimine una primero.",
+  stepUpRequired:
+    "Para agregar una llave de acceso, confirme que es usted con un código que le enviamos por correo.",
+  stepUpCodeInvalid:
+    "Ese código no es correcto o ya venció. Revise el correo más reciente o pida un código nuevo.",
+  stepUpCodeExhausted: "Demasiados intentos incorrectos: este código ya no sirve. Pida un código nuevo.",
   incorrectPassword: "Contraseña incorrecta. Vuelva a intentarlo.",
   gateLocked: "Ingrese la contraseña para ver esta sección.",
   invitationRevoked: "Esta invitación fue retirada.",

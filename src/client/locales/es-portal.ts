@@ -256,7 +256,7 @@ export const esPortal: Translation<typeof enPortal> = {
     updateFailed: "No se pudo actualizar el usuario",
     deactivateTitle: "¿Desactivar a {{name}}?",
     deactivateText:
-      "{{name}} quedará desconectado en todos sus dispositivos a la vez y no podrá iniciar sesión hasta que lo reactive. Sus enlaces de acceso dejarán de funcionar. No se elimina nada.",
+      "{{name}} quedará desconectado en todos sus dispositivos a la vez y no podrá iniciar sesión hasta que lo reactive. Sus enlaces de acceso dejarán de funcionar y se eliminan sus llaves de acceso; reactivarlo no las recupera. No se elimina nada más.",
     deactivateConfirm: "Desactivar",
     deactivatedTitle: "Usuario desactivado",
     deactivatedText: "{{name}} ya no puede iniciar sesión.",
@@ -310,6 +310,10 @@ export const esPortal: Translation<typeof enPortal> = {
         "Se envió a {{target}} un correo de inicio de sesión con un enlace y un código de un solo uso",
       sign_in_code_wrong: "Se escribió un código de inicio de sesión incorrecto para {{target}}",
       passkey_added: "{{target}} agregó una llave de acceso",
+      step_up_requested: "Se envió a {{target}} un código de confirmación para agregar una llave de acceso",
+      step_up_succeeded:
+        "{{target}} escribió el código de confirmación enviado por correo para agregar una llave de acceso",
+      step_up_failed: "Se escribió un código de confirmación incorrecto en una sesión de {{target}}",
     },
     none: "Sin empresa",
     range: "Mostrando {{from}}–{{to}} de {{total}}",
@@ -376,6 +380,9 @@ export const esPortal: Translation<typeof enPortal> = {
       sign_in_code_wrong: "Código de inicio de sesión incorrecto",
       passkey_added: "Llave de acceso agregada",
       passkey_removed: "Llave de acceso eliminada",
+      step_up_requested: "Código de confirmación enviado",
+      step_up_succeeded: "Código de confirmación aceptado",
+      step_up_failed: "Código de confirmación incorrecto",
     },
   },
   sessions: {

@@ -104,6 +104,15 @@ export const ERRORS = {
   PASSKEY_REGISTRATION_FAILED: { status: 400, message: "errors.passkeyRegistrationFailed" },
   /** The account already has the most passkeys allowed (PASSKEYS_PER_USER). */
   PASSKEY_LIMIT: { status: 409, message: "errors.passkeyLimit", detail: true },
+  /**
+   * Adding a passkey needs a sign-in within the step-up window (10 minutes) or an emailed
+   * step-up code typed just now (ADR 0076).
+   */
+  STEP_UP_REQUIRED: { status: 403, message: "errors.stepUpRequired" },
+  /** Not the live step-up code of this session: wrong, expired, used, or none sent (ADR 0076). */
+  STEP_UP_CODE_INVALID: { status: 400, message: "errors.stepUpCodeInvalid" },
+  /** This session's step-up code has had 5 wrong tries and no longer works; a new one can be sent. */
+  STEP_UP_CODE_EXHAUSTED: { status: 410, message: "errors.stepUpCodeExhausted" },
 
   // Password gates (ADR 0004).
   INCORRECT_PASSWORD: { status: 401, message: "errors.incorrectPassword" },

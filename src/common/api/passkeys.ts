@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { signInCodeField } from "./auth";
 import { idParamField, safeText } from "./fields";
 
 /**
@@ -15,6 +16,11 @@ import { idParamField, safeText } from "./fields";
  * - `PATCH  /api/auth/passkeys/{id}`              (user)    body {@link renamePasskeyBodySchema} → {@link passkeyResponseSchema}
  * - `DELETE /api/auth/passkeys/{id}`              (user)    → 204
  * - `DELETE /api/admin/users/{id}/passkeys`       (manager) → {@link removedPasskeysResponseSchema}
+ * - `POST   /api/auth/step-up/send-code`          (user)    → {@link stepUpCodeSentResponseSchema} (ADR 0076)
+ * - `POST   /api/auth/step-up/verify-code`        (user)    body {@link verifyStepUpCodeBodySchema} → {@link stepUpResponseSchema}
+ *
+ * Adding a passkey (options and answer) needs a fresh sign-in: within `STEP_UP_WINDOW_MS`, or
+ * a step-up code typed; otherwise 403 `STEP_UP_REQUIRED` (ADR 0076).
  */
 
 /** Longest passkey name a person may give (ADR 0061). */
@@ -127,3 +133,14 @@ export const passkeySignInOptionsResponseSchema = z.object({
 
 /** `DELETE /api/admin/users/{id}/passkeys`: how many were removed. */
 export const removedPasskeysResponseSchema = z.object({ removed: z.number().int() });
+
+/** `POST /api/auth/step-up/send-code` (ADR 0076): where the code went (her own address) and until when it works. */
+export const stepUpCodeSentResponseSchema = z.object({ email: z.string(), expiresAt: z.string() });
+export type StepUpCodeSent = z.infer<typeof stepUpCodeSentResponseSchema>;
+
+/** `POST /api/auth/step-up/verify-code` (ADR 0076): the six digits of the step-up email, typed as a sign-in code is. */
+export const verifyStepUpCodeBodySchema = z.object({ code: signInCodeField });
+
+/** The answer of a step-up code typed right: the session may add a passkey until `freshUntil` (ADR 0076). */
+export const stepUpResponseSchema = z.object({ freshUntil: z.string() });
+export type StepUpResponse = z.infer<typeof stepUpResponseSchema>;

@@ -78,7 +78,8 @@ export type UpdateUserInput = z.input<typeof updateUserBodySchema>;
  * `signed_in` how (one of {@link SIGN_IN_METHODS}); `files_purged` how many files;
  * `sign_in_code_wrong` which wrong try of the code it was ("1" … "5", the fifth kills the code;
  * null when the browser had no binding cookie, ADR 0060); `passkey_added` / `passkey_removed` the
- * passkey's name (ADR 0061); null otherwise. `sign_in_email_sent` is the email with the link
+ * passkey's name (ADR 0061); `step_up_failed` which wrong try of the step-up code it was (ADR
+ * 0076); null otherwise. `sign_in_email_sent` is the email with the link
  * and the one-time code; using the code is the `signed_in` entry with detail `code`, using a
  * passkey the one with detail `passkey`.
  */
@@ -104,6 +105,9 @@ export const USER_AUDIT_ACTIONS = [
   "sign_in_code_wrong",
   "passkey_added",
   "passkey_removed",
+  "step_up_requested",
+  "step_up_succeeded",
+  "step_up_failed",
 ] as const;
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number];
 

@@ -231,8 +231,9 @@ async function deactivatedByAdmin(tx: Executor, userId: number): Promise<boolean
 
 /**
  * Deactivates or reactivates a user (ADR 0009: admins, and company admins in their company,
- * never on admins or themselves). Deactivating deletes the user's sessions and unused magic
- * links and revokes the invitations she sent (ADR 0032) in the same transaction, so she is signed
+ * never on admins or themselves). Deactivating deletes the user's sessions, unused magic
+ * links and passkeys (ADR 0076: a passkey outlives sessions) and revokes the invitations she
+ * sent (ADR 0032) in the same transaction, so she is signed
  * out at once and nothing she sent can still be accepted; reactivating deletes sessions and links
  * again (any that raced the deactivation), so it revives nothing, and revives no invitation.
  * A company admin may not undo a deactivation an admin made (ADR 0032). Setting the state a user
@@ -259,7 +260,13 @@ export async function setUserActive(
       await tx.update(users).set({ isActive: active }).where(eq(users.id, target.id));
       // Also on reactivation: a session that raced the deactivation must not come back to life.
       await endSessionsOf(tx, target.id);
-      if (!active) await revokeInvitationsBeyondAuthority(tx, { ...target, isActive: false });
+      if (!active) {
+        await revokeInvitationsBeyondAuthority(tx, { ...target, isActive: false });
+        // A passkey outlives every session: one added with a stolen cookie would sign in again
+        // after reactivation. Deactivation removes them, each an audit entry; reactivation
+        // brings none back (ADR 0076).
+        await removeAllPasskeysOf(tx, null, target, { actor, client });
+      }
       await audit(tx, actor, target, active ? "reactivated" : "deactivated", { client });
     }
     return managedUser(tx, target.id);

@@ -140,3 +140,69 @@ export function deactivatedAccountEmail(options: {
     text: `${paragraphs.join("\n\n")}\n`,
   };
 }
+
+/** The step-up email's words, per language (ADR 0025, ADR 0076). */
+const STEP_UP_TEXTS: Record<
+  Language,
+  {
+    subject: string;
+    heading: string;
+    greeting: (name: string) => string;
+    intro: (device: string) => string;
+    codeIntro: string;
+    note: string;
+    notYou: string;
+  }
+> = {
+  en: {
+    subject: "Your AisleIQ confirmation code",
+    heading: "Confirm it's you",
+    greeting: (name) => `Hi ${name},`,
+    intro: (device) =>
+      `Someone signed in to your AisleIQ account on ${device} wants to add a passkey. A passkey can sign in to your account, so we ask for this code first.`,
+    codeIntro: "If it's you, type this code where you are adding the passkey:",
+    note: "The code expires in 10 minutes and works once.",
+    notYou:
+      "If it's not you, do not share the code: someone may be using your account. Sign out of your other devices from your dashboard, and tell your admin.",
+  },
+  es: {
+    subject: "Su código de confirmación de AisleIQ",
+    heading: "Confirme que es usted",
+    greeting: (name) => `Hola, ${name}:`,
+    intro: (device) =>
+      `Alguien con una sesión abierta en su cuenta de AisleIQ en ${device} quiere agregar una llave de acceso. Una llave de acceso puede iniciar sesión en su cuenta, por eso pedimos primero este código.`,
+    codeIntro: "Si es usted, escriba este código donde está agregando la llave de acceso:",
+    note: "El código vence en 10 minutos y sirve una sola vez.",
+    notYou:
+      "Si no es usted, no comparta el código: alguien podría estar usando su cuenta. Cierre la sesión en sus otros dispositivos desde su panel y avise a su administrador.",
+  },
+};
+
+/**
+ * The step-up email (ADR 0076): the six-digit code a signed-in person types to add a passkey
+ * when her sign-in is older than the step-up window, naming the device that asks (`device`,
+ * "Chrome on macOS"), so she can tell a request that is not hers, in her stored language.
+ */
+export function stepUpCodeEmail(options: {
+  code: string;
+  fullName: string;
+  device: string;
+  language?: Language;
+}): RenderedEmail {
+  const language = options.language ?? "en";
+  const words = STEP_UP_TEXTS[language];
+  const paragraphs = [words.greeting(options.fullName), words.intro(options.device)];
+  return {
+    subject: words.subject,
+    html: layout({
+      title: words.subject,
+      heading: words.heading,
+      paragraphs,
+      code: { intro: words.codeIntro, value: options.code },
+      closing: [words.note, words.notYou],
+      language,
+    }),
+    text: `${paragraphs.join("\n\n")}\n\n${words.codeIntro}\n\n${options.code}\n\n${words.note}\n\n${words.notYou}\n`,
+    language,
+  };
+}

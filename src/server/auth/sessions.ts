@@ -100,6 +100,11 @@ export interface ResolvedSession {
   renewedUntil: Date | null;
   /** The session's expiry after this request (slid or not). */
   expiresAt: Date;
+  /**
+   * When she last proved it was her on this session: the sign-in that started it (link, code or
+   * passkey), or a later step-up code, whichever is newer (ADR 0076).
+   */
+  authenticatedAt: Date;
 }
 
 /**
@@ -117,6 +122,7 @@ function buildSessionLookup(db: Database) {
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         ip: sessions.ip,
+        steppedUpAt: sessions.steppedUpAt,
       },
       user: users,
       companyName: companies.name,
@@ -191,7 +197,13 @@ export async function resolveSession(
     company,
     renewedUntil,
     expiresAt: renewedUntil ?? row.session.expiresAt,
+    authenticatedAt: lastAuthentication(row.session.createdAt, row.session.steppedUpAt),
   };
+}
+
+/** The newer of a session's sign-in and its last step-up (ADR 0076). */
+function lastAuthentication(signedInAt: Date, steppedUpAt: Date | null): Date {
+  return steppedUpAt && steppedUpAt > signedInAt ? steppedUpAt : signedInAt;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import type { Database, Executor } from "../db/database";
 import { transactionWithRetry } from "../db/retry";
 import { magicLinkTokens, signInCodeFailures, users } from "../db/schema";
+import { bumpAttempt, deleteEndedAttempts, returnAttempt } from "./attempt-counters";
 import { type ClientInfo, recordAudit, unknownAddress } from "./audit";
 import { startSignedInSession, type UserRow } from "./sessions";
 
@@ -85,10 +86,15 @@ function secondsUntilOut(oldest: Date | string | null, windowMs: number, now: Da
 }
 
 /**
- * Signs in with a sign-in email's code (ADR 0060), in one transaction serialised per address:
+ * Signs in with a sign-in email's code (ADR 0060):
+ * 0. takes one of the IP's {@link SIGN_IN_CODE_WRONG_PER_IP} slots in its window with one atomic
+ *    statement (ADR 0076), and refuses (`limited`) when there is none left, so checks racing
+ *    each other from one IP, whatever their addresses, never compare more codes than the limit;
+ *    the slot is given back unless a wrong code was compared. Then, in one transaction
+ *    serialised per address:
  * 1. refuses at once (`limited`) when the address has had {@link SIGN_IN_CODE_WRONG_PER_ADDRESS}
- *    wrong codes in its window or the IP {@link SIGN_IN_CODE_WRONG_PER_IP} in its window, and
- *    (`exhausted`) when this browser's request has had {@link SIGN_IN_CODE_MAX_WRONG};
+ *    wrong codes in its window, and (`exhausted`) when this browser's request has had
+ *    {@link SIGN_IN_CODE_MAX_WRONG};
  * 2. finds the newest usable link of `email` whose binding is this browser's, and compares the
  *    code with its digest (a digest is computed even when there is none);
  * 3. on a wrong code records the failure (committed, whatever the address) and a
@@ -105,85 +111,111 @@ export async function verifySignInCode(
   db: Database,
   input: { email: string; code: string; bindingHash: string | null; ipKey: string; client: ClientInfo },
 ): Promise<SignInCodeOutcome> {
-  return transactionWithRetry(db, async (tx): Promise<SignInCodeOutcome> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_NAMESPACE}, hashtext(${input.email}))`);
-    const counts = await failureCounts(tx, input);
-    const now = new Date();
-    if (counts.byEmail >= SIGN_IN_CODE_WRONG_PER_ADDRESS) {
-      return {
-        status: "limited",
-        retryAfterSeconds: secondsUntilOut(counts.oldestByEmail, SIGN_IN_CODE_ADDRESS_WINDOW_MS, now),
-      };
-    }
-    if (counts.byIp >= SIGN_IN_CODE_WRONG_PER_IP) {
-      return {
-        status: "limited",
-        retryAfterSeconds: secondsUntilOut(counts.oldestByIp, SIGN_IN_CODE_IP_WINDOW_MS, now),
-      };
-    }
-    if (counts.byBinding >= SIGN_IN_CODE_MAX_WRONG) return { status: "exhausted" };
-
-    const [link] = input.bindingHash
-      ? await tx
-          .select({
-            id: magicLinkTokens.id,
-            userId: magicLinkTokens.userId,
-            codeDigest: magicLinkTokens.codeDigest,
-          })
-          .from(magicLinkTokens)
-          .where(
-            and(
-              eq(magicLinkTokens.bindingHash, input.bindingHash),
-              eq(magicLinkTokens.email, input.email),
-              eq(magicLinkTokens.used, false),
-              gt(magicLinkTokens.expiresAt, sql`now()`),
-            ),
-          )
-          .orderBy(desc(magicLinkTokens.id))
-          .limit(1)
-      : [];
-    if (!(await signInCodeMatches(input.code, link?.codeDigest))) {
-      await tx.insert(signInCodeFailures).values({
-        email: input.email,
-        ipKey: input.ipKey,
-        bindingHash: input.bindingHash,
+  const ipCounter = `sign-in-code-wrong-ip:${input.ipKey}`;
+  const slot = await bumpAttempt(db, ipCounter, SIGN_IN_CODE_IP_WINDOW_MS);
+  if (slot.count > SIGN_IN_CODE_WRONG_PER_IP) {
+    return {
+      status: "limited",
+      retryAfterSeconds: Math.max(1, Math.ceil((slot.resetAt.getTime() - Date.now()) / 1000)),
+    };
+  }
+  let comparedWrong = false;
+  try {
+    const outcome = await transactionWithRetry(db, async (tx): Promise<SignInCodeOutcome> => {
+      comparedWrong = false;
+      return checkCode(tx, input, () => {
+        comparedWrong = true;
       });
-      await recordWrongCode(tx, input, input.bindingHash ? counts.byBinding + 1 : null);
-      // Rows past the longest window count for nothing any more.
-      await tx
-        .delete(signInCodeFailures)
+    });
+    if (!comparedWrong) await returnAttempt(db, ipCounter);
+    return outcome;
+  } catch (error) {
+    // Nothing was recorded (the transaction rolled back): the slot is given back when the
+    // database lets us; when it does not, the IP keeps one count too many until its window ends.
+    await returnAttempt(db, ipCounter).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The per-address part of {@link verifySignInCode}, inside its transaction; calls `onWrong` when a wrong code was compared. */
+async function checkCode(
+  tx: Executor,
+  input: { email: string; code: string; bindingHash: string | null; ipKey: string; client: ClientInfo },
+  onWrong: () => void,
+): Promise<SignInCodeOutcome> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_NAMESPACE}, hashtext(${input.email}))`);
+  const counts = await failureCounts(tx, input);
+  const now = new Date();
+  if (counts.byEmail >= SIGN_IN_CODE_WRONG_PER_ADDRESS) {
+    return {
+      status: "limited",
+      retryAfterSeconds: secondsUntilOut(counts.oldestByEmail, SIGN_IN_CODE_ADDRESS_WINDOW_MS, now),
+    };
+  }
+  if (counts.byBinding >= SIGN_IN_CODE_MAX_WRONG) return { status: "exhausted" };
+
+  const [link] = input.bindingHash
+    ? await tx
+        .select({
+          id: magicLinkTokens.id,
+          userId: magicLinkTokens.userId,
+          codeDigest: magicLinkTokens.codeDigest,
+        })
+        .from(magicLinkTokens)
         .where(
-          lt(
-            signInCodeFailures.createdAt,
-            sql`now() - make_interval(secs => ${Math.max(SIGN_IN_CODE_ADDRESS_WINDOW_MS, SIGN_IN_CODE_IP_WINDOW_MS) / 1000})`,
+          and(
+            eq(magicLinkTokens.bindingHash, input.bindingHash),
+            eq(magicLinkTokens.email, input.email),
+            eq(magicLinkTokens.used, false),
+            gt(magicLinkTokens.expiresAt, sql`now()`),
           ),
-        );
-      return counts.byBinding + 1 >= SIGN_IN_CODE_MAX_WRONG ? { status: "exhausted" } : { status: "wrong" };
-    }
-    if (!link) return { status: "wrong" };
-    // Lock order: the user row before her link, as sign-in by link and deactivation do.
-    const [user] = await tx
-      .update(users)
-      .set({ lastLoginAt: new Date(), isEmailVerified: true })
-      .where(and(eq(users.id, link.userId), eq(users.isActive, true)))
-      .returning();
-    if (!user) return { status: "inactive" };
-    const [used] = await tx
-      .update(magicLinkTokens)
-      .set({ used: true })
+        )
+        .orderBy(desc(magicLinkTokens.id))
+        .limit(1)
+    : [];
+  if (!(await signInCodeMatches(input.code, link?.codeDigest))) {
+    onWrong();
+    await tx.insert(signInCodeFailures).values({
+      email: input.email,
+      ipKey: input.ipKey,
+      bindingHash: input.bindingHash,
+    });
+    await recordWrongCode(tx, input, input.bindingHash ? counts.byBinding + 1 : null);
+    // Rows past the longest window count for nothing any more.
+    await tx
+      .delete(signInCodeFailures)
       .where(
-        and(
-          eq(magicLinkTokens.id, link.id),
-          eq(magicLinkTokens.used, false),
-          gt(magicLinkTokens.expiresAt, sql`now()`),
+        lt(
+          signInCodeFailures.createdAt,
+          sql`now() - make_interval(secs => ${Math.max(SIGN_IN_CODE_ADDRESS_WINDOW_MS, SIGN_IN_CODE_IP_WINDOW_MS) / 1000})`,
         ),
-      )
-      .returning({ id: magicLinkTokens.id });
-    // The link signed in meanwhile (it waited for the user row): its code went with it.
-    if (!used) return { status: "wrong" };
-    const session = await startSignedInSession(tx, user, input.client, "code");
-    return { status: "ok", user, session };
-  });
+      );
+    await deleteEndedAttempts(tx);
+    return counts.byBinding + 1 >= SIGN_IN_CODE_MAX_WRONG ? { status: "exhausted" } : { status: "wrong" };
+  }
+  if (!link) return { status: "wrong" };
+  // Lock order: the user row before her link, as sign-in by link and deactivation do.
+  const [user] = await tx
+    .update(users)
+    .set({ lastLoginAt: new Date(), isEmailVerified: true })
+    .where(and(eq(users.id, link.userId), eq(users.isActive, true)))
+    .returning();
+  if (!user) return { status: "inactive" };
+  const [used] = await tx
+    .update(magicLinkTokens)
+    .set({ used: true })
+    .where(
+      and(
+        eq(magicLinkTokens.id, link.id),
+        eq(magicLinkTokens.used, false),
+        gt(magicLinkTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: magicLinkTokens.id });
+  // The link signed in meanwhile (it waited for the user row): its code went with it.
+  if (!used) return { status: "wrong" };
+  const session = await startSignedInSession(tx, user, input.client, "code");
+  return { status: "ok", user, session };
 }
 
 /**
@@ -215,21 +247,21 @@ async function recordWrongCode(
   });
 }
 
-/** Wrong codes in their windows: for the address, the IP (with the oldest of each) and this request. */
+/**
+ * Wrong codes in their windows: for the address (with the oldest) and this request. The IP's
+ * count is the atomic counter of {@link verifySignInCode} (ADR 0076).
+ */
 async function failureCounts(
   tx: Executor,
-  input: { email: string; bindingHash: string | null; ipKey: string },
+  input: { email: string; bindingHash: string | null },
 ): Promise<{
   byEmail: number;
   oldestByEmail: Date | string | null;
-  byIp: number;
-  oldestByIp: Date | string | null;
   byBinding: number;
 }> {
   const f = signInCodeFailures;
   const since = (ms: number) => sql`${f.createdAt} > now() - make_interval(secs => ${ms / 1000})`;
   const ofEmail = sql`${f.email} = ${input.email} and ${since(SIGN_IN_CODE_ADDRESS_WINDOW_MS)}`;
-  const ofIp = sql`${f.ipKey} = ${input.ipKey} and ${since(SIGN_IN_CODE_IP_WINDOW_MS)}`;
   const ofBinding = input.bindingHash
     ? sql`${f.bindingHash} = ${input.bindingHash} and ${since(MAGIC_LINK_TTL_MS)}`
     : sql`false`;
@@ -237,17 +269,13 @@ async function failureCounts(
     .select({
       byEmail: sql<number>`count(*) filter (where ${ofEmail})`.mapWith(Number),
       oldestByEmail: sql<Date | string | null>`min(${f.createdAt}) filter (where ${ofEmail})`,
-      byIp: sql<number>`count(*) filter (where ${ofIp})`.mapWith(Number),
-      oldestByIp: sql<Date | string | null>`min(${f.createdAt}) filter (where ${ofIp})`,
       byBinding: sql<number>`count(*) filter (where ${ofBinding})`.mapWith(Number),
     })
     .from(f)
-    .where(sql`(${f.email} = ${input.email} or ${f.ipKey} = ${input.ipKey} or ${ofBinding})`);
+    .where(sql`(${f.email} = ${input.email} or ${ofBinding})`);
   return {
     byEmail: row?.byEmail ?? 0,
     oldestByEmail: row?.oldestByEmail ?? null,
-    byIp: row?.byIp ?? 0,
-    oldestByIp: row?.oldestByIp ?? null,
     byBinding: row?.byBinding ?? 0,
   };
 }

@@ -31,18 +31,84 @@ const MAX_ROUNDS = 20;
 
 /**
  * Queues the files `files` for deletion inside `tx` (the transaction that gives them up).
+ * @param options.now when they are due: the clock of the caller that goes on to delete what is
+ *   due (the retention pass, ADR 0058), so the same pass deletes them; unset, the database's
+ *   time of the insert
  * @returns the queue rows' ids, for {@link deleteQueuedFiles}'s `ids` (empty when none)
  */
 export async function queueFileDeletions(
   tx: Executor,
   files: ReadonlyArray<{ key: string; checkId: number | null }>,
+  options: { now?: Date } = {},
 ): Promise<number[]> {
   if (files.length === 0) return [];
+  const due = options.now ? { nextAttemptAt: options.now } : {};
   const rows = await tx
     .insert(fileDeletions)
-    .values(files.map((file) => ({ storageKey: file.key, backgroundCheckId: file.checkId })))
+    .values(files.map((file) => ({ storageKey: file.key, backgroundCheckId: file.checkId, ...due })))
     .returning({ id: fileDeletions.id });
   return rows.map((row) => row.id);
+}
+
+/** Where {@link discardFiles} reports (a pino/Fastify logger fits). */
+export interface DiscardLog extends DeletionLog {
+  error(object: object, message: string): void;
+}
+
+/**
+ * Removes stored objects no row refers to: the files of an upload that failed, and a key a
+ * failed put may have stored all the same (ADR 0078). Each object is deleted through `storage`
+ * at once; one whose deletion fails joins the deletion queue (ADR 0058) with its error, one
+ * failed attempt and the backoff's due time, so the background step deletes it once storage is
+ * back, and a warning names its key. When the queue cannot be written either (the database is
+ * down too), the keys are logged at error level: only then can an object outlive its upload,
+ * and the log says which, for an operator to remove.
+ * Never throws: the caller answers with the upload's own error.
+ */
+export async function discardFiles(
+  db: Database,
+  storage: FileStorage,
+  keys: readonly string[],
+  log: DiscardLog,
+): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  const failed = keys.flatMap((key, index) => {
+    const result = results[index];
+    return result?.status === "rejected" ? [{ key, error: result.reason as unknown }] : [];
+  });
+  if (failed.length === 0) return;
+  const nextAttemptAt = new Date(Date.now() + deletionRetryDelay(1));
+  try {
+    await db.insert(fileDeletions).values(
+      failed.map(({ key, error }) => ({
+        storageKey: key,
+        attempts: 1,
+        lastError: errorText(error),
+        nextAttemptAt,
+      })),
+    );
+  } catch (queueError) {
+    log.error(
+      {
+        storageKeys: failed.map(({ key }) => key),
+        err: safeError(queueError),
+        storageErr: safeError(failed[0]?.error),
+      },
+      "could not remove the stored files of a failed upload nor queue their deletion; they stay in storage",
+    );
+    return;
+  }
+  for (const { key, error } of failed) {
+    log.warn(
+      { storageKey: key, err: safeError(error) },
+      "could not remove a stored file of a failed upload; its deletion is queued and tried again",
+    );
+  }
+}
+
+/** An error's message as `last_error` keeps it (at most 500 characters). */
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
 /** Backoff after the `attempts`-th failed try: base × 2^(attempts−1), capped (ADR 0058). */
@@ -129,7 +195,7 @@ export async function deleteQueuedFiles(
             .update(fileDeletions)
             .set({
               lockedUntil: null,
-              lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+              lastError: errorText(error),
               nextAttemptAt: new Date(now.getTime() + deletionRetryDelay(row.attempts)),
             })
             .where(settled);

@@ -66,7 +66,8 @@ export async function purgeExpiredChecks(
       .select({ key: backgroundCheckFiles.filePath, checkId: backgroundCheckFiles.backgroundCheckId })
       .from(backgroundCheckFiles)
       .where(inArray(backgroundCheckFiles.backgroundCheckId, ids));
-    await queueFileDeletions(tx, files);
+    // Due at this pass's clock, so runRetention deletes them in the same pass (ADR 0058).
+    await queueFileDeletions(tx, files, { now });
     await tx.update(backgroundChecks).set({ filesPurgedAt: now }).where(inArray(backgroundChecks.id, ids));
     const owners = await tx
       .select({ id: users.id, email: users.email, companyId: users.companyId })

@@ -22,6 +22,7 @@ import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
+import { discardFiles } from "./file-deletions";
 import {
   createCheck,
   findCheckFile,
@@ -31,7 +32,7 @@ import {
   listOwnChecks,
   reviewCheck,
 } from "./service";
-import { receiveSubmission, removeQuietly } from "./upload";
+import { receiveSubmission, type UploadCleanup } from "./upload";
 
 const route = routesTagged("background-checks");
 /** Binary content in the OpenAPI document (a file part, a download); never validated. */
@@ -118,7 +119,12 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      const { fields, files } = await receiveSubmission(request, storage).catch((error: unknown) => {
+      // What a failed upload stored leaves storage, or joins the deletion queue (ADR 0078).
+      const cleanup: UploadCleanup = {
+        discard: (keys) => discardFiles(db, storage, keys, request.log),
+        inBackground: (work) => app.ctx.tasks.run("remove the object of an unanswered upload", work),
+      };
+      const { fields, files } = await receiveSubmission(request, storage, cleanup).catch((error: unknown) => {
         // Storage outage: tell clients when to retry, as the database-outage 503 does (ADR 0011, 0014).
         if (error instanceof HttpError && error.statusCode === 503)
           reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
@@ -127,7 +133,7 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         return reply.status(201).send(await createCheck(db, user, fields, files, retentionDays));
       } catch (error) {
-        await removeQuietly(storage, files, request);
+        await cleanup.discard(files.map((file) => file.key));
         throw error;
       }
     },

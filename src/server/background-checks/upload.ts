@@ -15,6 +15,7 @@ import {
 } from "../../common/limits";
 import { cleanOriginalName, formatFileSize, uploadKindOf } from "../../common/uploads";
 import { badRequest, HttpError } from "../core/errors";
+import { uncertainKeyOf } from "../files/objects";
 import type { FileStorage } from "../files/storage";
 import type { StoredUpload } from "./service";
 
@@ -22,6 +23,17 @@ import type { StoredUpload } from "./service";
 export interface UploadTimeouts {
   idleMs: number;
   totalMs: number;
+}
+
+/**
+ * How a failed upload gives back what it stored (routes.ts: `discardFiles` of file-deletions.ts
+ * and the server's background tasks, ADR 0078).
+ */
+export interface UploadCleanup {
+  /** Removes these stored objects, queueing what cannot be removed now; never rejects. */
+  discard(keys: readonly string[]): Promise<void>;
+  /** Runs `work` without holding up the answer, tracked until it settles. */
+  inBackground(work: () => Promise<void>): void;
 }
 
 /** Multipart limits of a submission (numbers in the limits registry). */
@@ -55,7 +67,9 @@ class StorageFailure extends Error {
  * Hostile and broken uploads (ADR 0014): every wait settles on the body's end, error or abort;
  * an oversize part fails as soon as its 10,485,760th byte is passed (the rest is not read); a
  * body that stalls or drags past {@link UPLOAD_TIMEOUTS} fails with 408. On any failure every file
- * stored so far is removed again, including one whose storage finishes after the failure.
+ * stored so far is given to `cleanup.discard` before the answer, including one whose storage
+ * finishes after the failure; an object a put that got no answer may have stored is given to it
+ * in the background (a storage that hangs would hold the answer for its own timeouts; ADR 0078).
  * The caller answers while the body may be unread, so it should close the connection then.
  * @returns the validated text fields and the stored files (1 to 5)
  * @throws HttpError 400 VALIDATION_ERROR / FILES_REQUIRED / EMPTY_FILE / TOO_MANY_PARTS /
@@ -65,6 +79,7 @@ class StorageFailure extends Error {
 export async function receiveSubmission(
   request: FastifyRequest,
   storage: FileStorage,
+  cleanup: UploadCleanup,
   options: { timeouts?: UploadTimeouts } = {},
 ): Promise<{ fields: { fullName: string; email: string }; files: StoredUpload[] }> {
   if (!request.isMultipart()) {
@@ -113,10 +128,10 @@ export async function receiveSubmission(
       }
       state.currentName = cleanOriginalName(part.filename);
       state.inFlight = (async () => {
-        const file = await storeFile(part, state, storage, fail);
+        const file = await storeFile(part, state, storage, cleanup, fail);
         if (state.failure) {
           // The upload failed while this file was being stored: nobody else will remove it.
-          await removeQuietly(storage, [file], request);
+          await cleanup.discard([file.key]);
           throw state.failure;
         }
         stored.push(file);
@@ -135,7 +150,7 @@ export async function receiveSubmission(
     // A file being stored when the failure came from outside settles promptly (its stream was
     // destroyed) and removes itself; wait for it so nothing is left once we answer.
     await state.inFlight?.catch(() => {});
-    await removeQuietly(storage, stored, request);
+    await cleanup.discard(stored.map((file) => file.key));
     throw toUploadError(error, request, state.currentName);
   } finally {
     stopWatch();
@@ -144,7 +159,7 @@ export async function receiveSubmission(
 
   const parsed = submitCheckFieldsSchema.safeParse(raw);
   const refuse = async (message: string, code: ErrorCode) => {
-    await removeQuietly(storage, stored, request);
+    await cleanup.discard(stored.map((file) => file.key));
     return badRequest(message, code);
   };
   if (!parsed.success) {
@@ -160,23 +175,6 @@ export async function receiveSubmission(
     );
   }
   return { fields: parsed.data, files: stored };
-}
-
-/**
- * Removes stored files, logging (without names) instead of throwing when storage fails, so the
- * original error is the one answered.
- */
-export async function removeQuietly(
-  storage: FileStorage,
-  files: ReadonlyArray<Pick<StoredUpload, "key">>,
-  request: FastifyRequest,
-): Promise<void> {
-  const results = await Promise.allSettled(files.map((file) => storage.delete(file.key)));
-  for (const result of results) {
-    if (result.status === "rejected") {
-      request.log.error({ err: result.reason }, "could not remove an uploaded file after a failed upload");
-    }
-  }
 }
 
 interface UploadState {
@@ -198,6 +196,7 @@ async function storeFile(
   part: MultipartFile,
   state: UploadState,
   storage: FileStorage,
+  cleanup: UploadCleanup,
   fail: (error: Error) => void,
 ): Promise<StoredUpload> {
   const originalName = state.currentName;
@@ -237,10 +236,12 @@ async function storeFile(
     try {
       result = await storage.put(withHead(head, file, ended), kind.extensions[0], { contentType: kind.mime });
     } catch (error) {
+      const uncertain = uncertainKeyOf(error);
+      if (uncertain) cleanup.inBackground(() => cleanup.discard([uncertain]));
       throw sourceError ?? state.failure ?? new StorageFailure(error);
     }
     if (file.truncated || result.size > MAX_FILE_BYTES) {
-      await storage.delete(result.key).catch(() => {});
+      await cleanup.discard([result.key]);
       throw fileTooLarge(originalName);
     }
     return { key: result.key, originalName, fileType: kind.mime, fileSize: result.size };

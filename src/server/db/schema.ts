@@ -144,6 +144,34 @@ export const signInCodeFailures = pgTable(
 );
 
 /**
+ * Atomic counters of the sign-in code's per-IP wrong-code limit (ADR 0076): one row per key and
+ * fixed window, bumped by one `INSERT … ON CONFLICT DO UPDATE … RETURNING`, so concurrent checks
+ * each get their own count. Unused when REDIS_URL is set (Redis `INCR` counts instead).
+ */
+export const attemptCounters = pgTable("attempt_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  /** End of the key's current window; a bump after it starts a new window at 1. */
+  expiresAt: timestampTz("expires_at").notNull(),
+});
+
+/**
+ * The one-time code of a step-up (ADR 0076): emailed to the signed-in person so a session older
+ * than the step-up window may add a passkey. One live code per session; only its scrypt digest
+ * is kept, with its wrong tries; deleted when used, at its last wrong try, or with the session.
+ */
+export const stepUpCodes = pgTable("step_up_codes", {
+  sessionId: integer("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  userId: ownerUserId(),
+  codeDigest: text("code_digest").notNull(),
+  wrongTries: integer("wrong_tries").notNull().default(0),
+  expiresAt: timestampTz("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * A passkey (WebAuthn credential) a user registered (ADR 0061): the public key and what the
  * library says to keep (signature counter, device type, backup state). Removed with the user.
  */
@@ -302,6 +330,11 @@ export const sessions = pgTable(
     ip: text("ip"),
     /** Last request seen on the session, written at most once a minute (ADR 0059). */
     lastSeenAt: timestampTz("last_seen_at").notNull().defaultNow(),
+    /**
+     * When the person last proved it was her with an emailed step-up code (ADR 0076); null when
+     * never. With `created_at` (the sign-in) it says how fresh the session's sign-in is.
+     */
+    steppedUpAt: timestampTz("stepped_up_at"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

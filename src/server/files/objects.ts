@@ -11,6 +11,16 @@ export class StoredObjectMissingError extends Error {
   }
 }
 
+/**
+ * The key under which a failed `put` may have stored an object all the same: set when the
+ * storage never answered (timeout, reset, a server that went down), so the caller must remove
+ * that key (ADR 0078); undefined when nothing can have been stored.
+ */
+export function uncertainKeyOf(error: unknown): string | undefined {
+  const key = (error as { uncertainKey?: unknown } | null | undefined)?.uncertainKey;
+  return typeof key === "string" ? key : undefined;
+}
+
 const KEY_PATTERN = /^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
 
 /** Whether `key` has the shape {@link newStorageKey} gives (a UUID and an optional extension). */

@@ -13,19 +13,13 @@ import {
 } from "@aws-sdk/client-s3";
 import { S3_CONNECT_TIMEOUT_MS, S3_IDLE_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS } from "../../common/limits";
 import { contentTypeOfKey, newStorageKey, StoredObjectMissingError, storageKeyIsValid } from "./objects";
-import type { FileStorage } from "./storage";
+import type { FileStorage, StorageLog } from "./types";
 
 /** Static credentials; without them the SDK's default provider chain is used (ADR 0050). */
 export interface S3Credentials {
   accessKeyId: string;
   secretAccessKey: string;
   sessionToken?: string | undefined;
-}
-
-/** The few logger methods the storage uses (pino's `app.log` fits). */
-export interface StorageLog {
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
 }
 
 export interface S3StorageOptions {
@@ -50,7 +44,7 @@ export interface S3StorageOptions {
    * by default); a TCP connect waits at most {@link S3_CONNECT_TIMEOUT_MS} or this, whichever is less.
    */
   timeoutMs?: number;
-  /** SDK warnings and failed clean-ups go here; unset: dropped. */
+  /** SDK warnings go here; unset: dropped. */
   log?: StorageLog | undefined;
 }
 
@@ -65,7 +59,12 @@ export class S3StorageError extends Error {
   readonly httpStatus: number | undefined;
   /** S3's error code (`NoSuchBucket`, `SignatureDoesNotMatch`, …) or the SDK's error name. */
   readonly code: string;
-  constructor(operation: string, error: unknown) {
+  /**
+   * A PutObject that got no answer: the key of the object S3 may have stored all the same, which
+   * the caller removes (ADR 0078; read it with `uncertainKeyOf`). Undefined otherwise.
+   */
+  readonly uncertainKey: string | undefined;
+  constructor(operation: string, error: unknown, uncertainKey?: string) {
     const sdk = error as {
       name?: string;
       Code?: string;
@@ -83,6 +82,7 @@ export class S3StorageError extends Error {
     this.operation = operation;
     this.httpStatus = httpStatus;
     this.code = code;
+    this.uncertainKey = uncertainKey;
   }
 }
 
@@ -129,9 +129,10 @@ export function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
  *   MD5 (memory stays flat: S3 needs the length up front and the stream's length is unknown),
  *   then sends one PutObject streamed from that file, with Content-Length, Content-MD5 (the
  *   service refuses a body that arrived altered) and the content type. The spool file is removed
- *   either way. A PUT whose outcome is unknown (no answer: timeout, reset) is followed by a
- *   background DeleteObject, so no object outlives a failed put. The SDK does not retry a
- *   streamed body; the user's retry (after the 503's Retry-After) is the retry.
+ *   either way. A PUT whose outcome is unknown (no answer: timeout, reset) fails with the
+ *   object's key as {@link S3StorageError.uncertainKey}: the caller removes it (ADR 0078), where
+ *   a failed removal can join the file-deletion queue. The SDK does not retry a streamed body;
+ *   the user's retry (after the 503's Retry-After) is the retry.
  * - `get` streams the object from the bucket with its stored content type.
  * - `delete` removes an object; a missing one is not an error.
  * @throws from `put`/`get`/`delete`: {@link S3StorageError} (the bucket refused or did not
@@ -184,14 +185,8 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
             }),
           );
         } catch (error) {
-          if (httpStatusOf(error) === undefined) {
-            // No answer: the object may exist all the same. Not awaited: a bucket that hangs
-            // would keep the user waiting for the clean-up's own timeouts and retries.
-            remove(key).catch((cleanupError: unknown) =>
-              options.log?.error({ err: cleanupError }, "could not remove an object after a failed S3 PUT"),
-            );
-          }
-          throw new S3StorageError("PutObject", error);
+          // No answer: the object may exist all the same; the caller removes it (ADR 0078).
+          throw new S3StorageError("PutObject", error, httpStatusOf(error) === undefined ? key : undefined);
         }
         return { key, size };
       } finally {

@@ -33,6 +33,7 @@ export type OutboxKind =
   | "check_decision"
   | "passkey_added"
   | "passkey_removed"
+  | "step_up_code"
   | "lead_webhook"
   | "demo_registration_webhook";
 
@@ -45,6 +46,8 @@ export const OUTBOX_PRIORITY = { signIn: 0, invitation: 10, bulk: 100, webhook: 
 const KIND_PRIORITY: Record<string, number> = {
   magic_link: OUTBOX_PRIORITY.signIn,
   account_deactivated: OUTBOX_PRIORITY.signIn,
+  // A step-up code (ADR 0076) is awaited on screen like a sign-in code.
+  step_up_code: OUTBOX_PRIORITY.signIn,
   invitation: OUTBOX_PRIORITY.invitation,
   lead: OUTBOX_PRIORITY.bulk,
   lead_confirmation: OUTBOX_PRIORITY.bulk,

@@ -12,11 +12,17 @@ import {
   passkeySignInBodySchema,
   passkeySignInOptionsResponseSchema,
   renamePasskeyBodySchema,
+  stepUpCodeSentResponseSchema,
+  stepUpResponseSchema,
+  verifyStepUpCodeBodySchema,
 } from "../../common/api/passkeys";
 import {
   PASSKEY_CHANGE_RATE_PER_SESSION,
   PASSKEY_OPTIONS_RATE_PER_IP,
   PASSKEY_SIGN_IN_RATE_PER_IP,
+  STEP_UP_RATE_PER_IP,
+  STEP_UP_SEND_RATE_PER_SESSION,
+  STEP_UP_VERIFY_RATE_PER_SESSION,
   WEBAUTHN_CHALLENGE_TTL_MS,
 } from "../../common/limits";
 import { sessionOf } from "../auth/access";
@@ -24,6 +30,8 @@ import { clientInfoOf } from "../auth/audit";
 import { BINDING_COOKIE_PATH } from "../auth/binding";
 import { startSessionCookie } from "../auth/guards";
 import { toSessionUser } from "../auth/sessions";
+import { requireFreshSignIn, sendStepUpCode, verifyStepUpCode } from "../auth/step-up";
+import { HttpError } from "../core/errors";
 import { isSecure } from "../core/session-cookie";
 import { apiErrorSchema } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
@@ -65,8 +73,9 @@ const route = routesTagged("passkeys");
 /**
  * Passkey routes (ADR 0061; contract in src/common/api/passkeys.ts): sign-in with a passkey
  * (options, then the browser's answer; the same session as a magic link), and a signed-in
- * person's own passkeys: list, add (options, then the browser's answer), rename, remove. An
- * admin's removal of someone's passkeys is `DELETE /api/admin/users/{id}/passkeys` in the admin
+ * person's own passkeys: list, add (options, then the browser's answer), rename, remove. Adding
+ * one needs a sign-in within the step-up window or an emailed step-up code (ADR 0076), whose two
+ * routes are here too. An admin's removal of someone's passkeys is `DELETE /api/admin/users/{id}/passkeys` in the admin
  * module.
  */
 export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,6 +84,8 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     max: PASSKEY_CHANGE_RATE_PER_SESSION,
     key: bySession,
   });
+  const stepUpIpLimit = rateLimitBy(app, "step-up-ip", { max: STEP_UP_RATE_PER_IP });
+  const stepUpRequired = `A sign-in older than the step-up window (10 minutes) and no step-up code typed since (\`${ERROR_CODES.STEP_UP_REQUIRED}\`): send and type a step-up code first.`;
 
   app.post(
     "/api/auth/passkey/options",
@@ -148,10 +159,14 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     route("user", "Options for adding a passkey to the signed-in person's account", {
       operationId: "getPasskeyRegistrationOptions",
       response: { 200: passkeyRegistrationOptionsResponseSchema },
-      errors: { 409: "The account holds the most passkeys it may (`PASSKEY_LIMIT`)." },
+      errors: {
+        403: stepUpRequired,
+        409: "The account holds the most passkeys it may (`PASSKEY_LIMIT`).",
+      },
       preHandler: [changeLimit],
     }),
     async (request, reply) => {
+      requireFreshSignIn(sessionOf(request));
       const { options, ceremony } = await passkeyRegistrationOptions(db, config, sessionOf(request).user);
       setCeremonyCookie(reply, ceremony);
       return reply.send({
@@ -171,13 +186,16 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: passkeyResponseSchema },
         errors: {
           400: "The browser's answer does not register a passkey: stale challenge, bad attestation (`PASSKEY_REGISTRATION_FAILED`).",
+          403: stepUpRequired,
           409: "The account holds the most passkeys it may (`PASSKEY_LIMIT`).",
         },
         preHandler: [changeLimit],
       },
     ),
     async (request, reply) => {
-      const { user } = sessionOf(request);
+      const session = sessionOf(request);
+      requireFreshSignIn(session);
+      const { user } = session;
       const passkey = await addPasskey(db, config, user, {
         ceremony: request.cookies[CEREMONY_COOKIE],
         response: request.body.response,
@@ -216,6 +234,77 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await removePasskey(db, config, sessionOf(request).user, request.params.id, clientInfoOf(request));
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/auth/step-up/send-code",
+    route(
+      "user",
+      "Email the signed-in person a step-up code, so a session whose sign-in is older than the step-up window can add a passkey (ADR 0076)",
+      {
+        operationId: "sendStepUpCode",
+        response: { 200: stepUpCodeSentResponseSchema },
+        preHandler: [
+          stepUpIpLimit,
+          rateLimitBy(app, "step-up-send-session", { max: STEP_UP_SEND_RATE_PER_SESSION, key: bySession }),
+        ],
+      },
+    ),
+    async (request) => {
+      const session = sessionOf(request);
+      const sent = await sendStepUpCode(
+        db,
+        session,
+        deviceName(request.headers["user-agent"], session.user.language),
+        clientInfoOf(request),
+      );
+      return { email: sent.email, expiresAt: sent.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    "/api/auth/step-up/verify-code",
+    route(
+      "user",
+      "Type the step-up code on the session it was sent for: the session may then add a passkey for the step-up window (ADR 0076)",
+      {
+        operationId: "verifyStepUpCode",
+        body: verifyStepUpCodeBodySchema,
+        response: { 200: stepUpResponseSchema },
+        errors: {
+          400: `Not this session's live step-up code: wrong, expired, used, or none sent (\`${ERROR_CODES.STEP_UP_CODE_INVALID}\`).`,
+          410: `The code has had 5 wrong tries and no longer works; send a new one (\`${ERROR_CODES.STEP_UP_CODE_EXHAUSTED}\`).`,
+        },
+        preHandler: [
+          stepUpIpLimit,
+          rateLimitBy(app, "step-up-verify-session", {
+            max: STEP_UP_VERIFY_RATE_PER_SESSION,
+            key: bySession,
+          }),
+        ],
+      },
+    ),
+    async (request) => {
+      const outcome = await verifyStepUpCode(
+        db,
+        sessionOf(request),
+        request.body.code,
+        clientInfoOf(request),
+      );
+      if (outcome.status === "ok") return { freshUntil: outcome.freshUntil.toISOString() };
+      if (outcome.status === "exhausted") {
+        throw new HttpError(
+          410,
+          ERROR_CODES.STEP_UP_CODE_EXHAUSTED,
+          "Too many wrong tries: this code no longer works. Send a new code.",
+        );
+      }
+      throw new HttpError(
+        400,
+        ERROR_CODES.STEP_UP_CODE_INVALID,
+        "That code is not right, or it has expired. Check the newest email, or send a new code.",
+      );
     },
   );
 };

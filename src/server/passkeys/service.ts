@@ -423,15 +423,18 @@ export async function removePasskey(
 }
 
 /**
- * Removes every passkey of `target` inside `tx` (an admin's action for a lost device, ADR 0061),
- * emails her when there were any, and appends one `passkey_removed` audit entry per passkey by
- * `by.actor` (ADR 0057). The caller has locked her user row.
+ * Removes every passkey of `target` inside `tx` (an admin's action for a lost device, ADR 0061;
+ * and deactivation, ADR 0076), emails her when there were any and `config` is given, and appends
+ * one `passkey_removed` audit entry per passkey by `by.actor` (ADR 0057). The caller has locked
+ * her user row.
+ * @param config null to send no email (deactivation: she has another email about it, and no
+ *   way to sign in and add a new one)
  * @param by who removed them, and from which browser
  * @returns how many were removed
  */
 export async function removeAllPasskeysOf(
   tx: Executor,
-  config: AppConfig,
+  config: AppConfig | null,
   target: Pick<UserRow, "id" | "email" | "fullName" | "language" | "companyId">,
   by: { actor: AuditPerson; client: ClientInfo },
 ): Promise<number> {
@@ -439,7 +442,9 @@ export async function removeAllPasskeysOf(
     .delete(passkeys)
     .where(eq(passkeys.userId, target.id))
     .returning({ id: passkeys.id, name: passkeys.name });
-  if (removed.length > 0) await notify(tx, config, target, { kind: "removedByAdmin", count: removed.length });
+  if (config && removed.length > 0) {
+    await notify(tx, config, target, { kind: "removedByAdmin", count: removed.length });
+  }
   for (const row of removed) {
     await recordPasskeyChange(tx, "passkey_removed", by.actor, target, row.name, by.client);
   }

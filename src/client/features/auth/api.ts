@@ -4,7 +4,7 @@ import type {
   MessageResponse,
   SignInResponse,
 } from "@common/api/auth";
-import type { Passkey, PasskeyList } from "@common/api/passkeys";
+import type { Passkey, PasskeyList, StepUpCodeSent, StepUpResponse } from "@common/api/passkeys";
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -181,6 +181,24 @@ export function useAddPasskey() {
       return apiRequest<{ passkey: Passkey }>("POST", PASSKEYS_PATH, { response });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [PASSKEYS_PATH] }),
+  });
+}
+
+/**
+ * `POST /api/auth/step-up/send-code` (ADR 0076): emails her a code, so a session whose sign-in
+ * is older than the step-up window can add a passkey.
+ */
+export function useSendStepUpCode() {
+  return useMutation({
+    mutationFn: () => apiRequest<StepUpCodeSent>("POST", "/api/auth/step-up/send-code", {}),
+  });
+}
+
+/** `POST /api/auth/step-up/verify-code` (ADR 0076): the emailed code, typed on this session. */
+export function useVerifyStepUpCode() {
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest<StepUpResponse>("POST", "/api/auth/step-up/verify-code", { code }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "@common/api/errors";
 import { PASSKEY_NAME_MAX_LENGTH, type Passkey } from "@common/api/passkeys";
 import { useQuery } from "@tanstack/react-query";
 import { KeySquare, Loader2, Plus } from "lucide-react";
@@ -12,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { CardContent } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { toast } from "~/hooks/use-toast";
+import { ApiError, errorMessage } from "~/lib/api";
 import { toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
@@ -23,6 +25,8 @@ import {
   useAddPasskey,
   useRemovePasskey,
   useRenamePasskey,
+  useSendStepUpCode,
+  useVerifyStepUpCode,
 } from "./api";
 
 /** Whether this browser can make passkeys: undefined while it is being found out. */
@@ -42,7 +46,9 @@ export function usePasskeysSupported(): boolean | undefined {
 
 /**
  * "Add a passkey" as a button: the browser's dialog, then a toast naming the new passkey;
- * closing the browser's dialog is no error.
+ * closing the browser's dialog is no error. When the server asks for a step-up (her sign-in is
+ * older than the step-up window, ADR 0076) the {@link StepUpDialog} opens: a code is emailed,
+ * she types it, and the browser's passkey dialog follows.
  * @param onAdded called once it is added (the suggestion card goes away)
  */
 export function AddPasskeyButton({
@@ -54,30 +60,152 @@ export function AddPasskeyButton({
 }) {
   const { t } = useTranslation();
   const add = useAddPasskey();
+  const [stepUp, setStepUp] = useState(false);
+  const start = () =>
+    add.mutate(undefined, {
+      onSuccess: ({ passkey }) => {
+        clearPasskeySuggestion();
+        toast({
+          title: t("passkeys.addedTitle"),
+          description: t("passkeys.addedText", { name: passkey.name }),
+        });
+        onAdded?.();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.body?.code === ERROR_CODES.STEP_UP_REQUIRED) setStepUp(true);
+        else if (!isPasskeyCancel(error))
+          toastRequestError(error, t("common.error"), t("passkeys.addFailed"));
+      },
+    });
   return (
-    <Button
-      type="button"
-      variant={variant}
-      disabled={add.isPending}
-      onClick={() =>
-        add.mutate(undefined, {
-          onSuccess: ({ passkey }) => {
-            clearPasskeySuggestion();
-            toast({
-              title: t("passkeys.addedTitle"),
-              description: t("passkeys.addedText", { name: passkey.name }),
-            });
-            onAdded?.();
-          },
-          onError: (error) => {
-            if (!isPasskeyCancel(error)) toastRequestError(error, t("common.error"), t("passkeys.addFailed"));
-          },
-        })
+    <>
+      <Button type="button" variant={variant} disabled={add.isPending} onClick={start}>
+        {add.isPending ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Plus aria-hidden="true" />
+        )}
+        {add.isPending ? t("passkeys.adding") : t("passkeys.add")}
+      </Button>
+      {stepUp && (
+        <StepUpDialog
+          onCancel={() => setStepUp(false)}
+          onConfirmed={() => {
+            setStepUp(false);
+            start();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The step-up before adding a passkey (ADR 0076), in a dialog: "Email Me a Code" sends a
+ * six-digit code to her address; she types it, and once the server takes it `onConfirmed` runs
+ * (the passkey dialog follows). A refused code, or one that could not be sent, says why under
+ * the field or the intro; "Send a new code" replaces a wrong, dead or lost one.
+ */
+export function StepUpDialog({ onCancel, onConfirmed }: { onCancel: () => void; onConfirmed: () => void }) {
+  const { t } = useTranslation();
+  const send = useSendStepUpCode();
+  const verify = useVerifyStepUpCode();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const [note, setNote] = useState<string>();
+  const sentTo = send.data?.email;
+  const pending = send.isPending || verify.isPending || verify.isSuccess;
+
+  const sendCode = (again: boolean) => {
+    setError(undefined);
+    setNote(undefined);
+    send.mutate(undefined, {
+      onSuccess: () => {
+        setCode("");
+        if (again) setNote(t("passkeys.stepUpResent"));
+      },
+      onError: (failure) => setError(errorMessage(failure, t("passkeys.stepUpSendFailed"))),
+    });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!sentTo) {
+      sendCode(false);
+      return;
+    }
+    const digits = code.replace(/[\s-]/g, "");
+    if (!/^\d{6}$/.test(digits)) {
+      setError(t("passkeys.stepUpRequired"));
+      return;
+    }
+    setError(undefined);
+    setNote(undefined);
+    verify.mutate(digits, {
+      onSuccess: onConfirmed,
+      onError: (failure) => setError(errorMessage(failure, t("passkeys.stepUpFailed"))),
+    });
+  };
+
+  return (
+    <FormDialog
+      onOpenChange={(open) => !open && onCancel()}
+      title={t("passkeys.stepUpTitle")}
+      description={sentTo ? t("passkeys.stepUpSent", { email: sentTo }) : t("passkeys.stepUpIntro")}
+      descriptionClassName="break-words"
+      onSubmit={onSubmit}
+      noValidate
+      cancel={t("common.cancel")}
+      confirm={
+        sentTo
+          ? pending
+            ? t("passkeys.stepUpConfirming")
+            : t("passkeys.stepUpConfirm")
+          : pending
+            ? t("passkeys.stepUpSending")
+            : t("passkeys.stepUpSend")
       }
+      disabled={pending}
     >
-      {add.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-      {add.isPending ? t("passkeys.adding") : t("passkeys.add")}
-    </Button>
+      {sentTo ? (
+        <>
+          <TextField
+            id="step-up-code"
+            label={t("passkeys.stepUpLabel")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={9}
+            className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
+            value={code}
+            error={error}
+            onChange={(event) => {
+              setCode(event.target.value);
+              if (error) setError(undefined);
+            }}
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto p-0"
+              disabled={pending}
+              onClick={() => sendCode(true)}
+            >
+              {t("passkeys.stepUpResend")}
+            </Button>
+            <p className="text-sm text-muted-foreground" role="status">
+              {note}
+            </p>
+          </div>
+        </>
+      ) : (
+        error && (
+          <p className="text-sm text-destructive" role="alert">
+            {error}
+          </p>
+        )
+      )}
+    </FormDialog>
   );
 }
 
