@@ -37,6 +37,7 @@ export function CompaniesSection() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (create.isPending) return;
     if (!form.name.trim() || !form.email.trim()) {
       toastError(t("portal.companies.requiredTitle"), t("portal.companies.requiredText"));
       return;
@@ -76,7 +77,7 @@ export function CompaniesSection() {
             />
           ))}
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={create.isPending}>
+            <Button type="submit" pending={create.isPending}>
               {create.isPending ? t("portal.companies.adding") : t("portal.companies.add")}
             </Button>
           </div>

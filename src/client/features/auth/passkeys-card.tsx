@@ -58,7 +58,7 @@ export function AddPasskeyButton({
     <Button
       type="button"
       variant={variant}
-      disabled={add.isPending}
+      pending={add.isPending}
       onClick={() =>
         add.mutate(undefined, {
           onSuccess: ({ passkey }) => {
