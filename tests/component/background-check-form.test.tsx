@@ -132,6 +132,8 @@ describe("background-check form (docs/product.md#5-validation)", () => {
     expect(bar.getAttribute("aria-valuenow")).toBe("100");
     await act(async () => xhr.respond(201, { id: 1 }));
     expect(await screen.findByText("Background Check Submitted")).toBeTruthy();
+    // Pending, as the new check's badge says (not "under review", which reads as In Review).
+    expect(screen.getByText("Your background check is pending review")).toBeTruthy();
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.queryByRole("list", { name: "Documents" })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Submit Background Check" }));
