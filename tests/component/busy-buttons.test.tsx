@@ -17,7 +17,7 @@ restoreAfterEach();
 
 function renderCompanies() {
   let answer: (response: Response) => void = () => {};
-  const fetchMock = stubFetch(async (input, init) => {
+  const fetchMock = stubFetch(async (_input, init) => {
     if ((init?.method ?? "GET") === "GET") return json([]);
     return new Promise<Response>((resolve) => {
       answer = resolve;
