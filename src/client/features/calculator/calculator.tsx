@@ -91,9 +91,9 @@ export function Calculator() {
         </Card>
 
         <Card className="calc-section lg:col-span-7">
-          <div className="flex flex-row items-center justify-between gap-4 p-6">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 p-6">
             <CardTitle>{t("calculator.resultsTitle")}</CardTitle>
-            <div className="calc-no-print flex flex-wrap justify-end gap-2">
+            <div className="calc-no-print flex flex-wrap gap-2">
               <Button type="button" variant="outline" size="sm-touch" onClick={() => void copyLink()}>
                 <Link2 aria-hidden="true" />
                 {t("calculator.copyLink")}
