@@ -41,7 +41,8 @@ const silent = pino({ level: "silent" }) as unknown as FastifyBaseLogger;
  */
 function outageHandle(
   handle: DbHandle,
-  failure: () => Error = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" }),
+  failure: () => Error = () =>
+    Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" }),
 ): { handle: DbHandle; setDown(down: boolean): void } {
   let down = false;
   // A query builder whose every method returns itself and which rejects when awaited.

@@ -337,6 +337,12 @@ export const emailOutbox = pgTable(
     language: text("language").notNull().default("en"),
     /** `Reply-To`: the submitter's validated address on notices about a lead or registration. */
     replyTo: text("reply_to"),
+    /**
+     * The credentials of a waiting email (sign-in link token, code, invitation token), sealed with
+     * DATA_ENCRYPTION_KEY for this row (ADR 0074); the body holds `{{secret.name}}` placeholders.
+     * Null on a row sent or failed for good, and on an email without credentials.
+     */
+    sealedSecrets: text("sealed_secrets"),
   },
   (t) => [
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),

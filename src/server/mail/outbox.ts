@@ -10,9 +10,11 @@ import {
   OUTBOX_PROBE_MIN_MS,
   OUTBOX_SWEEP_INTERVAL_MS,
 } from "../../common/limits";
+import { type Keyring, SealedOpenError } from "../crypto/sealed";
 import type { DbHandle, Executor } from "../db/database";
 import { describeDbError, isConnectionError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";
+import { fillPlaceholders, openSecrets, sealSecrets, withPlaceholders } from "./outbox-secrets";
 import type { MailTransport } from "./transport";
 
 /** NOTIFY channel the outbox uses to wake workers (docs/architecture.md#data-and-reliability-rules). */
@@ -99,6 +101,11 @@ export interface OutboxOptions {
    * Without it such rows fail and are retried like an email SMTP refused.
    */
   webhook?: OutboxChannel;
+  /**
+   * Opens the credentials of waiting emails (ADR 0074). A row whose credentials do not open (no
+   * keyring, or not the key it was sealed with) is marked failed with the reason, never sent.
+   */
+  keyring?: Keyring | undefined;
   /** Told of every delivery attempt's outcome (the metrics count them); must not throw. */
   onAttempt?: (attempt: { kind: string; webhook: boolean; outcome: "sent" | "retry" | "failed" }) => void;
 }
@@ -133,24 +140,61 @@ export interface OutboxMessage {
   replyTo?: string | undefined;
   /** The row's stable id (UUID); generated when not given (the webhook puts it in its body first). */
   messageId?: string;
+  /**
+   * The credentials the email carries (ADR 0074), e.g. `{ token, code }`: each value, wherever it
+   * occurs in `subject`, `html` or `text`, is stored as a `{{secret.<name>}}` placeholder, and the
+   * values are stored encrypted for this row; the worker puts them back just before sending.
+   * Values must be URL-safe characters (`[A-Za-z0-9_-]`). Requires `enqueueEmail`'s keyring.
+   */
+  secrets?: Record<string, string> | undefined;
 }
 
 /**
  * Queues an email inside the caller's transaction, so the email exists if and only if the
  * record it is about does. `pg_notify` is transactional too: workers wake on commit.
  * The row gets its stable Message-ID (a UUID) and its priority (from `kind`) here.
+ *
+ * An email that carries a credential (a sign-in link or code, an invitation) names it in
+ * `secrets` and passes the app's keyring, so the row at rest holds placeholders and a sealed
+ * value, never the credential (ADR 0074):
+ * `enqueueEmail(tx, { kind, to, ...rendered, secrets: { token, code } }, dataKeyring(config))`.
  * @param tx the caller's transaction (or the database for a stand-alone message)
+ * @param keyring the app's data keys (`crypto/data-keys.ts` `dataKeyring`); required with `secrets`
  * @returns the outbox row id
+ * @throws when `secrets` is given without a keyring, or a secret is not of the allowed form
  */
-export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promise<number> {
+export async function enqueueEmail(
+  tx: Executor,
+  message: OutboxMessage,
+  keyring?: Keyring | undefined,
+): Promise<number> {
+  const secrets = message.secrets && Object.keys(message.secrets).length > 0 ? message.secrets : undefined;
+  let body = { subject: message.subject, html: message.html, text: message.text };
+  let sealed: { id: number; sealedSecrets: string } | undefined;
+  if (secrets) {
+    if (!keyring) throw new Error("enqueueEmail: secrets need the data keyring");
+    body = withPlaceholders(body, secrets);
+    // The id first: the sealed value is bound to its row (ADR 0074).
+    const [next] = (
+      (await tx.execute(
+        sql`select nextval(pg_get_serial_sequence('email_outbox', 'id'))::int as id`,
+      )) as unknown as {
+        rows: Array<{ id: number | string }>;
+      }
+    ).rows;
+    const id = Number(next?.id);
+    sealed = {
+      id,
+      sealedSecrets: sealSecrets(keyring, { id, kind: message.kind, toAddress: message.to }, secrets),
+    };
+  }
   const [row] = await tx
     .insert(emailOutbox)
     .values({
+      ...sealed,
       kind: message.kind,
       toAddress: message.to,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
+      ...body,
       language: message.language,
       replyTo: message.replyTo ?? null,
       messageId: message.messageId ?? randomUUID(),
@@ -527,12 +571,16 @@ export class OutboxWorker {
         if (!this.options.webhook) throw new Error("no webhook channel is configured");
         await this.options.webhook.send(row);
       } else {
+        // The credentials are in memory only from here to SMTP (ADR 0074).
+        const secrets = row.sealedSecrets
+          ? openSecrets(this.options.keyring, { ...row, sealedSecrets: row.sealedSecrets })
+          : {};
         await this.transport.send({
           from: this.options.from,
           to: row.toAddress,
-          subject: row.subject,
-          html: row.html,
-          text: row.text,
+          subject: fillPlaceholders(row.subject, secrets),
+          html: fillPlaceholders(row.html, secrets),
+          text: fillPlaceholders(row.text, secrets),
           language: row.language,
           ...(row.replyTo ? { replyTo: row.replyTo } : {}),
           messageId: messageIdHeader(row.messageId, this.options.from),
@@ -570,8 +618,15 @@ export class OutboxWorker {
   }
 
   private async recordFailure(row: OutboxRow, error: unknown, webhook = false): Promise<void> {
-    const message = error instanceof Error ? error.message : String(error);
-    const failed = row.attempts >= OUTBOX_MAX_ATTEMPTS;
+    // Credentials that do not open never will: failed at once, with the reason (ADR 0074).
+    const unopenable =
+      !webhook && (error instanceof SealedOpenError || !this.options.keyring) && !!row.sealedSecrets;
+    const message = unopenable
+      ? `not sent: its sign-in credentials cannot be decrypted: ${error instanceof Error ? error.message : String(error)}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    const failed = unopenable || row.attempts >= OUTBOX_MAX_ATTEMPTS;
     this.options.onAttempt?.({ kind: row.kind, webhook, outcome: failed ? "failed" : "retry" });
     const delay = backoffDelay(row.attempts, this.options.retryBaseMs);
     this.options.log.warn(
@@ -591,7 +646,7 @@ export class OutboxWorker {
           : "email delivery failed; will retry",
     );
     if (webhook) this.webhookDown = true;
-    else if (isTransportFailure(error)) this.transportFailed();
+    else if (!unopenable && isTransportFailure(error)) this.transportFailed();
     if (!failed) this.armTimer(delay + 5);
     try {
       await this.handle.db
@@ -600,6 +655,8 @@ export class OutboxWorker {
           status: failed ? "failed" : "pending",
           lockedUntil: null,
           lastError: message.slice(0, 500),
+          // A row failed for good keeps no credential (ADR 0074).
+          ...(failed ? { sealedSecrets: null } : {}),
           nextAttemptAt: new Date(Date.now() + delay),
         })
         // Only this claim's lease: a row another worker has claimed since is theirs.
@@ -663,6 +720,7 @@ export class OutboxWorker {
               lastError: null,
               html: "",
               text: "",
+              sealedSecrets: null,
             })
             .where(inArray(emailOutbox.id, ids));
           for (const id of ids) {
