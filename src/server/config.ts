@@ -115,7 +115,7 @@ const configSchema = z
      * missing: none. With neither build, the server is the API alone.
      */
     SITE_DIR: z.preprocess(emptyToUndefined, z.string().default("build/site")),
-    /** First retry delay of the email outbox in ms; doubles per attempt (see mail/outbox.ts). */
+    /** First retry delay of the email outbox in ms; doubles per attempt (see mail/outbox/queue.ts). */
     OUTBOX_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(5000)),
     /**
      * Days the files of a decided background check are kept after the decision; 0 keeps them

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { loadConfig, productionProblems } from "../../src/server/config";
 import { decodeDataKey, generateDataKey, Keyring, SealedOpenError } from "../../src/server/crypto/sealed";
-import { fillPlaceholders, withPlaceholders } from "../../src/server/mail/outbox-secrets";
+import { fillPlaceholders, withPlaceholders } from "../../src/server/mail/outbox";
 
 /** Sealed values (ADR 0074): AES-256-GCM with the key id beside the ciphertext and a context as associated data. */
 

@@ -5,7 +5,7 @@ import { loadConfig } from "../config";
 import { dataKeyring } from "../crypto/data-keys";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { createDb } from "../db/database";
-import { unopenableOutboxRows } from "../mail/outbox-secrets";
+import { unopenableOutboxRows } from "../mail/outbox";
 import { restoreBackup, writeBackup } from "./backup";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import type { Keyring } from "../crypto/sealed";
-import type { Executor } from "../db/database";
-import { emailOutbox } from "../db/schema";
+import type { Keyring } from "../../crypto/sealed";
+import type { Executor } from "../../db/database";
+import { emailOutbox } from "../../db/schema";
 
 /**
  * The credentials of a queued email, kept off the disk in the clear (ADR 0074). A caller passes
