@@ -1,7 +1,5 @@
-import { AlertTriangle, ArrowLeft, Lock, Smartphone } from "lucide-react";
+import { AlertTriangle, Lock, Smartphone } from "lucide-react";
 import { useId } from "react";
-import { Link } from "react-router";
-import { SkipLink } from "~/components/skip-link";
 import { Button } from "~/components/ui/button";
 import { Slider } from "~/components/ui/slider";
 import { useTranslation } from "~/lib/react-i18n";
@@ -11,9 +9,10 @@ import { useDeviceOrientation } from "./use-device-orientation";
 const AXES: Axis[] = ["alpha", "beta", "gamma"];
 
 /**
- * The phone-orientation (IMU) demo (docs/product.md#2-pages, #4-states): a full-screen page, no footer, with a CSS 3D
- * phone model, live alpha/beta/gamma readouts, the permission and unsupported alerts, and
- * manual sliders when the device has no usable sensors.
+ * The phone-orientation (IMU) demo (docs/product.md#2-pages, #4-states): the page's `<main>`, below
+ * the site header and with no footer (the static page around it, src/site/pages/_views/Imu.astro,
+ * ADR 0080), with a CSS 3D phone model, live alpha/beta/gamma readouts, the permission and
+ * unsupported alerts, and manual sliders when the device has no usable sensors.
  */
 export function ImuPage() {
   const { t } = useTranslation();
@@ -22,18 +21,8 @@ export function ImuPage() {
   const needsPermission = support === "unknown" && permission === "none";
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-950 text-slate-50">
-      <header className="mx-auto flex h-16 w-full max-w-[1200px] items-center px-4 sm:px-6">
-        <SkipLink />
-        <Link
-          to="/"
-          className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-slate-200 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t("imuDemo.home")}
-        </Link>
-      </header>
-      <main id="main" className="mx-auto flex w-full max-w-[1200px] flex-1 flex-col gap-8 px-4 pb-10 sm:px-6">
+    <main id="main" className="flex w-full flex-1 flex-col bg-slate-950 text-slate-50">
+      <div className="mx-auto flex w-full max-w-[1200px] flex-1 flex-col gap-8 px-4 pt-10 pb-10 sm:px-6">
         <div className="text-center">
           <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">{t("imuDemo.title")}</h1>
           <p className="mx-auto mt-3 max-w-xl text-slate-300">{t("imuDemo.subtitle")}</p>
@@ -126,8 +115,8 @@ export function ImuPage() {
             )}
           </div>
         </div>
-      </main>
-    </div>
+      </div>
+    </main>
   );
 }
 
