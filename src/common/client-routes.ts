@@ -79,7 +79,6 @@ export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
   ...SHELL_ROUTE_PATTERNS.map((path) => ({ path })),
 ];
 
-
 /**
  * The not-found page's file in the static site's build (src/site/pages/404.astro; Astro writes
  * its 404 page as `404.html`), served for unknown paths; `/404` is itself an unknown path.

@@ -29,10 +29,7 @@ export function LandingBody({ ...chrome }: SiteChromeSlots) {
 }
 
 /** `children`: the calculator island (its interactive part), placed where the page shows it. */
-export function CalculatorBody({
-  children,
-  ...chrome
-}: SiteChromeSlots & { children?: ReactNode }) {
+export function CalculatorBody({ children, ...chrome }: SiteChromeSlots & { children?: ReactNode }) {
   return (
     <WithChrome {...chrome}>
       <CalculatorPage>{children}</CalculatorPage>
