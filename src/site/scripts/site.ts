@@ -14,6 +14,7 @@
  *   link's figures are painted into the static HTML by a module imported for such links only
  *   (ADR 0068), and the island hydrates at once when the session asks for it;
  * - `[data-wake="registration"]`: the island hydrates at once when registrations wait offline;
+ * - `[data-wake="imu-demo"]`: the IMU demo hydrates at once (ADR 0080);
  * - and the dialogs island loads at once when Get Started leads captured offline wait.
  */
 import "./dialog-triggers";
@@ -26,6 +27,7 @@ import "./product-video";
 import { wakeCalculatorIfNeeded } from "../islands/calculator/wake";
 import { CALCULATOR_WAKE_SELECTOR } from "../islands/calculator/wake-selector";
 import { wakeDialogsIfLeadsPending } from "../islands/dialogs/wake";
+import { wakeImuDemo } from "../islands/imu-demo/wake";
 import { wakeRegistrationIfNeeded } from "../islands/registration/wake";
 import { replayKeysAfterHydration } from "../islands/replay-keys";
 import { celebrateHeroLater } from "./hero-celebration";
@@ -41,3 +43,4 @@ if (document.querySelector(CALCULATOR_WAKE_SELECTOR)) {
 }
 wakeRegistrationIfNeeded();
 wakeDialogsIfLeadsPending();
+wakeImuDemo();
