@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/common/languages";
 import { SITE_CONFIG } from "./src/common/site-config";
+import { noDeadHandlers } from "./src/site/dead-handlers/integration";
 import { clientDirectives } from "./src/site/directives/integration";
 import { sitemapEntry } from "./src/site/layouts/page-links";
 
@@ -36,6 +37,8 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    // The build fails on an event handler rendered outside an island (ADR 0079).
+    noDeadHandlers(),
     clientDirectives(),
     sitemap({
       i18n: {

@@ -6,7 +6,9 @@ import { defineConfig } from "vitest/config";
  * - `unit`: pure functions of src/common and src/server;
  * - `integration`: the server over HTTP on PGlite and PostgreSQL, each file in a fresh module
  *   graph (apps, metrics registries and spies are per file);
- * - `dom`: React component tests in jsdom.
+ * - `dom`: React component tests in jsdom;
+ * - `astro`: the site's Astro components rendered by Astro's container API, their scripts run in
+ *   jsdom (vitest.astro.config.ts).
  * `unit` and `dom` load their module graph (and jsdom) once per worker, not once per file
  * (`isolate: false`), since their files share no mutable module state; the files listed in
  * {@link ISOLATED} do (a `vi.mock` must be in place before the module is first loaded, a catalog
@@ -77,6 +79,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { ...dom, name: "dom-isolated", include: ISOLATED.dom } },
+      // The site's Astro components, rendered by Astro's container API (its own Vite configuration).
+      "./vitest.astro.config.ts",
     ],
   },
 });

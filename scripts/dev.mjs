@@ -2,7 +2,7 @@
 // API, all on one origin, http://localhost:PORT (PORT default 3000):
 // - the API server (tsx watch, restarts on change) on PORT + 1;
 // - the static site (`astro dev`, hot reload) on PORT + 2;
-// - the browser app (portal, IMU demo: React Router's Vite plugin) inside this process, its
+// - the browser app (the portal: React Router's Vite plugin) inside this process, its
 //   modules under DEV_APP_BASE so they never collide with the site's (both Vite servers serve
 //   `/@vite/client`, `/src/client/…`), its hot reload on PORT + 3;
 // and in front, on PORT, a small proxy: `/api` to the API, the browser app's pages and modules
@@ -24,6 +24,8 @@ const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const DEV_APP_BASE = "/__app/";
 /** First path segments of the browser app's pages (src/client/routes.ts), any case. */
 const APP_PAGE = /^\/(admin|dashboard|verify|accept-invitation|sign-in)(\/|$)/i;
+/** The IMU demo's own pages of the static site (src/site/pages/accelerometer.astro, es/…). */
+const IMU_PAGES = /^\/(es\/)?accelerometer\/?$/i;
 
 const children = [
   // The binaries themselves, not through npx, so stopping them stops their own children.
@@ -83,8 +85,13 @@ const front = http.createServer((request, response) => {
   const pathname = (request.url ?? "/").split("?")[0] ?? "/";
   if (pathname === "/api" || pathname.startsWith("/api/")) return forward(request, response, apiPort);
   if (pathname.startsWith(DEV_APP_BASE)) return app.middlewares(request, response);
-  if (APP_PAGE.test(pathname) || pathname.toLowerCase().includes("accelerometer")) {
+  if (APP_PAGE.test(pathname)) {
     return app.middlewares(request, response, () => appDocument(request, response));
+  }
+  // Any other path containing "accelerometer" shows the IMU demo's page (docs/product.md#2-pages),
+  // as the server answers it (imuPagePath in src/common/client-routes.ts).
+  if (!IMU_PAGES.test(pathname) && pathname.toLowerCase().includes("accelerometer")) {
+    request.url = "/accelerometer";
   }
   return forward(request, response, sitePort);
 });

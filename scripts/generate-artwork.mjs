@@ -81,7 +81,9 @@ const scenes = {
       circle(108, 74, 3, C.amber) +
       bar(82, 124, 52, C.soft) +
       card(326, 150, 110, 64) +
-      text(340, 176, "$.03895", 16, C.ink, 700) +
+      // The commission as a bar, not a figure: the copy beside it writes the figure in the page's
+      // language (".03895" in English, "3.895%" in Spanish), one picture serves both.
+      bar(340, 170, 56, C.ink) +
       bar(340, 190, 70, C.amberSoft) +
       bar(340, 190, 44, C.amber) +
       spark(330, 58, 12, C.amber) +

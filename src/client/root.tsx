@@ -39,14 +39,14 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * The title of a page whose route sets none yet: the SPA fallback, rendered with the root route
- * only and sent for the paths that show the IMU demo through the catch-all route (ADR 0041).
+ * only (ADR 0041).
  * Each route's own `meta` replaces it.
  */
 export const meta: Route.MetaFunction = () => [{ title: i18next.t("brand.name") }];
 
 /**
- * The document shell of the browser app: the portal and the IMU demo (the public pages are the
- * Astro site's, ADR 0064). The stylesheet is a blocking <link> in <head>, so no page paints
+ * The document shell of the browser app: the portal (the public pages are the Astro site's,
+ * ADR 0064, ADR 0080). The stylesheet is a blocking <link> in <head>, so no page paints
  * unstyled. These pages have no Spanish twin: prerendered (their shells, ADR 0041) they are in
  * the language of their path, English; in the browser they follow the `lang` cookie once their
  * Spanish catalogs have loaded, hidden until then so no English shows first (ADR 0025): an

@@ -1,9 +1,9 @@
 import { layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * Route table of the browser app (docs/product.md#2-pages): the account portal and the IMU demo.
- * The public pages are static pages of the Astro site (src/site, ADR 0064); the catch-all sends
- * a link to one of them, or to any other path, to the server (routes/not-found.tsx).
+ * Route table of the browser app (docs/product.md#2-pages): the account portal. The public pages,
+ * the IMU demo among them, are static pages of the Astro site (src/site, ADR 0064, ADR 0080); the
+ * catch-all sends a link to one of them, or to any other path, to the server (routes/not-found.tsx).
  */
 export default [
   // The portal and its sign-in screens: one layout holds their catalogs and TanStack Query.
@@ -15,6 +15,5 @@ export default [
     route("dashboard", "routes/dashboard.tsx"),
     route("admin/dashboard", "routes/admin-dashboard.tsx"),
   ]),
-  route("accelerometer/*", "routes/accelerometer.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

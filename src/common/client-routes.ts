@@ -11,7 +11,7 @@ export interface ClientRoutePattern {
 }
 
 /**
- * The pages rendered in the browser (the account portal and the IMU demo; ADR 0064), in React
+ * The pages rendered in the browser (the account portal; ADR 0064), in React
  * Router's path syntax. The build prerenders each one's shell at {@link shellPath} (ADR 0041):
  * the loading screen under the page's own `<title>` and meta tags, so the HTML the server sends
  * is titled before any script runs. The server answers every path of the pattern with it.
@@ -23,16 +23,31 @@ export const SHELL_ROUTE_PATTERNS: readonly string[] = [
   "/accept-invitation/:token?",
   "/dashboard",
   "/admin/dashboard",
-  "/accelerometer/*",
 ];
 
 /**
  * The path a shell page is prerendered at (ADR 0041): the pattern less a trailing optional
- * parameter or splat, e.g. `/verify/:token?` → `/verify`, `/accelerometer/*` → `/accelerometer`.
+ * parameter or splat, e.g. `/verify/:token?` → `/verify`.
  * @param pattern one of {@link SHELL_ROUTE_PATTERNS}
  */
 export function shellPath(pattern: string): string {
   return pattern.replace(/\/(?::\w+\?|\*)$/, "") || "/";
+}
+
+/** Any path containing this (any case) shows the IMU demo (docs/product.md#2-pages), whatever the route. */
+export const IMU_PATH_MARKER = "accelerometer";
+
+/** The IMU demo's own page of the static site (ADR 0080); `/es/accelerometer` is its Spanish twin. */
+export const IMU_PAGE_PATH = "/accelerometer";
+
+/**
+ * The IMU demo's page for any path containing {@link IMU_PATH_MARKER} (docs/product.md#2-pages):
+ * the English one, as a path with no Spanish twin is in English (`pageLanguage`, ADR 0022;
+ * `/es/accelerometer` itself is a page of {@link SITE_PAGE_PATTERNS}); null for any other path.
+ * @param pathname a decoded URL path, e.g. `/shop/Accelerometer/live`
+ */
+export function imuPagePath(pathname: string): string | null {
+  return pathname.toLowerCase().includes(IMU_PATH_MARKER) ? IMU_PAGE_PATH : null;
 }
 
 /**
@@ -44,6 +59,7 @@ export const SITE_PAGE_PATTERNS: readonly ClientRoutePattern[] = [
   { path: "/" },
   { path: "/calculator" },
   { path: PRIVACY_NOTICE_PATHS.en },
+  { path: IMU_PAGE_PATH },
   ...RETAILER_DEMO_SLUGS.map((slug) => ({ path: `/${slug}`, caseSensitive: true })),
   ...LOGIN_PORTALS.map((portal) => ({ path: portal.path })),
   ...SPANISH_PATHS.map((path) => ({
@@ -62,9 +78,6 @@ export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
   ...SITE_PAGE_PATTERNS,
   ...SHELL_ROUTE_PATTERNS.map((path) => ({ path })),
 ];
-
-/** Any path containing this (any case) shows the IMU demo (docs/product.md#2-pages), whatever the route. */
-export const IMU_PATH_MARKER = "accelerometer";
 
 /**
  * The not-found page's file in the static site's build (src/site/pages/404.astro; Astro writes

@@ -43,6 +43,7 @@ export const LANGUAGE_COOKIE = "lang";
 export const LOCALIZED_PATHS: readonly string[] = [
   "/",
   "/calculator",
+  "/accelerometer",
   PRIVACY_NOTICE_PATHS.en,
   ...LOGIN_PORTALS.map((portal) => portal.path),
   ...RETAILER_DEMO_SLUGS.map((slug) => `/${slug}`),
@@ -82,7 +83,7 @@ export function isLocalized(pathname: string): boolean {
 
 /**
  * The path of a page in `language`: `localizePath("/calculator", "es")` is `/es/calculator`,
- * `localizePath("/", "es")` is `/es/`. Paths without a Spanish twin (portal, IMU page) and
+ * `localizePath("/", "es")` is `/es/`. Paths without a Spanish twin (the portal's) and
  * English requests come back as their English path.
  * @param pathname an English or Spanish pathname
  */

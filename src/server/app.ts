@@ -23,6 +23,7 @@ import { BackgroundTasks } from "./background-tasks";
 import { companiesRoutes } from "./companies/routes";
 import { type AppConfig, trustProxyOption } from "./config";
 import type { AppContext } from "./context";
+import { dataKeyring } from "./crypto/data-keys";
 import { createDb, type DbHandle } from "./db/database";
 import { isConnectionError, safeError } from "./db/faults";
 import { DbOutageMonitor } from "./db/outage";
@@ -159,6 +160,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }
       return { sweepAgainInMs };
     },
+    // Opens the credentials of waiting emails (ADR 0074); without DATA_ENCRYPTION_KEY outside
+    // production, the development key under DATA_DIR (created here on first start).
+    keyring: dataKeyring(config, { log: app.log }),
     // The CRM webhook's deliveries ride the outbox (ADR 0051).
     webhook: createWebhookChannel(config, app.log),
     ...(metrics

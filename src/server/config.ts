@@ -2,6 +2,7 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { DOCUMENT_RETENTION_DAYS_DEFAULT, S3_IDLE_TIMEOUT_MS } from "../common/limits";
 import { trimSlashes } from "../common/text";
+import { decodeDataKey } from "./crypto/sealed";
 
 /**
  * Server configuration, parsed once from the environment (docs/architecture.md#configuration).
@@ -9,6 +10,17 @@ import { trimSlashes } from "../common/text";
  */
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** A 32-byte data key, base64 or hex (ADR 0074); the error message never repeats the value. */
+const dataKeyField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .refine((value) => decodeDataKey(value) !== undefined, {
+      message: "must be 32 random bytes, base64 or hex (e.g. `openssl rand -base64 32`)",
+    })
+    .optional(),
+);
 
 /** `true`/`1`/`yes` or `false`/`0`/`no` (any case); unset or empty: undefined. */
 const booleanField = z.preprocess(
@@ -103,7 +115,7 @@ const configSchema = z
      * missing: none. With neither build, the server is the API alone.
      */
     SITE_DIR: z.preprocess(emptyToUndefined, z.string().default("build/site")),
-    /** First retry delay of the email outbox in ms; doubles per attempt (see mail/outbox.ts). */
+    /** First retry delay of the email outbox in ms; doubles per attempt (see mail/outbox/queue.ts). */
     OUTBOX_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(5000)),
     /**
      * Days the files of a decided background check are kept after the decision; 0 keeps them
@@ -130,6 +142,13 @@ const configSchema = z
       emptyToUndefined,
       z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 32`)").optional(),
     ),
+    /**
+     * Encrypts the credentials of emails waiting in the outbox (ADR 0074): 32 random bytes, base64
+     * or hex. Required in production; elsewhere a key is generated into DATA_DIR when unset.
+     */
+    DATA_ENCRYPTION_KEY: dataKeyField,
+    /** The key before a rotation: still opens what it sealed, never seals (ADR 0074). */
+    DATA_ENCRYPTION_KEY_PREVIOUS: dataKeyField,
     /**
      * Lets `NODE_ENV=production` start with an `http://` PUBLIC_URL, for a local trial of
      * production mode only (cookies are then not Secure); see {@link productionProblems}.
@@ -188,6 +207,11 @@ export function productionProblems(
     );
   }
   if (!config.SMTP_URL) problems.push("SMTP_URL is unset (sign-in links would be printed to the log)");
+  if (!config.DATA_ENCRYPTION_KEY) {
+    problems.push(
+      "DATA_ENCRYPTION_KEY is unset (it encrypts the sign-in links and invitations waiting to be sent; generate one with `openssl rand -base64 32`)",
+    );
+  }
   return problems;
 }
 

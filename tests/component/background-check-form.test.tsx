@@ -36,9 +36,13 @@ afterEach(() => {
 });
 
 describe("background-check form (docs/product.md#5-validation)", () => {
-  it("keeps submit disabled until a file is chosen", () => {
-    const { submit } = renderForm();
-    expect((submit as HTMLButtonElement).disabled).toBe(true);
+  it("without a file, says so in the toast and under the documents, which it marks", async () => {
+    const { events, submit } = renderForm();
+    await events.click(submit);
+    expect(await screen.findByText("Files Required")).toBeTruthy();
+    const zone = screen.getByRole("group", { name: "Documents" });
+    const message = document.getElementById(zone.getAttribute("aria-describedby") ?? "");
+    expect(message?.textContent).toBe("Please upload at least one document for your background check");
   });
 
   it("refuses unsupported types and files over 10 MB with the documented toasts", async () => {
@@ -92,6 +96,14 @@ describe("background-check form (docs/product.md#5-validation)", () => {
     await events.click(submit);
     expect(await screen.findByText("Required Fields")).toBeTruthy();
     expect(screen.getByText("Please fill in all required fields")).toBeTruthy();
+    const name = screen.getByLabelText("Full Name");
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(name.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "This field is required.",
+    );
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBeNull();
+    await events.type(name, "Uma");
+    expect(name.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("shows real upload progress, then 'Background Check Submitted'", async () => {
@@ -112,13 +124,19 @@ describe("background-check form (docs/product.md#5-validation)", () => {
     const bar = screen.getByRole("progressbar", { name: "Upload progress" });
     expect(bar.getAttribute("aria-valuenow")).toBe("45");
     expect(screen.getByText("Uploading... 45%")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Submitting..." }) as HTMLButtonElement).disabled).toBe(true);
+    // Busy, and unavailable to a second press, yet it keeps the focus (WCAG 2.4.3).
+    const busy = screen.getByRole("button", { name: "Submitting..." });
+    expect(busy.getAttribute("aria-disabled")).toBe("true");
+    expect(document.activeElement).toBe(busy);
     act(() => xhr.progress(100, 100));
     expect(bar.getAttribute("aria-valuenow")).toBe("100");
     await act(async () => xhr.respond(201, { id: 1 }));
     expect(await screen.findByText("Background Check Submitted")).toBeTruthy();
+    // Pending, as the new check's badge says (not "under review", which reads as In Review).
+    expect(screen.getByText("Your background check is pending review")).toBeTruthy();
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.queryByRole("list", { name: "Documents" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Submit Background Check" }));
   });
 
   it("shows the server's error as 'Submission Failed'", async () => {

@@ -110,7 +110,8 @@ describe("Get Started dialog", () => {
   async function expectToast(title: string, description: string) {
     const status = await screen.findByText(title);
     expect(status).toBeTruthy();
-    expect(screen.getByText(description)).toBeTruthy();
+    // The toast, and the same words under the field it marks (the email's and the phone's).
+    expect(screen.getAllByText(description).length).toBeGreaterThan(0);
   }
 
   it("labels every field and marks it required with an autocomplete hint", () => {
@@ -175,8 +176,8 @@ describe("Get Started dialog", () => {
       email: "ada@grocers.example",
     });
     await submit(user);
-    const processing = (await screen.findByRole("button", { name: "Processing..." })) as HTMLButtonElement;
-    expect(processing.disabled).toBe(true);
+    const processing = await screen.findByRole("button", { name: "Processing..." });
+    expect(processing.getAttribute("aria-disabled")).toBe("true");
     release();
     expect(await screen.findByText("Thank You!")).toBeTruthy();
     expect(screen.getByText("Congratulations you are on the way to the future of retail!")).toBeTruthy();

@@ -3,8 +3,6 @@ import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PortalHeader } from "~/components/portal-header";
-import { SiteFooter } from "~/components/site-footer";
-import { LanguageMenu, MobileDrawer } from "~/components/site-header-menus";
 import { setPageLanguage } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 import { addSpanishPortal } from "~/locales/es-portal-register";
@@ -12,7 +10,8 @@ import { sessionUser } from "./support/fake-api";
 
 /**
  * Every language switch offers each language in its own name ("English", "Español"), marked with
- * its `lang` so screen readers pronounce it right, on English and Spanish pages alike.
+ * its `lang` so screen readers pronounce it right, on English and Spanish pages alike: here the
+ * portal's; the public site's header and footer in tests/astro/site-chrome.test.ts.
  */
 beforeEach(() => {
   vi.stubGlobal(
@@ -45,24 +44,6 @@ describe.each(["en", "es"] as const)("language names on a page in %s", (language
   beforeEach(() => {
     if (language === "es") addSpanishPortal();
     setPageLanguage(language);
-  });
-
-  it("the footer select names each language in itself", () => {
-    renderIn(<SiteFooter />);
-    expect(optionsOf(screen.getByRole("combobox"))).toEqual(OWN_NAMES);
-  });
-
-  it("the header menu names each language in itself", async () => {
-    renderIn(<LanguageMenu defaultOpen />);
-    const items = await screen.findAllByRole("menuitemradio");
-    expect(items.map((item) => [item.textContent, item.getAttribute("lang")])).toEqual(OWN_NAMES);
-  });
-
-  it("the mobile drawer names each language in itself", () => {
-    renderIn(<MobileDrawer open onOpenChange={() => {}} onEvents={() => {}} />);
-    for (const [name, lang] of OWN_NAMES) {
-      expect(screen.getByRole("button", { name }).getAttribute("lang")).toBe(lang);
-    }
   });
 
   it("the portal's language select names each language in itself", () => {

@@ -181,6 +181,21 @@ describe("the code after 'Check Your Email' (ADR 0060)", () => {
     await screen.findByRole("heading", { name: "Check Your Email" });
     expect((screen.getByLabelText("6-digit code") as HTMLInputElement).disabled).toBe(false);
   });
+
+  it("says a right code whose link already signed in was used, not that it is wrong, and closes the field", async () => {
+    const events = await askForEmail();
+    const field = screen.getByLabelText("6-digit code") as HTMLInputElement;
+    answers["POST /api/auth/verify-code"] = () =>
+      json({ error: "This code was already used", code: "SIGN_IN_CODE_USED" }, 410);
+    await events.type(field, "042917");
+    await events.click(screen.getByRole("button", { name: "Sign In with Code" }));
+    expect(
+      await screen.findByText(
+        "This code was already used: it or its email's link has signed in. If that was not you, ask for a new email.",
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(field.disabled).toBe(true));
+  });
 });
 
 describe("signing in with a passkey (ADR 0061)", () => {

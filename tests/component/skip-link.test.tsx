@@ -4,11 +4,13 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AdminLoginScreen } from "~/features/auth/admin-login-screen";
-import { ImuPage } from "~/features/imu-demo/imu-page";
 import { createQueryClient } from "~/lib/query-client";
 import { json, restoreAfterEach, stubFetch } from "./support/fake-api";
 
-/** The sign-in screen and the IMU page start, like every other page, with "Skip to content" (WCAG 2.4.1). */
+/**
+ * The sign-in screen starts, like every other page, with "Skip to content" (WCAG 2.4.1); the public
+ * pages, the IMU demo among them, have the site header's (tests/e2e/demo.spec.ts, site-chrome.spec.ts).
+ */
 restoreAfterEach();
 
 /** The first Tab stop is the skip link, and it points at the page's main region. */
@@ -36,15 +38,6 @@ describe("skip link", () => {
       </QueryClientProvider>,
     );
     await screen.findByLabelText("Email");
-    await expectSkipLinkFirst();
-  });
-
-  it("is the first stop on /accelerometer", async () => {
-    render(
-      <MemoryRouter>
-        <ImuPage />
-      </MemoryRouter>,
-    );
     await expectSkipLinkFirst();
   });
 });

@@ -346,6 +346,41 @@ describe("Users section (ADR 0017)", () => {
     expect(rowOf("Person 06").textContent).toContain("Active");
   });
 
+  it("closes the dialog with the first Escape while an error toast is up", async () => {
+    const events = userEvent.setup();
+    failMutationsWith = {
+      status: 403,
+      body: { error: "You cannot change an admin's account", code: "FORBIDDEN" },
+    };
+    renderSection();
+    await screen.findByRole("table");
+    await events.click(within(rowOf("Person 06")).getByRole("button", { name: "Deactivate Person 06" }));
+    await events.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Deactivate" }));
+    expect(await screen.findByText("You cannot change an admin's account")).toBeTruthy();
+    await events.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+  });
+
+  it("opens Edit on its title, so an arrow key changes no role", async () => {
+    const events = userEvent.setup();
+    renderSection();
+    await screen.findByRole("table");
+    await events.click(
+      within(rowOf("Person 04")).getByRole("button", { name: "Edit Person 04: role or company" }),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Change Role or Company" });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole("heading", { name: "Change Role or Company" }),
+      ),
+    );
+    const role = within(dialog).getByLabelText("Role") as HTMLSelectElement;
+    const before = role.value;
+    await events.keyboard("{ArrowDown}");
+    expect(role.value).toBe(before);
+    expect(dialog.textContent).toContain("Choose a different role or company to save.");
+  });
+
   it("gives a company admin deactivate and reactivate only, never on admins or themselves", async () => {
     users = [
       managed(1, { fullName: "Ada Admin", role: "admin", companyId: 10 }),

@@ -111,7 +111,7 @@ for (const language of ["en", "es"] as const) {
         [localized("/calculator"), 200],
         ...LOGIN_PORTALS.map((portal) => [localized(portal.path), 200] as [string, number]),
         [localized("/schnucks"), 200],
-        ["/accelerometer", 200],
+        [localized("/accelerometer"), 200],
         ["/no-such-page/here", 404],
       ];
       for (const [path, status] of pages) {

@@ -99,6 +99,60 @@ test("renders the sections in the documented order with the title, description a
   await expect(page.locator("footer")).toContainText(`© ${new Date().getFullYear()} AisleIQ`);
 });
 
+for (const [path, name] of [
+  ["/", "Get Started"],
+  ["/es/", "Comenzar"],
+] as const) {
+  test(`the hero's ${name} on ${path} scrolls to Pricing over 800 ms, eased out, 10 px above it, and moves focus there`, async ({
+    app,
+    page,
+  }) => {
+    // The page's clock, stepped by the test: where the scroll is at each moment does not depend
+    // on how fast this machine paints frames.
+    await page.clock.install();
+    await page.goto(`${app.baseUrl}${path}`);
+    // The page's script has wired the section links (a plain link, no React: ADR 0079).
+    await expect(page.locator("html")).toHaveAttribute("data-header-live", "");
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    expect(await scrollY()).toBe(0);
+    // A click through the page (the link's default is a jump to /#pricing, which the page's
+    // script replaces with the smooth scroll).
+    await page
+      .getByRole("main")
+      .getByRole("link", { name, exact: true })
+      .evaluate((link: HTMLElement) => link.click());
+    const positions: number[] = [];
+    for (let elapsed = 100; elapsed <= 1000; elapsed += 100) {
+      await page.clock.runFor(100);
+      positions.push(await scrollY());
+    }
+    // The end: the section's top less its 10 px offset (docs/product.md#2-pages).
+    const end = await page.evaluate(() =>
+      Math.round(
+        (document.getElementById("pricing")?.getBoundingClientRect().top ?? Number.NaN) + window.scrollY - 10,
+      ),
+    );
+    expect(end).toBeGreaterThan(1000);
+    expect(positions.at(-1)).toBe(end);
+    // Smooth, not a jump: between the start and the end for most of the 800 ms, always moving on.
+    const during = positions.slice(0, 7);
+    expect(
+      during.filter((y) => y > 0 && y < end),
+      positions.join(" "),
+    ).toHaveLength(7);
+    expect(
+      [...during].sort((x, y) => x - y),
+      positions.join(" "),
+    ).toEqual(during);
+    // Eased out (cubic): at 400 ms, half the time, 87.5 % of the way is behind (linear: 50 %).
+    expect(positions[3] ?? 0, positions.join(" ")).toBeGreaterThan(end * 0.8);
+    expect(positions[0] ?? 0, positions.join(" ")).toBeLessThan(end * 0.5);
+    await expect(page).toHaveURL(`${app.baseUrl}${path}#pricing`);
+    await expect(page.locator("#pricing")).toBeFocused();
+  });
+}
+
 test("Get Started validates, submits the lead for the chosen plan and shows Thank You", async ({
   app,
   page,

@@ -68,11 +68,26 @@ test("axe, Label in Name included, finds nothing on the home page (the language 
   expect((await violations(page)).join()).toContain("label-content-name-mismatch");
 });
 
-test("/accelerometer has no footer", async ({ app, page }) => {
+test("/accelerometer has the site header and its language switch, skip link first, and no footer", async ({
+  app,
+  page,
+}) => {
   const response = await page.goto(`${app.baseUrl}/accelerometer`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Phone Orientation Demo" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  // The site's one header (ADR 0080), skip link first.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Calculator" })).toBeVisible();
+  // Its language menu switches to the Spanish twin of the demo.
+  await header.getByRole("button", { name: "EN — Language" }).click();
+  await page.getByRole("menuitemradio", { name: "Español" }).click();
+  await expect(page).toHaveURL(`${app.baseUrl}/es/accelerometer`);
+  await expect(page.getByRole("heading", { name: "Demostración de orientación del teléfono" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
 });
 
 test("Industries and Pricing from the calculator land on the home page's sections at the documented offsets", async ({

@@ -6,7 +6,7 @@ import { expect, test } from "./support/fixtures";
 /**
  * What crawlers read, as the production build serves it (ADR 0022, ADR 0064): robots.txt keeps
  * them out of the portal and the API and names the sitemap at the configured site URL; the
- * sitemap (@astrojs/sitemap) lists the landing page, the calculator and the privacy notice in
+ * sitemap (@astrojs/sitemap) lists the landing page, the calculator, the privacy notice, the IMU demo in
  * both languages, each with its en, es and x-default alternates, and nothing else.
  */
 
@@ -44,7 +44,7 @@ test("the sitemap lists the indexable pages in both languages with their alterna
     }
   }
   const expected: Record<string, Record<string, string>> = {};
-  for (const english of ["/", "/calculator", PRIVACY_NOTICE_PATHS.en]) {
+  for (const english of ["/", "/calculator", PRIVACY_NOTICE_PATHS.en, "/accelerometer"]) {
     const alternates = { en: english, es: localizePath(english, "es"), "x-default": english };
     expected[english] = alternates;
     expected[localizePath(english, "es")] = alternates;

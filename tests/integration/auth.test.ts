@@ -1,6 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../src/server/core/tokens";
+import { generateDataKey } from "../../src/server/crypto/sealed";
 import { companies, emailOutbox, magicLinkTokens, sessions, users } from "../../src/server/db/schema";
 import { createUser } from "../support/actors";
 import { BINDING_COOKIE, cookieFrom, SESSION_COOKIE } from "../support/cookies";
@@ -90,7 +91,12 @@ describe.each(testBackends())("auth API on $name", (backend) => {
 
   describe("first-admin setup in production", () => {
     const f = useTestServer(database, {
-      env: { NODE_ENV: "production", INITIAL_ADMIN_EMAIL: "Boss@Example.com" },
+      // Production needs its data key (ADR 0074).
+      env: {
+        NODE_ENV: "production",
+        INITIAL_ADMIN_EMAIL: "Boss@Example.com",
+        DATA_ENCRYPTION_KEY: generateDataKey(),
+      },
     });
 
     it("accepts only INITIAL_ADMIN_EMAIL, and sets a Secure cookie", async () => {

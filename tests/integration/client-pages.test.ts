@@ -19,6 +19,8 @@ describe.each(oneBackend())("page status codes on $name", (backend) => {
       "site/calculator/index.html": "PAGE:calculator",
       "site/schnucks/index.html": "PAGE:schnucks",
       "site/retailer-login/index.html": "PAGE:retailer-login",
+      "site/accelerometer/index.html": "PAGE:imu",
+      "site/es/accelerometer/index.html": "PAGE:imu-es",
       "site/404.html": "PAGE:not-found",
       // The browser app: its SPA fallback, and the shells of its pages (ADR 0041); `/sign-in`'s
       // is missing from this build.
@@ -28,6 +30,7 @@ describe.each(oneBackend())("page status codes on $name", (backend) => {
       "client/dashboard/index.html": "PAGE:dashboard-shell",
       "client/verify/index.html": "PAGE:verify-shell",
       "client/accept-invitation/index.html": "PAGE:accept-invitation-shell",
+      // A stale shell of the IMU demo from before it was a page of the site (ADR 0080): never sent.
       "client/accelerometer/index.html": "PAGE:accelerometer-shell",
     },
     {
@@ -54,12 +57,15 @@ describe.each(oneBackend())("page status codes on $name", (backend) => {
     ["/verify/", "PAGE:verify-shell"],
     ["/verify/some-token", "PAGE:verify-shell"],
     ["/accept-invitation/some-token", "PAGE:accept-invitation-shell"],
-    ["/accelerometer", "PAGE:accelerometer-shell"],
-    ["/accelerometer/live", "PAGE:accelerometer-shell"],
-    ["/accelerometer/live/x", "PAGE:accelerometer-shell"],
-    // The IMU demo through the catch-all route, and a shell this build lacks: the SPA fallback.
-    ["/labs/Accelerometer-demo", "PAGE:spa-fallback"],
-    ["/es/accelerometer", "PAGE:spa-fallback"],
+    // The IMU demo, a page of the site in both languages (ADR 0080); any other path containing
+    // "accelerometer" gets the English one (docs/product.md#2-pages).
+    ["/accelerometer", "PAGE:imu"],
+    ["/es/accelerometer", "PAGE:imu-es"],
+    ["/accelerometer/live", "PAGE:imu"],
+    ["/accelerometer/live/x", "PAGE:imu"],
+    ["/labs/Accelerometer-demo", "PAGE:imu"],
+    ["/es/labs/accelerometer", "PAGE:imu"],
+    // A shell this build lacks: the SPA fallback.
     ["/sign-in", "PAGE:spa-fallback"],
   ])("answers the app's page %s with 200", async (pathname, marker) => {
     const response = await app.server.request("GET", pathname);

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { hashToken } from "../../src/server/core/tokens";
+import { generateDataKey } from "../../src/server/crypto/sealed";
 import type { DbHandle } from "../../src/server/db/database";
 import { emailOutbox, leads, magicLinkRequests } from "../../src/server/db/schema";
 import { enqueueEmail } from "../../src/server/mail/outbox";
@@ -434,7 +435,12 @@ describe.each(testBackends())("database faults and framework errors on $name", (
         await admin.connect();
         // One trusted proxy hop (TRUST_PROXY=1, as behind the load balancer), so each simulated
         // visitor has its own X-Forwarded-For address and the per-IP lead limit does not interfere.
-        server = await startLoggedServer(database.handle, { NODE_ENV: "production", TRUST_PROXY: "1" });
+        // Production needs its data key (ADR 0074).
+        server = await startLoggedServer(database.handle, {
+          NODE_ENV: "production",
+          TRUST_PROXY: "1",
+          DATA_ENCRYPTION_KEY: generateDataKey(),
+        });
       });
       afterAll(async () => {
         await admin

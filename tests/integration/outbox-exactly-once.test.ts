@@ -36,11 +36,15 @@ const silent = pino({ level: "silent" }) as unknown as FastifyBaseLogger;
 
 /**
  * A database handle whose queries all fail like a lost PostgreSQL connection while `down`
- * is set (the LISTEN subscription keeps working, as the real one reconnects).
+ * is set (the LISTEN subscription keeps working, as the real one reconnects). `failure` makes the
+ * error each query rejects with (default: a 57P01 admin shutdown).
  */
-function outageHandle(handle: DbHandle): { handle: DbHandle; setDown(down: boolean): void } {
+function outageHandle(
+  handle: DbHandle,
+  failure: () => Error = () =>
+    Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" }),
+): { handle: DbHandle; setDown(down: boolean): void } {
   let down = false;
-  const failure = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" });
   // A query builder whose every method returns itself and which rejects when awaited.
   const failing: object = new Proxy(() => {}, {
     get: (_target, property) =>
@@ -245,6 +249,34 @@ describe.each(testBackends())("email outbox guarantees on $name", (backend) => {
     expect(warnings).toHaveLength(1);
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     expect(lines.some((line) => line.msg.includes("database answers again"))).toBe(true);
+  });
+
+  it("logs node-postgres's code-less 'Connection terminated unexpectedly' as one outage warn, not as a bug", async () => {
+    const smtp = await sink();
+    // Exactly what node-postgres rejects with when PostgreSQL restarts under a query: no code, no severity.
+    const outage = outageHandle(database.handle, () => new Error("Connection terminated unexpectedly"));
+    const { log, lines } = capturingLogger();
+    const worker = await startWorker(createMailTransport(smtp.url, silent), { log }, outage.handle);
+    // The start's first drains finish on a database that answers; then it goes away.
+    await worker.idle();
+    outage.setDown(true);
+    // Three wakes during the outage (the restart under load that logged three error lines).
+    const id = await enqueue(database.db, "magic_link", "restart@example.com");
+    await enqueue(database.db, "lead", "restart-bulk@example.com");
+    worker.wake();
+    await waitFor(() => lines.some((line) => line.msg.includes("database unavailable")));
+    worker.wake();
+    await worker.idle();
+    outage.setDown(false);
+    worker.wake();
+    await waitFor(async () => (await rowOf(database.db, id)).status === "sent");
+    await waitFor(() => lines.some((line) => line.msg.includes("database answers again")));
+
+    const warnings = lines.filter((line) => line.msg.includes("database unavailable"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 40, db: { message: "Connection terminated unexpectedly" } });
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(smtp.emailsTo("restart@example.com")).toHaveLength(1);
   });
 
   it("never sends a message twice when its lease runs out while this worker is still sending it", async () => {

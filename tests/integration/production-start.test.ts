@@ -9,6 +9,7 @@ const SAFE: Record<string, string> = {
   EVENTS_PASSWORD: "a-real-events-password",
   CHANNEL_PARTNER_PASSWORD: "a-real-partner-password",
   SMTP_URL: "smtp://mail.example:587",
+  DATA_ENCRYPTION_KEY: "a-real-data-key-000000000000000000000000000",
 };
 
 /** `env` without the variables whose value is undefined. */
@@ -69,6 +70,7 @@ describe("production fail-fast (docs/operations.md, 'Production checks')", () =>
     ["PUBLIC_URL over http", { PUBLIC_URL: "http://aisleiq.example" }, /PUBLIC_URL is not https:\/\//],
     ["PUBLIC_URL unset", { PUBLIC_URL: undefined }, /PUBLIC_URL is unset/],
     ["SMTP_URL unset", { SMTP_URL: undefined }, /SMTP_URL is unset/],
+    ["DATA_ENCRYPTION_KEY unset", { DATA_ENCRYPTION_KEY: undefined }, /DATA_ENCRYPTION_KEY is unset/],
   ];
 
   it("refuses to start with each unsafe setting: exit code 1 and one line naming the variable", async () => {
@@ -93,6 +95,7 @@ describe("production fail-fast (docs/operations.md, 'Production checks')", () =>
       "CHANNEL_PARTNER_PASSWORD",
       "PUBLIC_URL",
       "SMTP_URL",
+      "DATA_ENCRYPTION_KEY",
     ]);
   });
 });

@@ -124,10 +124,13 @@ describe.each(testBackends())("sign-in codes on $name", (backend) => {
     const link = await f.server.request("POST", "/api/auth/verify-magic-link", { json: { token } });
     expect(link.body.code).toBe("TOKEN_USED");
     const again = await typeCode(f, "laptop@example.com", code, browser);
-    expect({ status: again.status, code: again.body.code }).toEqual(INVALID);
+    expect({ status: again.status, code: again.body.code }).toEqual({
+      status: 410,
+      code: "SIGN_IN_CODE_USED",
+    });
   });
 
-  it("is used up by the link", async () => {
+  it("is used up by the link, and then says it was already used rather than not right", async () => {
     await createUser(f.db, { email: "link-first@example.com" });
     const { browser, token, code } = await signInEmail(f, "link-first@example.com");
     const link = await f.server.request("POST", "/api/auth/verify-magic-link", {
@@ -136,8 +139,14 @@ describe.each(testBackends())("sign-in codes on $name", (backend) => {
     });
     expect(link.status).toBe(200);
     const typed = await typeCode(f, "link-first@example.com", code, browser);
-    expect({ status: typed.status, code: typed.body.code }).toEqual(INVALID);
+    expect({ status: typed.status, code: typed.body.code }).toEqual({
+      status: 410,
+      code: "SIGN_IN_CODE_USED",
+    });
     expect(cookieFrom(typed.setCookies, SESSION_COOKIE)).toBeUndefined();
+    // A wrong code for the used link is still just not right.
+    const wrong = await typeCode(f, "link-first@example.com", wrongFor(code), browser);
+    expect({ status: wrong.status, code: wrong.body.code }).toEqual(INVALID);
   });
 
   it("signs in once when the link and the code are used at the same moment", async () => {

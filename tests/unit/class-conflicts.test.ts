@@ -62,16 +62,13 @@ const FIXED: Record<string, string> = {
 };
 const CLIENT_DIR = fileURLToPath(new URL("../../src/client", import.meta.url));
 /**
- * Spreads known to set no className, variant or size, as `where spread`: site-header.tsx's
- * `triggerProps` (type, aria, handlers), and form-field.tsx's `input` in TextField and `select`
- * in SelectField (the Input's or select's attributes; both take `className` out for their
- * wrapper, and their types omit it), and list-states.tsx's `button` in RowAction (its type omits
- * className, variant, size and asChild, and the spread comes before the fixed ones), and
- * site-header-triggers.tsx's `props` in SignInTrigger (a menu trigger's attributes; its type
- * omits className).
+ * Spreads known to set no className, variant or size, as `where spread`: form-field.tsx's `input`
+ * in TextField and `select` in SelectField (the Input's or select's attributes; both take
+ * `className` out for their wrapper, and their types omit it), and list-states.tsx's `button` in RowAction (its type omits
+ * className, variant, size and asChild, and the spread comes before the fixed ones).
  */
 const SPREADS_WITHOUT_CLASSES =
-  /^(\S+ \{\.\.\.triggerProps\("\w+"\)\}|components\/form-field\.tsx:\d+ \{\.\.\.(input|select)\}|components\/list-states\.tsx:\d+ \{\.\.\.button\}|components\/site-header-triggers\.tsx:\d+ \{\.\.\.props\})$/;
+  /^(components\/form-field\.tsx:\d+ \{\.\.\.(input|select)\}|components\/list-states\.tsx:\d+ \{\.\.\.button\})$/;
 
 /** The classes of `classes` that tailwind-merge drops because a later class overrides them. */
 function overridden(classes: string): string[] {

@@ -41,6 +41,13 @@ describe("CLIENT_ROUTE_PATTERNS", () => {
     expect(sitePageFile("/calculator/")).toBe("calculator/index.html");
     expect(sitePageFile("/es/schnucks")).toBe("es/schnucks/index.html");
     expect(sitePageFile("/Schnucks")).toBeNull();
+    // The IMU demo (ADR 0080): its page in each language, and the English one for any other path
+    // containing "accelerometer" (docs/product.md#2-pages).
+    expect(sitePageFile("/accelerometer")).toBe("accelerometer/index.html");
+    expect(sitePageFile("/es/accelerometer/")).toBe("es/accelerometer/index.html");
+    expect(sitePageFile("/accelerometer/x/y")).toBe("accelerometer/index.html");
+    expect(sitePageFile("/shop/ACCELEROMETER")).toBe("accelerometer/index.html");
+    expect(sitePageFile("/es/labs/accelerometer")).toBe("accelerometer/index.html");
     expect(sitePageFile("/dashboard")).toBeNull();
     expect(sitePageFile("/404")).toBeNull();
   });
@@ -95,9 +102,11 @@ describe("shell pages", () => {
     expect(SHELL_ROUTE_PATTERNS.map(shellPath).filter((shell) => !prerendered.includes(shell))).toEqual([]);
     expect(shellPath("/verify/:token?")).toBe("/verify");
     expect(shellPath("/accelerometer/*")).toBe("/accelerometer");
+    expect(shellPath("/verify/*")).toBe("/verify");
     expect(shellFile("/verify/abc")).toBe("verify/index.html");
     expect(shellFile("/Admin/Login")).toBe("admin/login/index.html");
-    expect(shellFile("/accelerometer/x/y")).toBe("accelerometer/index.html");
+    // The IMU demo is a page of the static site (ADR 0080), not a shell of the browser app.
+    expect(shellFile("/accelerometer/x/y")).toBeNull();
     expect(shellFile("/calculator")).toBeNull();
     expect(shellFile("/verify/a/b")).toBeNull();
   });

@@ -78,6 +78,15 @@ describe("safeError and describeDbError (what an error log may say)", () => {
     expect(JSON.stringify(safeError(new DrizzleQueryError("q", ["x"], badInput)))).not.toContain("ada@");
   });
 
+  it("describes node-postgres's code-less lost connection as a database fault, wrapped or not", () => {
+    const lost = new Error("Connection terminated unexpectedly");
+    expect(describeDbError(lost)).toEqual({ message: "Connection terminated unexpectedly" });
+    const logged = safeError(new DrizzleQueryError("select $1", ["ada@private.example"], lost));
+    expect(logged).toMatchObject({ db: { message: "Connection terminated unexpectedly" } });
+    expect(JSON.stringify(logged)).not.toContain("ada@");
+    expect(describeDbError(new Error("something else broke"))).toBeUndefined();
+  });
+
   it("keeps type, message and stack frames of an ordinary error", () => {
     const logged = safeError(new TypeError("x is undefined"));
     expect(logged).toMatchObject({ type: "TypeError", message: "x is undefined" });

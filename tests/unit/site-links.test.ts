@@ -63,8 +63,8 @@ describe("page links", () => {
 describe("sitemap entries", () => {
   const entry = (path: string) => sitemapEntry(`${SITE}${path}`, { url: `${SITE}${path}` } as SitemapItem);
 
-  it("list the landing page, the calculator and the privacy notice in both languages, each with its alternates", () => {
-    for (const english of ["/", "/calculator", PRIVACY_NOTICE_PATHS.en]) {
+  it("list the landing page, the calculator, the privacy notice and the IMU demo in both languages, each with its alternates", () => {
+    for (const english of ["/", "/calculator", PRIVACY_NOTICE_PATHS.en, "/accelerometer"]) {
       const spanish = localizePath(english, "es");
       const links = [
         { lang: "en", url: `${SITE}${english}` },

@@ -20,6 +20,7 @@ const ISLAND_PAGES: Readonly<Record<string, string>> = {
   calculator: "calculator.css",
   registration: "retailer-demo.css",
   "login-portal": "login-portal.css",
+  "imu-demo": "imu-demo.css",
 };
 
 function files(dir: string): string[] {

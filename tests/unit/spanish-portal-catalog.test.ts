@@ -3,7 +3,7 @@ import { i18next } from "~/lib/i18n";
 import { addSpanishPortal } from "~/locales/es-portal-register";
 
 /**
- * The Spanish texts the portal, the 404 page and the IMU page load on their own
+ * The Spanish texts the portal and the 404 page load on their own
  * (`lib/portal-language.ts`, ADR 0022): the portal's `common` words add to the base catalog's
  * instead of replacing them (a replaced `common.skipToContent` showed "Skip to content" on the
  * Spanish 404 page and broke its hydration).

@@ -2,10 +2,12 @@ import type { LeadRequest, PlanTitle } from "@common/api/leads";
 import { type LeadFields, validateLead } from "@common/lead-rules";
 import { MODAL_RESET_MS } from "@common/limits";
 import { PRIVACY_NOTICE_PATHS, PRIVACY_NOTICE_VERSION } from "@common/privacy";
-import { PartyPopper } from "lucide-react";
+import { PartyPopper, WifiOff } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { savePendingLead } from "~/features/leads/api/pending-leads";
 import { sendGetStartedEmail } from "~/features/leads/api/send-get-started-email";
 import { toast } from "~/hooks/use-toast";
+import { ApiError } from "~/lib/api";
 import { readAttribution } from "~/lib/attribution";
 import { celebrate } from "~/lib/confetti";
 import { addCatalog } from "~/lib/i18n";
@@ -45,11 +47,30 @@ const FAILURE_TOASTS = {
 } as const;
 
 type Status = "form" | "submitting" | "success";
+type FieldName = (typeof FIELDS)[number]["name"];
+
+/**
+ * The fields a validation failure marks, with the message under each (docs/product.md#5-validation;
+ * the toast keeps the spec's words): every empty field, or the email, or the phone.
+ */
+function invalidFields(
+  failure: NonNullable<ReturnType<typeof validateLead>>,
+  fields: LeadFields,
+): Partial<Record<FieldName, string>> {
+  if (failure === "email") return { email: "landing.getStarted.invalidEmailText" };
+  if (failure === "phone") return { phone: "landing.getStarted.invalidPhoneText" };
+  return Object.fromEntries(
+    FIELDS.filter((field) => !fields[field.name].trim()).map((field) => [field.name, "common.fieldRequired"]),
+  );
+}
 
 /**
  * The Get Started modal (docs/product.md#2-pages, #4-states, #5-validation, #8-messages): the lead form for a chosen plan. Validation runs
  * in the order of docs/product.md#5-validation with its toasts; then form → 'Processing...' → 'Thank You!' with confetti.
- * A failure keeps the form and shows 'Something went wrong'. 300 ms after closing, the success
+ * The invalid fields are marked (`aria-invalid`, a message under each). A server's refusal keeps
+ * the form and shows 'Something went wrong'; no answer at all (offline) captures the lead, sends
+ * it when the connection is back and shows the Thank You view with the connection notice
+ * (ADR 0081, a departure recorded in ADR 0082). 300 ms after closing, the success
  * flag and the fields reset. Sends the lead with {@link sendGetStartedEmail}, with the visit's
  * attribution ({@link readAttribution}) and the privacy notice version the form states
  * (docs/product.md#11-lead-attribution-and-privacy-notice).
@@ -60,6 +81,9 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
   const [fields, setFields] = useState<LeadFields>(EMPTY);
   const [website, setWebsite] = useState("");
   const [status, setStatus] = useState<Status>("form");
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  /** The lead waits to be resent: the Thank You view says so. */
+  const [captured, setCaptured] = useState(false);
   const clearConfetti = useRef<(() => void) | null>(null);
   const idPrefix = useId();
 
@@ -71,6 +95,8 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
       setStatus("form");
       setFields(EMPTY);
       setWebsite("");
+      setErrors({});
+      setCaptured(false);
     };
     if (open) {
       // Reopened within the 300 ms after a success: start from a fresh form, not the Thank You view.
@@ -89,6 +115,7 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
     event.preventDefault();
     if (status === "submitting") return;
     const failure = validateLead(fields);
+    setErrors(failure ? invalidFields(failure, fields) : {});
     if (failure) {
       const [title, description] = FAILURE_TOASTS[failure];
       toast({ title: t(title), description: t(description), variant: "destructive" });
@@ -108,9 +135,7 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
       ...readAttribution(),
       privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
     };
-    try {
-      await sendGetStartedEmail(body);
-      setStatus("success");
+    const celebrateNow = () =>
       celebrate().then(
         (clear) => {
           clearConfetti.current = clear;
@@ -119,7 +144,23 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
           // Confetti is decoration: a failed chunk load changes nothing for the visitor.
         },
       );
-    } catch {
+    try {
+      await sendGetStartedEmail(body);
+      setStatus("success");
+      void celebrateNow();
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        // No answer at all: captured, and sent once the connection is back (ADR 0081).
+        savePendingLead(body);
+        setCaptured(true);
+        setStatus("success");
+        toast({
+          title: t("landing.getStarted.connectionTitle"),
+          description: t("landing.getStarted.connection"),
+        });
+        void celebrateNow();
+        return;
+      }
       setStatus("form");
       toast({
         title: t("landing.getStarted.failed"),
@@ -142,6 +183,15 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
               {t("landing.getStarted.congratulations")}
             </DialogDescription>
             <p className="text-sm text-muted-foreground">{t("landing.getStarted.reachOut")}</p>
+            {captured && (
+              <p
+                role="status"
+                className="flex items-start gap-2 rounded-xl border border-warning bg-warning/15 p-3 text-left text-sm text-foreground"
+              >
+                <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{t("landing.getStarted.pendingNotice")}</span>
+              </p>
+            )}
             <Button className="mt-2" onClick={() => onOpenChange(false)}>
               {t("landing.getStarted.close")}
             </Button>
@@ -168,9 +218,12 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
                   autoComplete={field.autoComplete}
                   required
                   value={fields[field.name]}
-                  onChange={(event) =>
-                    setFields((current) => ({ ...current, [field.name]: event.target.value }))
-                  }
+                  error={errors[field.name] ? t(errors[field.name] as string) : undefined}
+                  onChange={(event) => {
+                    setFields((current) => ({ ...current, [field.name]: event.target.value }));
+                    // Her edit answers the message: it goes until the next submit.
+                    setErrors(({ [field.name]: _answered, ...rest }) => rest);
+                  }}
                 />
               ))}
               {/* Honeypot: hidden from people, so only bots fill it in. */}
@@ -200,7 +253,7 @@ export function GetStartedDialog({ open, onOpenChange, plan }: GetStartedDialogP
                 <span className="sr-only">{t("landing.nav.opensInNewTab")}</span>
               </a>
             </p>
-            <Button type="submit" size="lg" disabled={status === "submitting"}>
+            <Button type="submit" size="lg" pending={status === "submitting"}>
               {status === "submitting" ? t("landing.getStarted.processing") : t("landing.getStarted.submit")}
             </Button>
           </form>

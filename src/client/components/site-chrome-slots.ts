@@ -1,11 +1,10 @@
 import { createContext, type ReactNode, useContext } from "react";
 
 /**
- * The site header and footer rendered by someone else: the static public pages (ADR 0064) render
- * the framework-free `SiteHeader.astro` / `SiteFooter.astro` and hand their HTML to the React page
- * through this context (Astro slots, which leave no wrapper element in the page), so the React
- * pages keep their layout and the React header and footer stand aside. Without a provider (the
- * portal app) the React header and footer render as before.
+ * The site header and footer of a public page's React body (ADR 0064, ADR 0080): the static pages
+ * render the framework-free `SiteHeader.astro` / `SiteFooter.astro` and hand their HTML to the
+ * React body through this context (Astro slots, which leave no wrapper element in the page), so
+ * the body places them in its layout (site-page.tsx). There is no React copy of either.
  */
 export interface SiteChromeSlots {
   header?: ReactNode;

@@ -3,7 +3,7 @@ import { setPageLanguage } from "./i18n";
 import { rememberLanguage } from "./language";
 
 /**
- * The language of pages that have no Spanish twin (portal, sign-in, IMU page, 404): the one the
+ * The language of pages that have no Spanish twin (portal, sign-in, 404): the one the
  * visitor chose in the `lang` cookie (ADR 0022), or a signed-in user's stored one (ADR 0025).
  * English until the Spanish catalogs are loaded, so the SPA page hydrates in the language it was
  * prerendered in, then switches.

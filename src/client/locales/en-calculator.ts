@@ -44,4 +44,10 @@ export const enCalculator = {
   disclaimer:
     "All figures are estimates based on the inputs above and typical AisleIQ results. Actual results vary by store and are not guaranteed.",
   print: "Print summary",
+  /** The visible share control beside Print (the page's address holds the figures, ADR 0007). */
+  copyLink: "Copy link",
+  linkCopiedTitle: "Link copied",
+  linkCopied: "Anyone who opens it sees these figures (the partner percentage stays out).",
+  copyFailedTitle: "The link could not be copied",
+  copyFailed: "Copy it from your browser's address bar: it holds these figures.",
 } as const;

@@ -39,6 +39,8 @@ export const enErrors = {
   selfManagementForbidden: "You can't change, deactivate or delete your own account. Ask another admin.",
   signInCodeInvalid:
     "That code is not right. Check the newest sign-in email, and type its code in the browser where you asked for it.",
+  signInCodeUsed:
+    "This code was already used: it or its email's link has signed in. If that was not you, ask for a new email.",
   signInCodeExhausted:
     "Too many wrong tries: this code no longer works. Use the link in the email, or ask for a new email.",
   passkeyFailed: "That passkey could not sign you in. Try again, or sign in with an email link.",

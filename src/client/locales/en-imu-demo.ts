@@ -4,7 +4,6 @@ export const enImuDemo = {
   metaDescription: "See your phone's orientation sensors drive a 3D phone model in real time.",
   title: "Phone Orientation Demo",
   subtitle: "Tilt and turn your phone: the model follows its alpha, beta and gamma angles.",
-  home: "Home",
   notSupportedTitle: "Device Not Supported",
   notSupportedHint: "Use manual controls below to experience demo.",
   permissionTitle: "Permissions Required",

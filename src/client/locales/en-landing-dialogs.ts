@@ -29,6 +29,13 @@ export const enLandingDialogs = {
     close: "Close",
     privacyNote: "We use these details to contact you about AisleIQ.",
     privacyLink: "Privacy notice",
+    /** A lead captured offline (ADR 0081): the toast, the notice in the Thank You view, then the resend. */
+    connectionTitle: "Connection Issue",
+    connection: "Your information has been captured. We'll retry sending when connection is restored.",
+    pendingNotice:
+      "Connection Issue: Your information has been captured. We'll retry sending when connection is restored.",
+    sentTitle: "Request sent",
+    sent: "Your saved Get Started request has reached us.",
   },
   jobs: {
     title: "Now Hiring",

@@ -202,7 +202,8 @@ export const enPortal = {
     tooManyTitle: "Too Many Files",
     tooManyText: "Only the first 5 files are kept",
     successTitle: "Background Check Submitted",
-    successText: "Your background check is under review",
+    /** Says Pending as the new check's badge does (the spec's "under review" read as In Review, ADR 0082). */
+    successText: "Your background check is pending review",
     failedTitle: "Submission Failed",
     failedText: "Failed to submit background check",
   },

@@ -33,6 +33,8 @@ export const en = {
     close: "Close",
     error: "Error",
     skipToContent: "Skip to content",
+    /** Under an empty required field after a submit (the form's toast says the rest). */
+    fieldRequired: "This field is required.",
     /** Shown beside an interactive part whose code could not load (src/site/directives/interaction.ts). */
     islandLoad: {
       offline: "You seem to be offline. This part of the page will load as soon as the connection is back.",

@@ -45,4 +45,9 @@ export const esCalculator: Translation<typeof enCalculator> = {
   disclaimer:
     "Todas las cifras son estimaciones basadas en los datos ingresados y en resultados típicos de AisleIQ. Los resultados reales varían según la tienda y no están garantizados.",
   print: "Imprimir resumen",
+  copyLink: "Copiar enlace",
+  linkCopiedTitle: "Enlace copiado",
+  linkCopied: "Quien lo abra verá estas cifras (el porcentaje del socio no se incluye).",
+  copyFailedTitle: "No se pudo copiar el enlace",
+  copyFailed: "Cópielo de la barra de direcciones del navegador: contiene estas cifras.",
 };

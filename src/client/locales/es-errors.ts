@@ -41,6 +41,8 @@ export const esErrors: Translation<typeof enErrors> = {
     "No puede cambiar, desactivar ni eliminar su propia cuenta. Pídaselo a otro administrador.",
   signInCodeInvalid:
     "Ese código no es correcto. Revise el correo de inicio de sesión más reciente y escriba su código en el navegador donde lo pidió.",
+  signInCodeUsed:
+    "Este código ya se usó: con él o con el enlace de su correo ya se inició sesión. Si no fue usted, pida un correo nuevo.",
   signInCodeExhausted:
     "Demasiados intentos fallidos: este código ya no sirve. Use el enlace del correo o pida un correo nuevo.",
   passkeyFailed:

@@ -7,7 +7,6 @@ export const esImuDemo: Translation<typeof enImuDemo> = {
   metaDescription: "Vea cómo los sensores de orientación de su teléfono mueven un modelo 3D en tiempo real.",
   title: "Demostración de orientación del teléfono",
   subtitle: "Incline y gire su teléfono: el modelo sigue sus ángulos alfa, beta y gamma.",
-  home: "Inicio",
   notSupportedTitle: "Dispositivo no compatible",
   notSupportedHint: "Use los controles manuales de abajo para probar la demostración.",
   permissionTitle: "Se necesitan permisos",

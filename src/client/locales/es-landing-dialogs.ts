@@ -28,6 +28,12 @@ export const esLandingDialogs: Translation<typeof enLandingDialogs> = {
     close: "Cerrar",
     privacyNote: "Usamos estos datos para comunicarnos con usted sobre AisleIQ.",
     privacyLink: "Aviso de privacidad",
+    connectionTitle: "Problema de conexión",
+    connection: "Guardamos sus datos. Volveremos a enviarlos cuando se restablezca la conexión.",
+    pendingNotice:
+      "Problema de conexión: guardamos sus datos. Volveremos a enviarlos cuando se restablezca la conexión.",
+    sentTitle: "Solicitud enviada",
+    sent: "Su solicitud de Comenzar guardada ya nos llegó.",
   },
   jobs: {
     title: "Estamos contratando",

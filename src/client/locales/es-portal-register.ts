@@ -1,5 +1,4 @@
 import { esAccount } from "./es-account";
-import { esImuDemo } from "./es-imu-demo";
 import { esLeads } from "./es-leads";
 import { esPortal } from "./es-portal";
 import { esPortalCommon } from "./es-portal-common";
@@ -8,7 +7,8 @@ import { esRetailerDemo } from "./es-retailer-demo";
 
 /**
  * Registers the Spanish texts of the signed-in portal and the other single-language pages
- * (account screens, portal, leads, demo registrations, IMU page). Loaded on demand by
+ * (account screens, portal, leads, demo registrations; the IMU page
+ * is a page of the site in both languages, ADR 0080). Loaded on demand by
  * lib/portal-language.ts when the `lang` cookie asks for Spanish (ADR 0022).
  */
 export function addSpanishPortal(): void {
@@ -18,6 +18,5 @@ export function addSpanishPortal(): void {
     portal: esPortal,
     leads: esLeads,
     retailerDemo: esRetailerDemo,
-    imuDemo: esImuDemo,
   });
 }

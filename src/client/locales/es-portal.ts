@@ -205,7 +205,7 @@ export const esPortal: Translation<typeof enPortal> = {
     tooManyTitle: "Demasiados archivos",
     tooManyText: "Solo se conservan los primeros 5 archivos",
     successTitle: "Verificación de antecedentes enviada",
-    successText: "Su verificación de antecedentes está en revisión",
+    successText: "Su verificación de antecedentes está pendiente de revisión",
     failedTitle: "No se pudo enviar",
     failedText: "No se pudo enviar la verificación de antecedentes",
   },

@@ -21,6 +21,7 @@ export const es: Translation<typeof en> = {
     close: "Cerrar",
     error: "Error",
     skipToContent: "Ir al contenido",
+    fieldRequired: "Este campo es obligatorio.",
     islandLoad: {
       offline:
         "Parece que no tiene conexión. Esta parte de la página se cargará en cuanto vuelva la conexión.",

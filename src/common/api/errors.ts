@@ -98,6 +98,8 @@ export const ERRORS = {
   SIGN_IN_CODE_INVALID: { status: 400, message: "errors.signInCodeInvalid" },
   /** This browser's sign-in code has had 5 wrong tries and no longer works; its link still does. */
   SIGN_IN_CODE_EXHAUSTED: { status: 410, message: "errors.signInCodeExhausted" },
+  /** The right code of this browser's sign-in email, whose link has already signed in (the link and code go together). */
+  SIGN_IN_CODE_USED: { status: 410, message: "errors.signInCodeUsed" },
   /** A passkey sign-in that could not be verified: unknown or removed passkey, stale challenge, bad signature. */
   PASSKEY_FAILED: { status: 400, message: "errors.passkeyFailed" },
   /** A new passkey the server could not verify (or one already added). */

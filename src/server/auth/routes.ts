@@ -183,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             `Malformed email or code (${ERROR_CODES.VALIDATION}); or ${ERROR_CODES.SIGN_IN_CODE_INVALID}: not the code of a usable sign-in email this browser asked for, whether or not the account exists`,
           ),
           410: apiErrorSchema.describe(
-            `${ERROR_CODES.SIGN_IN_CODE_EXHAUSTED}: this browser's code has had 5 wrong tries; its link still works`,
+            `${ERROR_CODES.SIGN_IN_CODE_EXHAUSTED}: this browser's code has had 5 wrong tries; its link still works; or ${ERROR_CODES.SIGN_IN_CODE_USED}: the right code, but its link has already signed in`,
           ),
           429: apiErrorSchema.describe(
             `${ERROR_CODES.RATE_LIMITED} with Retry-After: too many code entries from this IP, or too many wrong codes for the address or from the IP`,
@@ -223,6 +223,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             410,
             ERROR_CODES.SIGN_IN_CODE_EXHAUSTED,
             "Too many wrong tries: this code no longer works. Use the link in the email, or ask for a new email.",
+          );
+        case "used":
+          throw new HttpError(
+            410,
+            ERROR_CODES.SIGN_IN_CODE_USED,
+            "This code was already used: it or its email's link has signed in. If that was not you, ask for a new email.",
           );
         case "inactive":
           throw new HttpError(403, ERROR_CODES.ACCOUNT_INACTIVE, "This account is disabled.");

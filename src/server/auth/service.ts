@@ -8,6 +8,7 @@ import {
 } from "../../common/limits";
 import type { AppConfig } from "../config";
 import { conflict, HttpError } from "../core/errors";
+import { dataKeyring } from "../crypto/data-keys";
 import type { Database, Executor } from "../db/database";
 import { isConnectionError } from "../db/faults";
 import { firstRow, hasRow } from "../db/queries";
@@ -71,7 +72,12 @@ export async function issueMagicLink(
     fullName: user.fullName,
     language: user.language,
   });
-  await enqueueEmail(tx, { kind: "magic_link", to: user.email, ...email });
+  // The link's token and the code are sealed at rest, never stored in the clear (ADR 0074).
+  await enqueueEmail(
+    tx,
+    { kind: "magic_link", to: user.email, ...email, secrets: { token: token.raw, code: code.code } },
+    dataKeyring(config),
+  );
   await recordAudit(tx, {
     action: "sign_in_email_sent",
     actor: null,

@@ -76,6 +76,8 @@ export type SignInCodeOutcome =
   | { status: "exhausted" }
   /** Too many wrong codes for the address or from the IP; try again in `retryAfterSeconds`. */
   | { status: "limited"; retryAfterSeconds: number }
+  /** The right code of this browser's newest email, which (or whose link) has already signed in. */
+  | { status: "used" }
   /** The right code of a deactivated account (it was deactivated after the email went). */
   | { status: "inactive" };
 
@@ -174,6 +176,9 @@ async function checkCode(
         .limit(1)
     : [];
   if (!(await signInCodeMatches(input.code, link?.codeDigest))) {
+    // No usable link: if the code is that of this browser's link that has signed in, say so
+    // rather than "not right" (the person typed what the email said), and count no wrong try.
+    if (!link && input.bindingHash && (await matchesUsedLink(tx, input))) return { status: "used" };
     onWrong();
     await tx.insert(signInCodeFailures).values({
       email: input.email,
@@ -213,9 +218,34 @@ async function checkCode(
     )
     .returning({ id: magicLinkTokens.id });
   // The link signed in meanwhile (it waited for the user row): its code went with it.
-  if (!used) return { status: "wrong" };
+  if (!used) return { status: "used" };
   const session = await startSignedInSession(tx, user, input.client, "code");
   return { status: "ok", user, session };
+}
+
+/**
+ * Whether `input.code` is the code of the newest used, unexpired link this browser (its binding)
+ * asked for `input.email`: the link signed in, here or elsewhere, before the code was typed.
+ */
+async function matchesUsedLink(
+  tx: Executor,
+  input: { email: string; code: string; bindingHash: string | null },
+): Promise<boolean> {
+  if (!input.bindingHash) return false;
+  const [usedLink] = await tx
+    .select({ codeDigest: magicLinkTokens.codeDigest })
+    .from(magicLinkTokens)
+    .where(
+      and(
+        eq(magicLinkTokens.bindingHash, input.bindingHash),
+        eq(magicLinkTokens.email, input.email),
+        eq(magicLinkTokens.used, true),
+        gt(magicLinkTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(magicLinkTokens.id))
+    .limit(1);
+  return usedLink?.codeDigest ? signInCodeMatches(input.code, usedLink.codeDigest) : false;
 }
 
 /**

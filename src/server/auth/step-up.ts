@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/api/errors";
 import { STEP_UP_CODE_MAX_WRONG, STEP_UP_CODE_TTL_MS, STEP_UP_WINDOW_MS } from "../../common/limits";
 import { HttpError } from "../core/errors";
+import { dataKeyring, type KeyConfig } from "../crypto/data-keys";
 import type { Database, Executor } from "../db/database";
 import { transactionWithRetry } from "../db/retry";
 import { sessions, stepUpCodes } from "../db/schema";
@@ -52,15 +53,22 @@ async function queueStepUpEmail(
   user: Pick<UserRow, "email" | "fullName" | "language">,
   code: string,
   device: string,
+  config: KeyConfig,
 ): Promise<void> {
   const email = stepUpCodeEmail({ code, fullName: user.fullName, device, language: user.language });
-  await enqueueEmail(tx, { kind: "step_up_code", to: user.email, ...email });
+  // The code is sealed at rest, never stored in the clear (ADR 0074).
+  await enqueueEmail(
+    tx,
+    { kind: "step_up_code", to: user.email, ...email, secrets: { code } },
+    dataKeyring(config),
+  );
 }
 
 /**
  * Emails a new step-up code to the person of `session` (ADR 0076), replacing any code the
  * session had, and appends a `step_up_requested` audit entry (ADR 0057), in one transaction.
  * @param device the asking browser and OS ("Chrome on macOS"), named in the email
+ * @param config whose data key seals the code in the outbox (ADR 0074)
  * @returns where it went and until when it works
  */
 export async function sendStepUpCode(
@@ -68,6 +76,7 @@ export async function sendStepUpCode(
   session: Pick<ResolvedSession, "sessionId" | "user">,
   device: string,
   client: ClientInfo,
+  config: KeyConfig,
 ): Promise<{ email: string; expiresAt: Date }> {
   const { code, digest } = await issueSignInCode();
   const expiresAt = new Date(Date.now() + STEP_UP_CODE_TTL_MS);
@@ -80,7 +89,7 @@ export async function sendStepUpCode(
         target: stepUpCodes.sessionId,
         set: { codeDigest: digest, wrongTries: 0, expiresAt, createdAt: sql`now()` },
       });
-    await queueStepUpEmail(tx, user, code, device);
+    await queueStepUpEmail(tx, user, code, device, config);
     await recordAudit(tx, {
       action: "step_up_requested",
       actor: user,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { copyFile, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
@@ -17,6 +17,8 @@ import type { DbHandle, Executor } from "../db/database";
  * - `manifest.json`: format, time, source database, migrations, rows per table, files, checksums;
  * - `database.jsonl.gz`: one line per row, `["table", {column: value…}]`, tables parents first;
  * - `uploads/<key>`: each background-check file, under its storage key.
+ * Directories are created 0700 and files 0600. Credentials of emails waiting in the outbox are
+ * in it sealed only; the key that opens them (DATA_ENCRYPTION_KEY) never is (ADR 0074).
  */
 
 /** The `format` of every manifest this code writes and reads. */
@@ -124,7 +126,10 @@ export async function writeBackup(
   options: { outDir: string; uploadsDir: string | undefined },
 ): Promise<{ manifest: BackupManifest; missingFiles: string[] }> {
   if (existsSync(options.outDir)) throw new Error(`${options.outDir} already exists; choose a new directory`);
-  await mkdir(path.join(options.outDir, "uploads"), { recursive: true });
+  // Only the operator who took it may read it: directories 0700, files 0600 (ADR 0074).
+  await mkdir(path.join(options.outDir, "uploads"), { recursive: true, mode: 0o700 });
+  await chmod(options.outDir, 0o700);
+  await chmod(path.join(options.outDir, "uploads"), 0o700);
   const databaseFile = path.join(options.outDir, "database.jsonl.gz");
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(databaseFile, { flags: "wx", mode: 0o600 }));
@@ -180,6 +185,7 @@ export async function writeBackup(
       }
       const target = path.join(options.outDir, "uploads", key);
       await copyFile(source, target);
+      await chmod(target, 0o600);
       files.push({ key, bytes: (await stat(target)).size, sha256: await sha256File(target) });
     }
   }

@@ -2,8 +2,10 @@ import "dotenv/config";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config";
+import { dataKeyring } from "../crypto/data-keys";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { createDb } from "../db/database";
+import { unopenableOutboxRows } from "../mail/outbox";
 import { restoreBackup, writeBackup } from "./backup";
 
 /**
@@ -72,6 +74,20 @@ async function main(argv: string[]): Promise<void> {
       say(
         `Restored ${rows} rows in ${manifest.tables.length} tables and ${uploadsDir ? manifest.files.length : 0} files from ${fromDir} (taken ${manifest.createdAt} on ${manifest.database}) into ${config.DATABASE_URL ? "PostgreSQL" : pgliteDir}`,
       );
+      // Waiting emails whose credentials this installation's key cannot open are named, never
+      // dropped in silence: the worker marks them failed with the reason (ADR 0074).
+      let keyring: ReturnType<typeof dataKeyring>;
+      try {
+        keyring = dataKeyring(config, { create: false });
+      } catch {
+        keyring = undefined; // production without the key: every sealed row is named below
+      }
+      const unopenable = await unopenableOutboxRows(handle.db, keyring);
+      if (unopenable.length > 0) {
+        console.warn(
+          `${unopenable.length} waiting email(s) cannot be decrypted with this DATA_ENCRYPTION_KEY (or DATA_ENCRYPTION_KEY_PREVIOUS) and will be marked failed, not sent: ${unopenable.map((row) => `#${row.id} ${row.kind}`).join(", ")}. Set the key the backed-up installation used before starting the server to send them.`,
+        );
+      }
     } finally {
       await handle.close();
     }

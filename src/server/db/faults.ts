@@ -107,15 +107,23 @@ function isDrizzleQueryError(value: unknown): boolean {
 
 /**
  * The driver-level facts of a database error for logs: the innermost error in the chain that is
- * not Drizzle's wrapper, reduced to code, severity, message and schema names. Returns undefined
- * when the chain holds no error with a `code` or `severity` (not a database error).
+ * not Drizzle's wrapper, reduced to code, severity, message and schema names; for a connection
+ * lost without a code (a driver message of {@link isConnectionError}), that message alone.
+ * Returns undefined when the chain holds neither (not a database error).
  */
 export function describeDbError(error: unknown): SafeDbError | undefined {
   const links = errorChain(error).filter((link) => !isDrizzleQueryError(link));
   const driver = links.find(
     (link) => field(link, "severity") !== undefined || field(link, "code") !== undefined,
   );
-  if (!driver) return undefined;
+  if (!driver) {
+    // node-postgres reports a connection lost mid-query ("Connection terminated unexpectedly")
+    // with no code at all: still the database's outage, not a bug (ADR 0011). Its message is the
+    // driver's own and quotes nothing of the query.
+    const lost = links.find((link) => CONNECTION_MESSAGES.some((p) => p.test(field(link, "message") ?? "")));
+    const message = lost === undefined ? undefined : field(lost, "message");
+    return message === undefined ? undefined : { message };
+  }
   const described: SafeDbError = {};
   for (const name of ["code", "severity", "message", "constraint", "table", "column", "routine"] as const) {
     const value = field(driver, name);

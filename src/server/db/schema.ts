@@ -343,7 +343,7 @@ export const outboxStatusEnum = pgEnum("email_outbox_status", ["pending", "sent"
 
 /**
  * Transactional outbox (docs/architecture.md#data-and-reliability-rules): a row is written in the same transaction as the
- * record it is about; the worker in mail/outbox.ts delivers it. Bodies are cleared once sent,
+ * record it is about; the worker in mail/outbox/ delivers it. Bodies are cleared once sent,
  * so emailed links do not linger at rest.
  */
 export const emailOutbox = pgTable(
@@ -364,12 +364,18 @@ export const emailOutbox = pgTable(
     sentAt: timestampTz("sent_at"),
     /** Stable id of the message, the local part of its `Message-ID` header on every attempt (ADR 0012). */
     messageId: uuid("message_id").notNull().defaultRandom(),
-    /** Lower is sooner: sign-in 0, invitation 10, bulk 100 (see mail/outbox.ts `priorityOf`). */
+    /** Lower is sooner: sign-in 0, invitation 10, bulk 100 (see mail/outbox/queue.ts `priorityOf`). */
     priority: smallint("priority").notNull().default(100),
     /** The language the message is written in, sent as `Content-Language` (RFC 3282). */
     language: text("language").notNull().default("en"),
     /** `Reply-To`: the submitter's validated address on notices about a lead or registration. */
     replyTo: text("reply_to"),
+    /**
+     * The credentials of a waiting email (sign-in link token, code, invitation token), sealed with
+     * DATA_ENCRYPTION_KEY for this row (ADR 0074); the body holds `{{secret.name}}` placeholders.
+     * Null on a row sent or failed for good, and on an email without credentials.
+     */
+    sealedSecrets: text("sealed_secrets"),
   },
   (t) => [
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),

@@ -7,6 +7,7 @@ import { matchPath } from "react-router";
 import {
   CLIENT_ROUTE_PATTERNS,
   IMU_PATH_MARKER,
+  imuPagePath,
   NOT_FOUND_PAGE_FILE,
   SHELL_ROUTE_PATTERNS,
   SITE_PAGE_PATTERNS,
@@ -87,18 +88,22 @@ export function isClientRoute(pathname: string): boolean {
 
 /**
  * The static site's file for a public page (ADR 0064): `calculator/index.html` for `/calculator`
- * or `/calculator/`, `es/index.html` for `/es`; null when `pathname` is no page of the site.
+ * or `/calculator/`, `es/index.html` for `/es`, `accelerometer/index.html` for any path containing
+ * "accelerometer" (but `/es/accelerometer`, `es/accelerometer/index.html`); null when `pathname` is
+ * no page of the site.
  * @param pathname a decoded URL path
  */
 export function sitePageFile(pathname: string): string | null {
   const pattern = SITE_PAGE_PATTERNS.find((candidate) => matchPath(candidate, pathname) !== null);
-  if (pattern === undefined) return null;
-  return path.posix.join(pattern.path.slice(1), "index.html");
+  // Any other path containing "accelerometer" is the IMU demo's page too (docs/product.md#2-pages).
+  const page = pattern?.path ?? imuPagePath(pathname);
+  if (page === null) return null;
+  return path.posix.join(page.slice(1), "index.html");
 }
 
 /**
- * The prerendered shell page for `pathname` (ADR 0041): `verify/index.html` for `/verify/abc`,
- * `accelerometer/index.html` for `/accelerometer/live`; null when no shell route matches.
+ * The prerendered shell page for `pathname` (ADR 0041): `verify/index.html` for `/verify/abc`;
+ * null when no shell route matches.
  * @param pathname a decoded URL path
  */
 export function shellFile(pathname: string): string | null {
@@ -119,7 +124,7 @@ function decodePath(raw: string): string | null {
 export interface BuiltPages {
   /** The static site (Astro, `build/site`): public pages in both languages, the not-found pages, their assets. */
   siteDir: string;
-  /** The browser app (React Router, `build/client`): the portal's and the IMU demo's shells, the SPA fallback, their assets. */
+  /** The browser app (React Router, `build/client`): the portal's shells, the SPA fallback, their assets. */
   clientDir: string;
   /**
    * The Content-Security-Policy of a built HTML file sent for a request (ADR 0072), or undefined
@@ -135,8 +140,7 @@ export interface BuiltPages {
 /**
  * Serves the built pages: hashed assets cached for a year, HTML never cached; the static site's
  * page for a public path (ADR 0064); the prerendered shell of a page rendered in the browser for
- * each of its paths (ADR 0041), the SPA fallback for the app's other routes (the IMU demo through
- * its catch-all); and for any other non-API GET the site's not-found page with status 404
+ * each of its paths (ADR 0041), the SPA fallback for the app's other routes; and for any other non-API GET the site's not-found page with status 404
  * (docs/product.md#2-pages), in Spanish when the `lang` cookie says so (ADR 0063). A page that
  * exists in English and Spanish redirects (302) to the language saved in the `lang` cookie, if
  * any (ADR 0022). A file is looked up in the site first, then in the browser app. Every route here

@@ -20,6 +20,7 @@ import { refuseToken, type TokenMessages, verificationTokens } from "../auth/ver
 import { companyNameOf } from "../companies/service";
 import type { AppConfig } from "../config";
 import { badRequest, conflict, forbidden, notFound } from "../core/errors";
+import { dataKeyring } from "../crypto/data-keys";
 import type { Database, Executor } from "../db/database";
 import { firstRow, hasRow } from "../db/queries";
 import { transactionWithRetry } from "../db/retry";
@@ -176,7 +177,12 @@ async function queueInvitationEmail(
   },
 ) {
   const mail = invitationEmail({ publicUrl: config.PUBLIC_URL, ...options });
-  await enqueueEmail(tx, { kind: "invitation", to: options.email, ...mail });
+  // The invitation's token is sealed at rest, never stored in the clear (ADR 0074).
+  await enqueueEmail(
+    tx,
+    { kind: "invitation", to: options.email, ...mail, secrets: { token: options.token } },
+    dataKeyring(config),
+  );
 }
 
 /**

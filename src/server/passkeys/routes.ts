@@ -258,6 +258,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
         session,
         deviceName(request.headers["user-agent"], session.user.language),
         clientInfoOf(request),
+        config,
       );
       return { email: sent.email, expiresAt: sent.expiresAt.toISOString() };
     },

@@ -40,7 +40,9 @@ export async function enqueueWebhook(
   const body = JSON.stringify({ id, type: event, createdAt: new Date().toISOString(), data });
   await enqueueEmail(tx, {
     kind: EVENT_KIND[event],
-    to: config.LEAD_WEBHOOK_URL,
+    // The target without its query (which may hold the receiver's key): the URL itself is read
+    // from the configuration at each attempt (ADR 0074).
+    to: webhookEndpoint(config) ?? "",
     subject: `${event} ${summary}`,
     html: "",
     text: body,
@@ -51,7 +53,10 @@ export async function enqueueWebhook(
   return id;
 }
 
-/** Where deliveries go, for admins: the URL's scheme, host and path (its query may hold a token). */
+/**
+ * Where deliveries go, for admins and the outbox rows: the URL's scheme, host and path, never its
+ * user info or query (which may hold a key; ADR 0074).
+ */
 export function webhookEndpoint(config: AppConfig): string | null {
   if (!config.LEAD_WEBHOOK_URL) return null;
   const url = new URL(config.LEAD_WEBHOOK_URL);

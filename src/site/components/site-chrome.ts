@@ -3,13 +3,12 @@ import { SITE_CONFIG } from "@common/site-config";
 import { addCatalog, i18next, setPageLanguage, type TFunction } from "~/lib/i18n";
 import { es } from "~/locales/es";
 
-export { FOOTER_COLUMNS, SOCIAL } from "~/components/site-footer-links";
+export { FOOTER_COLUMNS, SOCIAL } from "./footer-links";
 
 /**
  * Build-time data of the public site's header and footer (SiteHeader.astro, SiteFooter.astro;
- * docs/product.md#2-pages "Header and footer"): their link tables, the classes the Radix-based
- * React header gave its menus and drawer (so the static markup looks the same), and the
- * translator for a page's language. Runs at build time only: nothing here reaches the browser.
+ * docs/product.md#2-pages "Header and footer"): their link tables, the classes of their
+ * links, menus and drawer, and the translator for a page's language. Runs at build time only: nothing here reaches the browser.
  */
 
 /**
@@ -64,3 +63,7 @@ export const EXTERNAL_SIGN_IN = [
   { key: "proConnect", href: SITE_CONFIG.proConnectUrl },
   { key: "channelPartner", href: SITE_CONFIG.channelPartnerUrl },
 ] as const;
+
+/** The look of the header's links and menu triggers (docs/product.md#2-pages "Header and footer"). */
+export const navLinkClass =
+  "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 transition-colors duration-150 hover:bg-slate-100 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-slate-100";

@@ -1,4 +1,5 @@
 import type { SitemapItem } from "@astrojs/sitemap";
+import { IMU_PAGE_PATH } from "../../common/client-routes";
 import {
   basePath,
   isLocalized,
@@ -54,11 +55,13 @@ const SITEMAP_PAGES: Readonly<Record<string, Pick<SitemapItem, "changefreq" | "p
   "/": { changefreq: "weekly" as SitemapItem["changefreq"], priority: 1.0 },
   "/calculator": { changefreq: "monthly" as SitemapItem["changefreq"], priority: 0.8 },
   [PRIVACY_NOTICE_PATHS.en]: { changefreq: "yearly" as SitemapItem["changefreq"], priority: 0.3 },
+  // The IMU demo, a public page in both languages since ADR 0080.
+  [IMU_PAGE_PATH]: { changefreq: "yearly" as SitemapItem["changefreq"], priority: 0.3 },
 };
 
 /**
  * The sitemap entry of a built page (@astrojs/sitemap's `filter` and `serialize`): the landing
- * page, the calculator and the privacy notice in both languages, each with its en, es and
+ * page, the calculator, the privacy notice and the IMU demo in both languages, each with its en, es and
  * x-default alternates; undefined for any other page (store demos, login portals, not-found pages).
  * @param url the page's absolute URL as the integration lists it
  * @param item the integration's entry, when serializing

@@ -13,7 +13,9 @@
  * - `[data-wake="calculator"]`: the slider's keys pressed before hydration are replayed; a shared
  *   link's figures are painted into the static HTML by a module imported for such links only
  *   (ADR 0068), and the island hydrates at once when the session asks for it;
- * - `[data-wake="registration"]`: the island hydrates at once when registrations wait offline.
+ * - `[data-wake="registration"]`: the island hydrates at once when registrations wait offline;
+ * - `[data-wake="imu-demo"]`: the IMU demo hydrates at once (ADR 0080);
+ * - and the dialogs island loads at once when Get Started leads captured offline wait.
  */
 import "./dialog-triggers";
 // The visit's first landing, which Get Started sends with the lead.
@@ -24,6 +26,8 @@ import "./header";
 import "./product-video";
 import { wakeCalculatorIfNeeded } from "../islands/calculator/wake";
 import { CALCULATOR_WAKE_SELECTOR } from "../islands/calculator/wake-selector";
+import { wakeDialogsIfLeadsPending } from "../islands/dialogs/wake";
+import { wakeImuDemo } from "../islands/imu-demo/wake";
 import { wakeRegistrationIfNeeded } from "../islands/registration/wake";
 import { replayKeysAfterHydration } from "../islands/replay-keys";
 import { celebrateHeroLater } from "./hero-celebration";
@@ -38,3 +42,5 @@ if (document.querySelector(CALCULATOR_WAKE_SELECTOR)) {
   wakeCalculatorIfNeeded();
 }
 wakeRegistrationIfNeeded();
+wakeDialogsIfLeadsPending();
+wakeImuDemo();

@@ -12,7 +12,7 @@ import type * as React from "react";
  * `className` without tailwind-merge (it is on the first load of every page; see ADR 0010).
  */
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap font-medium transition-colors duration-150 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap font-medium transition-colors duration-150 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -38,15 +38,42 @@ export const buttonVariants = cva(
 export interface ButtonProps extends React.ComponentProps<"button">, VariantProps<typeof buttonVariants> {
   /** Render the child element (e.g. a link) with button styling instead of a <button>. */
   asChild?: boolean;
+  /**
+   * The button's work is under way: it looks and reads as unavailable (`aria-disabled`) and
+   * ignores presses, but unlike `disabled` it keeps the keyboard focus, which a disabled button
+   * drops to `<body>` (WCAG 2.4.3).
+   */
+  pending?: boolean;
 }
 
 /**
- * A `<button>` (or, with `asChild`, its child element) styled by `variant` and `size`.
+ * A `<button>` (or, with `asChild`, its child element) styled by `variant` and `size`; see
+ * `pending` for a button busy with its own work.
  * `className` is appended to the variant's classes, not merged with them: to replace a
  * variant's colours or a size's dimensions, pass `variant={null}` or `size={null}` and give the
  * classes in `className`.
  */
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  pending,
+  onClick,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
-  return <Comp className={clsx(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <Comp
+      className={clsx(buttonVariants({ variant, size }), className)}
+      aria-disabled={pending ? true : undefined}
+      data-pending={pending ? "" : undefined}
+      onClick={(event: React.MouseEvent<HTMLButtonElement>) => {
+        // A press while pending neither repeats the work nor submits the form again.
+        if (pending) event.preventDefault();
+        else onClick?.(event);
+      }}
+      {...props}
+    />
+  );
 }

@@ -21,6 +21,7 @@ export function ModalPanel({
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onKeyDown,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { closeClassName: string; iconClassName: string }) {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ export function ModalPanel({
   // when the dialog opened, if still there. A caller's `onCloseAutoFocus` that calls
   // `preventDefault()` chooses for itself.
   const opener = useRef<HTMLElement | null>(null);
+  const close = useRef<HTMLButtonElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
@@ -48,10 +50,20 @@ export function ModalPanel({
           event.preventDefault();
           target.focus();
         }}
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          // Radix hears Escape only in its topmost layer: with a toast up, that is the toast, which
+          // closes and leaves the event unhandled, so the first Escape left the dialog open. The
+          // dialog's own layer (or a select's) marks the Escape it handles; an unmarked one from
+          // inside the dialog closes it.
+          if (event.key === "Escape" && !event.defaultPrevented && !event.nativeEvent.defaultPrevented)
+            close.current?.click();
+        }}
         {...props}
       >
         {children}
         <DialogPrimitive.Close
+          ref={close}
           aria-label={t("common.close")}
           className={cn(
             "absolute right-3 top-3 inline-flex items-center justify-center rounded-md opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",

@@ -77,6 +77,8 @@ export function EditUserDialog({ user, onClose, onCloseAutoFocus }: UserDialogPr
       title={t("portal.users.editTitle")}
       description={t("portal.users.editDescription", { name: user.fullName, email: user.email })}
       descriptionClassName="break-words"
+      // The Role select comes first, and an arrow key on it would change her role: start on the title.
+      focusTitle
       onSubmit={onSubmit}
       cancel={t("common.cancel")}
       confirm={update.isPending ? t("portal.users.saving") : t("portal.users.save")}

@@ -79,7 +79,7 @@ export function AddPasskeyButton({
     });
   return (
     <>
-      <Button type="button" variant={variant} disabled={add.isPending} onClick={start}>
+      <Button type="button" variant={variant} pending={add.isPending} onClick={start}>
         {add.isPending ? (
           <Loader2 className="animate-spin" aria-hidden="true" />
         ) : (

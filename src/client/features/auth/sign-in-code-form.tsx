@@ -21,7 +21,10 @@ export function SignInCodeForm({ email }: { email: string }) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const refusal = verify.error instanceof ApiError ? verify.error.body?.code : undefined;
-  const closed = refusal === ERROR_CODES.SIGN_IN_CODE_EXHAUSTED || refusal === ERROR_CODES.RATE_LIMITED;
+  const closed =
+    refusal === ERROR_CODES.SIGN_IN_CODE_EXHAUSTED ||
+    refusal === ERROR_CODES.SIGN_IN_CODE_USED ||
+    refusal === ERROR_CODES.RATE_LIMITED;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,10 +1,11 @@
 import { calculate, MONTHS_MAX, MONTHS_MIN, MONTHS_STEP } from "@common/calculator";
-import { Printer } from "lucide-react";
+import { Link2, Printer } from "lucide-react";
 import { useId, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Slider } from "~/components/ui/slider";
+import { toast } from "~/hooks/use-toast";
 import { useTranslation } from "~/lib/react-i18n";
 import { ChannelPartnerSection } from "./channel-partner-section";
 import { Figures } from "./figure";
@@ -12,7 +13,7 @@ import { MAIN_FIGURES } from "./figures";
 import { LostRevenueSection } from "./lost-revenue-section";
 import { NumberFields } from "./number-field";
 import { RevenueChart } from "./revenue-chart";
-import { calculatorInputs } from "./share-link";
+import { calculatorInputs, urlWithForm } from "./share-link";
 import { monthsValueText } from "./texts";
 import { useCalculatorForm } from "./use-calculator-form";
 
@@ -34,6 +35,23 @@ export function Calculator() {
   const inputs = calculatorInputs(form);
   const results = calculate(inputs);
   const monthsText = monthsValueText(t, results.monthsSinceLaunch);
+
+  /** Puts the link to these figures on the clipboard (ADR 0007: the gated percentage stays out). */
+  const copyLink = async () => {
+    const link = new URL(urlWithForm(window.location.href, form), window.location.href).href;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: t("calculator.linkCopiedTitle"), description: t("calculator.linkCopied") });
+    } catch {
+      // No clipboard (permission refused, an insecure page): the address bar holds the same link.
+      window.history.replaceState(window.history.state, "", link);
+      toast({
+        title: t("calculator.copyFailedTitle"),
+        description: t("calculator.copyFailed"),
+        variant: "destructive",
+      });
+    }
+  };
 
   return (
     <div ref={root} className="contents">
@@ -73,18 +91,18 @@ export function Calculator() {
         </Card>
 
         <Card className="calc-section lg:col-span-7">
-          <div className="flex flex-row items-center justify-between gap-4 p-6">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 p-6">
             <CardTitle>{t("calculator.resultsTitle")}</CardTitle>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="calc-no-print"
-              onClick={() => window.print()}
-            >
-              <Printer aria-hidden="true" />
-              {t("calculator.print")}
-            </Button>
+            <div className="calc-no-print flex flex-wrap gap-2">
+              <Button type="button" variant="outline" size="sm-touch" onClick={() => void copyLink()}>
+                <Link2 aria-hidden="true" />
+                {t("calculator.copyLink")}
+              </Button>
+              <Button type="button" variant="outline" size="sm-touch" onClick={() => window.print()}>
+                <Printer aria-hidden="true" />
+                {t("calculator.print")}
+              </Button>
+            </div>
           </div>
           <CardContent>
             <Figures figures={MAIN_FIGURES} results={results} className="grid gap-4 sm:grid-cols-2" />

@@ -4,7 +4,7 @@ import { MAX_FILE_BYTES, MAX_FILES_PER_CHECK } from "@common/limits";
 import { formatFileSize, UPLOAD_ACCEPT, uploadKindOf } from "@common/uploads";
 import { FileText, UploadCloud, X } from "lucide-react";
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
-import { FormField, TextField } from "~/components/form-field";
+import { FormField, fieldErrorId, TextField } from "~/components/form-field";
 import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
 import { CardContent } from "~/components/ui/card";
@@ -28,6 +28,8 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
   const nextKey = useRef(0);
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState(0);
+  /** The fields the last submit found wanting, each with its message (catalog key). */
+  const [errors, setErrors] = useState<{ fullName?: string; email?: string; files?: string }>({});
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const submit = useSubmitCheck(setProgress);
@@ -46,6 +48,7 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
       else if (file.size > MAX_FILE_BYTES) tooLarge.push(file.name);
       else accepted.push({ key: nextKey.current++, file });
     }
+    if (accepted.length > 0) setErrors(({ files: _answered, ...rest }) => rest);
     const names = new Intl.ListFormat(intlLocale(i18n.language), { type: "conjunction" });
     const sentence = (key: "typeText" | "sizeText", files: string[]) =>
       files.length === 1
@@ -82,14 +85,22 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (submit.isPending) return;
+    // The field is marked and named under it; the toast keeps the spec's words (docs/product.md#5-validation).
     if (!fullName.trim() || !email.trim()) {
+      setErrors({
+        ...(!fullName.trim() ? { fullName: "common.fieldRequired" } : {}),
+        ...(!email.trim() ? { email: "common.fieldRequired" } : {}),
+      });
       toastError(t("portal.submit.requiredTitle"), t("portal.submit.requiredText"));
       return;
     }
     if (files.length === 0) {
+      setErrors({ files: "portal.submit.filesText" });
       toastError(t("portal.submit.filesTitle"), t("portal.submit.filesText"));
       return;
     }
+    setErrors({});
     setProgress(0);
     submit.mutate(
       { fullName: fullName.trim(), email: email.trim(), files: files.map((entry) => entry.file) },
@@ -115,7 +126,11 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
               autoComplete="name"
               required
               value={fullName}
-              onChange={(event) => setFullName(event.target.value)}
+              error={errors.fullName && t(errors.fullName)}
+              onChange={(event) => {
+                setFullName(event.target.value);
+                setErrors(({ fullName: _answered, ...rest }) => rest);
+              }}
             />
             <TextField
               id="check-email"
@@ -124,10 +139,18 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
               autoComplete="email"
               required
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              error={errors.email && t(errors.email)}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setErrors(({ email: _answered, ...rest }) => rest);
+              }}
             />
           </div>
-          <FormField id="check-files" label={t("portal.submit.documents")}>
+          <FormField
+            id="check-files"
+            label={t("portal.submit.documents")}
+            error={errors.files && t(errors.files)}
+          >
             <fieldset
               onDragOver={(event) => {
                 event.preventDefault();
@@ -136,6 +159,7 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
               onDragLeave={() => setDragging(false)}
               onDrop={onDrop}
               aria-label={t("portal.submit.documents")}
+              aria-describedby={errors.files ? fieldErrorId("check-files") : undefined}
               data-testid="drop-zone"
               className={cn(
                 "flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-border p-6 text-center transition-colors duration-150",
@@ -162,7 +186,7 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
                 type="file"
                 multiple
                 accept={UPLOAD_ACCEPT}
-                aria-describedby={hintId}
+                aria-describedby={errors.files ? `${hintId} ${fieldErrorId("check-files")}` : hintId}
                 className="sr-only"
                 tabIndex={-1}
                 onChange={(event) => {
@@ -207,7 +231,7 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
             </div>
           )}
           <div>
-            <Button type="submit" disabled={files.length === 0 || submit.isPending}>
+            <Button type="submit" pending={submit.isPending}>
               {submit.isPending ? t("portal.submit.submitting") : t("portal.submit.submit")}
             </Button>
           </div>

@@ -52,7 +52,7 @@ export function SessionsCard() {
         titleRef={titleRef}
         actions={
           others > 0 ? (
-            <Button variant="outline" size="sm-touch" disabled={end.isPending} onClick={() => run("others")}>
+            <Button variant="outline" size="sm-touch" pending={end.isPending} onClick={() => run("others")}>
               {end.isPending && end.variables === "others"
                 ? t("portal.sessions.signingOut")
                 : t("portal.sessions.signOutOthers")}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer } from "react";
+import { useEffect, useReducer } from "react";
 import { imuReducer, initialImuState, NO_READING_TIMEOUT_MS } from "./imu-state";
 
 /** iOS Safari's extension of DeviceOrientationEvent (W3C DeviceOrientation Event, "requestPermission"). */
@@ -27,8 +27,10 @@ async function sensorsAlreadyGranted(): Promise<boolean> {
 }
 
 /**
- * Locks the screen to portrait while mounted and unlocks it on unmount (docs/product.md#4-states). Browsers that
- * refuse (desktop, not full screen) are not an error.
+ * Locks the screen to portrait while mounted and unlocks it on unmount or when the visitor leaves
+ * the page (docs/product.md#4-states): the demo is a static page with an island (ADR 0080), so a
+ * link away loads another document without unmounting it. Browsers that refuse (desktop, not full
+ * screen) are not an error.
  */
 function usePortraitLock() {
   useEffect(() => {
@@ -40,12 +42,17 @@ function usePortraitLock() {
     } catch {
       // Some browsers throw instead of rejecting: refusing is allowed.
     }
-    return () => {
+    const unlock = () => {
       try {
         orientation?.unlock?.();
       } catch {
         // Not locked, or not allowed: nothing to undo.
       }
+    };
+    window.addEventListener("pagehide", unlock);
+    return () => {
+      window.removeEventListener("pagehide", unlock);
+      unlock();
     };
   }, []);
 }
@@ -90,7 +97,8 @@ export function useDeviceOrientation() {
     };
   }, [listening]);
 
-  const requestSensors = useCallback(async () => {
+  // A new function each render: only the Allow Sensors button takes it, and nothing memoizes on it.
+  const requestSensors = async () => {
     const EventClass = orientationEventClass();
     try {
       const answer = EventClass?.requestPermission ? await EventClass.requestPermission() : "granted";
@@ -98,7 +106,7 @@ export function useDeviceOrientation() {
     } catch {
       dispatch({ type: "permission-denied" });
     }
-  }, []);
+  };
 
   return { state, dispatch, requestSensors };
 }

@@ -8,10 +8,10 @@ import { ProductVideo } from "./product-video";
 /**
  * The 'Turnkey Branded APP & SDK' grid (docs/product.md#1-audience, #2-pages; anchor `branded-app-sdk`): the product video
  * and the ten feature cards. The Staff Different card and its Apply button open the Jobs modal
- * (`onOpenJobs` in a React page; on the static site the button's `data-dialog-trigger`, read by
- * src/site/scripts/dialog-triggers.ts).
+ * through the button's `data-dialog-trigger`, read by the page's script
+ * (src/site/scripts/dialog-triggers.ts; no handler on a static page, ADR 0079).
  */
-export function FeatureGrid({ onOpenJobs }: { onOpenJobs?: () => void }) {
+export function FeatureGrid() {
   return (
     <LandingSection
       name="grid"
@@ -22,14 +22,14 @@ export function FeatureGrid({ onOpenJobs }: { onOpenJobs?: () => void }) {
     >
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURE_CARDS.map((card) => (
-          <FeatureCardItem key={card.id} card={card} onOpenJobs={onOpenJobs} />
+          <FeatureCardItem key={card.id} card={card} />
         ))}
       </ul>
     </LandingSection>
   );
 }
 
-function FeatureCardItem({ card, onOpenJobs }: { card: FeatureCard; onOpenJobs?: () => void }) {
+function FeatureCardItem({ card }: { card: FeatureCard }) {
   const { t } = useTranslation();
   const key = `landing.cards.${card.id}` as const;
   return (
@@ -58,7 +58,6 @@ function FeatureCardItem({ card, onOpenJobs }: { card: FeatureCard; onOpenJobs?:
         ) : null}
         {card.isClickable ? (
           <Button
-            onClick={onOpenJobs}
             data-dialog-trigger="jobs"
             className="mt-auto self-start after:absolute after:inset-0 after:content-['']"
             aria-haspopup="dialog"

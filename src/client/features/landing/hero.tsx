@@ -1,7 +1,6 @@
 import { HERO_CELEBRATION_MS } from "@common/limits";
 import { ArrowRight, BarChart3, Rocket, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
 import { HERO_PHONE_URLS } from "~/lib/hero-artwork";
@@ -66,10 +65,10 @@ export function Hero() {
               </SectionLink>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to={localize("/calculator")}>
+              <a href={localize("/calculator")}>
                 <BarChart3 aria-hidden="true" />
                 {t("landing.hero.salesLift")}
-              </Link>
+              </a>
             </Button>
           </div>
         </div>

@@ -1,4 +1,3 @@
-import type { PlanTitle } from "@common/api/leads";
 import { clsx } from "clsx";
 import { Check, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
@@ -9,11 +8,10 @@ import { LandingSection } from "./landing-section";
 /**
  * Pricing (docs/product.md#1-audience, #3-records; anchor `pricing`): Starter, Optimal ('Most Popular', raised) and
  * Unlimited, each feature marked included or not; each Get Started button opens the Get Started
- * modal with that plan: through `onGetStarted` in a React page, and on the static site through its
- * `data-dialog-trigger`/`data-plan` marks, which the page's trigger script reads
- * (src/site/scripts/dialog-triggers.ts).
+ * modal with that plan through its `data-dialog-trigger`/`data-plan` marks, which the page's
+ * trigger script reads (src/site/scripts/dialog-triggers.ts; no handler on a static page, ADR 0079).
  */
-export function PricingSection({ onGetStarted }: { onGetStarted?: (plan: PlanTitle) => void }) {
+export function PricingSection() {
   const { t } = useTranslation();
   return (
     <LandingSection name="pricing" id="pricing" className="py-16 outline-none lg:py-24" size="lg" centered>
@@ -55,7 +53,6 @@ export function PricingSection({ onGetStarted }: { onGetStarted?: (plan: PlanTit
               aria-haspopup="dialog"
               data-dialog-trigger="get-started"
               data-plan={plan.title}
-              onClick={onGetStarted ? () => onGetStarted(plan.title) : undefined}
             >
               {t("landing.pricing.getStarted")}
               <span className="sr-only">: {plan.title}</span>

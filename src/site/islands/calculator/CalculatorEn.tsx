@@ -1,3 +1,4 @@
+import { ToasterOnDemand } from "~/components/toaster-on-demand";
 import { Calculator } from "~/features/calculator/calculator";
 import { addCatalog } from "~/lib/i18n";
 import { enCalculator } from "~/locales/en-calculator";
@@ -13,5 +14,11 @@ addCatalog({ calculator: enCalculator });
  * (./paint.ts, ADR 0068).
  */
 export default function CalculatorEn() {
-  return <Calculator />;
+  return (
+    <>
+      <Calculator />
+      {/* The Copy link toasts (only one toaster renders per page). */}
+      <ToasterOnDemand />
+    </>
+  );
 }

@@ -3,7 +3,10 @@ import type { Language } from "@common/languages";
 import { useStore } from "@nanostores/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ToasterOnDemand } from "~/components/toaster-on-demand";
-import { setPageLanguage } from "~/lib/i18n";
+import { resendPendingLeads } from "~/features/leads/api/pending-leads";
+import { toast } from "~/hooks/use-toast";
+import { addCatalog, i18next, setPageLanguage } from "~/lib/i18n";
+import { enLandingDialogs } from "~/locales/en-landing-dialogs";
 import { $openDialog, closeDialog } from "../../stores/dialogs";
 
 /** Each dialog loads the first time it is asked for (the island itself loads on first interaction). */
@@ -16,6 +19,9 @@ const JobsDialog = lazy(() =>
 const EventsDialogs = lazy(() =>
   import("~/components/events-dialogs").then((m) => ({ default: m.EventsDialogs })),
 );
+
+// The dialogs' English texts, here too for the resent-lead toast raised before any dialog loads.
+addCatalog({ landing: enLandingDialogs });
 
 /** Registers the Spanish texts of the dialogs (only Spanish pages download them). */
 const loadSpanish = () => import("./spanish").then((m) => m.addSpanishDialogTexts());
@@ -50,6 +56,14 @@ export default function Dialogs({ lang }: { lang: Language }) {
         if (cancelled) return;
         setPageLanguage(lang);
         setReady(true);
+        // Get Started leads captured offline go out now and whenever the browser is back online
+        // (ADR 0081); the page script wakes this island at load when some wait.
+        resendPendingLeads(() =>
+          toast({
+            title: i18next.t("landing.getStarted.sentTitle"),
+            description: i18next.t("landing.getStarted.sent"),
+          }),
+        );
       });
     return () => {
       cancelled = true;
@@ -80,7 +94,7 @@ export default function Dialogs({ lang }: { lang: Language }) {
           <EventsDialogs open={request?.dialog === "events"} onOpenChange={onOpenChange} />
         ) : null}
       </Suspense>
-      <ToasterOnDemand />
+      <ToasterOnDemand preload />
     </>
   );
 }

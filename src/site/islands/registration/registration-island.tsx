@@ -15,7 +15,7 @@ export function RegistrationIsland({ slug }: { slug: string }) {
   return (
     <>
       <RegistrationPanel demo={demo} />
-      <ToasterOnDemand />
+      <ToasterOnDemand preload />
     </>
   );
 }

@@ -2,9 +2,8 @@ import { PRIVACY_NOTICE_PATHS } from "@common/privacy";
 import { SITE_CONFIG } from "@common/site-config";
 
 /*
- * The footer's link table and social marks (docs/product.md#2-pages "Footer"), one copy for the
- * React footer (components/site-footer.tsx, the browser app's pages) and the static site's
- * (src/site/components/SiteFooter.astro, ADR 0064). Data only: no texts, no framework.
+ * The footer's link table and social marks (docs/product.md#2-pages "Footer") of the site's one
+ * footer, SiteFooter.astro (ADR 0064, ADR 0080). Data only: no texts, no framework.
  */
 
 /**
