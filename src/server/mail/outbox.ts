@@ -13,7 +13,7 @@ import {
 import type { DbHandle, Executor } from "../db/database";
 import { describeDbError, isConnectionError, safeError } from "../db/faults";
 import { emailOutbox } from "../db/schema";
-import type { MailTransport } from "./transport";
+import type { MailMessage, MailTransport } from "./transport";
 
 /** NOTIFY channel the outbox uses to wake workers (docs/architecture.md#data-and-reliability-rules). */
 export const OUTBOX_CHANNEL = "email_outbox";
@@ -31,6 +31,10 @@ export type OutboxKind =
   | "demo_registration"
   | "demo_registration_confirmation"
   | "check_decision"
+  | "check_authorization_receipt"
+  | "check_pre_adverse_notice"
+  | "check_dispute_filed"
+  | "check_final_notice"
   | "passkey_added"
   | "passkey_removed"
   | "lead_webhook"
@@ -99,6 +103,11 @@ export interface OutboxOptions {
    * Without it such rows fail and are retried like an email SMTP refused.
    */
   webhook?: OutboxChannel;
+  /**
+   * Reads the stored object a row names as its attachment (ADR 0084), at send time; a row with an
+   * attachment fails (and is retried) without it.
+   */
+  readAttachment?: (key: string) => Promise<Buffer>;
   /** Told of every delivery attempt's outcome (the metrics count them); must not throw. */
   onAttempt?: (attempt: { kind: string; webhook: boolean; outcome: "sent" | "retry" | "failed" }) => void;
 }
@@ -133,6 +142,8 @@ export interface OutboxMessage {
   replyTo?: string | undefined;
   /** The row's stable id (UUID); generated when not given (the webhook puts it in its body first). */
   messageId?: string;
+  /** A stored object sent as an attachment, read at send time: the row keeps its key, not its bytes (ADR 0084). */
+  attachment?: { key: string; name: string } | undefined;
 }
 
 /**
@@ -155,6 +166,8 @@ export async function enqueueEmail(tx: Executor, message: OutboxMessage): Promis
       replyTo: message.replyTo ?? null,
       messageId: message.messageId ?? randomUUID(),
       priority: priorityOf(message.kind),
+      attachmentKey: message.attachment?.key ?? null,
+      attachmentName: message.attachment?.name ?? null,
     })
     .returning({ id: emailOutbox.id });
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
@@ -536,6 +549,7 @@ export class OutboxWorker {
           language: row.language,
           ...(row.replyTo ? { replyTo: row.replyTo } : {}),
           messageId: messageIdHeader(row.messageId, this.options.from),
+          ...(await this.attachmentOf(row)),
         });
       }
     } catch (error) {
@@ -567,6 +581,14 @@ export class OutboxWorker {
       this.transportRecovered();
     }
     this.scheduleFlush(MARK_GROUP_MS);
+  }
+
+  /** The row's attachment, read from storage (ADR 0084); none when the row names none. */
+  private async attachmentOf(row: OutboxRow): Promise<Pick<MailMessage, "attachments">> {
+    if (!row.attachmentKey) return {};
+    if (!this.options.readAttachment) throw new Error("no attachment reader is configured");
+    const content = await this.options.readAttachment(row.attachmentKey);
+    return { attachments: [{ filename: row.attachmentName ?? "attachment", content }] };
   }
 
   private async recordFailure(row: OutboxRow, error: unknown, webhook = false): Promise<void> {
