@@ -6,8 +6,8 @@ import { businessDaysBetween } from "../../src/server/background-checks/business
 import { DISCLOSURE_VERSION } from "../../src/server/background-checks/disclosure";
 import { finalizeDueAdverseActions } from "../../src/server/background-checks/service";
 import { backgroundCheckAudit, backgroundChecks, emailOutbox, users } from "../../src/server/db/schema";
-import { type ReceivedEmail, startSmtpSink } from "../support/smtp-sink";
 import { type Actor, createTwoTenants } from "../support/actors";
+import { type ReceivedEmail, startSmtpSink } from "../support/smtp-sink";
 import { pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
@@ -30,9 +30,12 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
   const review = (cookie: string, id: number, body: object) =>
     f.server.request("PATCH", `/api/background-checks/${id}`, { cookie, json: body });
   const submit = async (actor: Actor, language?: "en" | "es") => {
-    const created = await submitCheck(f, actor.cookie, { fullName: actor.fullName, email: actor.email, language }, [
-      { name: "id.pdf", data: pdfBytes() },
-    ]);
+    const created = await submitCheck(
+      f,
+      actor.cookie,
+      { fullName: actor.fullName, email: actor.email, language },
+      [{ name: "id.pdf", data: pdfBytes() }],
+    );
     expect(created.status).toBe(201);
     return created.body.id as number;
   };
@@ -53,10 +56,16 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
     )
       .map((row) => row.event)
       .filter(Boolean);
-  const dispute = (cookie: string, id: number, statement: string, files: Array<{ name: string; data: Uint8Array }>) => {
+  const dispute = (
+    cookie: string,
+    id: number,
+    statement: string,
+    files: Array<{ name: string; data: Uint8Array }>,
+  ) => {
     const form = new FormData();
     form.append("statement", statement);
-    for (const file of files) form.append("files", new Blob([new Uint8Array(file.data)], { type: "application/pdf" }), file.name);
+    for (const file of files)
+      form.append("files", new Blob([new Uint8Array(file.data)], { type: "application/pdf" }), file.name);
     return fetch(`${f.server.baseUrl}/api/background-checks/${id}/dispute`, {
       method: "POST",
       headers: { cookie },
@@ -67,7 +76,10 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
   /** The latest email to `to` with `subject` once it arrived at `sink` (other emails to her may come between). */
   const mailWithSubject = async (to: string, subject: string, sink = f.smtp) => {
     await waitFor(() => sink.emailsTo(to).some((mail) => mail.subject === subject));
-    return sink.emailsTo(to).filter((mail) => mail.subject === subject).at(-1) as ReceivedEmail;
+    return sink
+      .emailsTo(to)
+      .filter((mail) => mail.subject === subject)
+      .at(-1) as ReceivedEmail;
   };
 
   beforeAll(async () => {
@@ -94,7 +106,9 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
   });
 
   it("shows the disclosure in her language, and the signed receipt is one PDF for her, a reviewer and her inbox", async () => {
-    const disclosure = await f.server.request("GET", "/api/background-checks/disclosure", { cookie: userA.cookie });
+    const disclosure = await f.server.request("GET", "/api/background-checks/disclosure", {
+      cookie: userA.cookie,
+    });
     expect(disclosure.status).toBe(200);
     expect(disclosure.body).toMatchObject({ version: DISCLOSURE_VERSION, language: "es" });
     expect(disclosure.body.text).toContain("Autorización");
@@ -115,21 +129,31 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
     // Another tenant's admin may not see the check, nor its receipt.
     const detail = await f.server.request("GET", `/api/background-checks/${id}`, { cookie: admin.cookie });
     expect(detail.body.authorization).toMatchObject({ signatureName: "Ana Ruiz", language: "es" });
-    expect(detail.body.audit.map((entry: { event: string | null }) => entry.event)).toContain("authorization_signed");
+    expect(detail.body.audit.map((entry: { event: string | null }) => entry.event)).toContain(
+      "authorization_signed",
+    );
 
-    const mail = await mailWithSubject(userA.email, "Su autorización firmada para la verificación de antecedentes");
+    const mail = await mailWithSubject(
+      userA.email,
+      "Su autorización firmada para la verificación de antecedentes",
+    );
     const parsed = await simpleParser(mail.raw);
     expect(parsed.attachments).toHaveLength(1);
     expect(parsed.attachments[0]?.contentType).toBe("application/pdf");
     expect(Buffer.from(parsed.attachments[0]?.content ?? []).equals(bytes)).toBe(true);
-    await waitFor(async () => (await outboxOf("check_authorization_receipt", userA.email)).every((row) => row.status === "sent"));
+    await waitFor(async () =>
+      (await outboxOf("check_authorization_receipt", userA.email)).every((row) => row.status === "sent"),
+    );
     await f.server.app.ctx.outbox.idle();
     expect(f.smtp.emailsTo(userA.email).filter((m) => m.subject === mail.subject)).toHaveLength(1);
   });
 
   it("sends the pre-adverse notice once, waits, and makes the rejection final once when the period ends", async () => {
     const id = await submit(userA);
-    const started = await review(companyAdminA.cookie, id, { status: "rejected", notes: "Documento ilegible" });
+    const started = await review(companyAdminA.cookie, id, {
+      status: "rejected",
+      notes: "Documento ilegible",
+    });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ status: "pre_adverse_action", businessDaysLeft: 5 });
     const notice = await mailWithSubject(
@@ -144,7 +168,12 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
     expect(businessDaysBetween(row?.preAdverseAt as Date, finalAt)).toBe(5);
 
     // Not final before its time, and a reviewer cannot cut her time short.
-    expect(await finalizeDueAdverseActions(f.db, { publicUrl: TEST_PUBLIC_URL, now: new Date(finalAt.getTime() - 1000) })).not.toContain(id);
+    expect(
+      await finalizeDueAdverseActions(f.db, {
+        publicUrl: TEST_PUBLIC_URL,
+        now: new Date(finalAt.getTime() - 1000),
+      }),
+    ).not.toContain(id);
     const early = await review(admin.cookie, id, { status: "rejected" });
     expect(early.status).toBe(409);
     expect(early.body.code).toBe("ADVERSE_ACTION_STAGE");
@@ -166,15 +195,26 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
       "Aviso final: su verificación de antecedentes en AisleIQ no fue aprobada",
     );
     expect(finalMail.text).toContain(SITE_CONFIG.fcraRightsSummaryUrl);
-    expect(await finalizeDueAdverseActions(f.db, { publicUrl: TEST_PUBLIC_URL, now: new Date(after.getTime() + DAY) })).not.toContain(id);
+    expect(
+      await finalizeDueAdverseActions(f.db, {
+        publicUrl: TEST_PUBLIC_URL,
+        now: new Date(after.getTime() + DAY),
+      }),
+    ).not.toContain(id);
     expect(await outboxOf("check_pre_adverse_notice", userA.email)).toHaveLength(1);
     expect((await outboxOf("check_final_notice", userA.email)).length).toBe(1);
-    expect(await events(id)).toEqual(["authorization_signed", "pre_adverse_notice_sent", "final_notice_sent"]);
+    expect(await events(id)).toEqual([
+      "authorization_signed",
+      "pre_adverse_notice_sent",
+      "final_notice_sent",
+    ]);
   });
 
   it("a dispute reaches the reviewer and holds the check until a reviewer confirms it", async () => {
     const id = await submit(userA);
-    expect((await review(companyAdminA.cookie, id, { status: "rejected", notes: "Fecha vencida" })).status).toBe(200);
+    expect(
+      (await review(companyAdminA.cookie, id, { status: "rejected", notes: "Fecha vencida" })).status,
+    ).toBe(200);
     const answered = await dispute(userA.cookie, id, "El documento fue renovado; adjunto el nuevo.", [
       { name: "renewed.pdf", data: pdfBytes() },
     ]);
@@ -187,11 +227,19 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
     expect((await dispute(companyAdminA.cookie, id, "Not mine", [])).status).toBe(404);
 
     const finalAt = (await checkRow(id))?.finalAt as Date;
-    await finalizeDueAdverseActions(f.db, { publicUrl: TEST_PUBLIC_URL, now: new Date(finalAt.getTime() + 10 * DAY) });
+    await finalizeDueAdverseActions(f.db, {
+      publicUrl: TEST_PUBLIC_URL,
+      now: new Date(finalAt.getTime() + 10 * DAY),
+    });
     expect((await checkRow(id))?.status).toBe("pre_adverse_action");
-    const detail = await f.server.request("GET", `/api/background-checks/${id}`, { cookie: companyAdminA.cookie });
+    const detail = await f.server.request("GET", `/api/background-checks/${id}`, {
+      cookie: companyAdminA.cookie,
+    });
     expect(detail.body.disputeStatement).toBe("El documento fue renovado; adjunto el nuevo.");
-    expect(detail.body.files.map((file: { purpose: string }) => file.purpose)).toEqual(["submission", "dispute"]);
+    expect(detail.body.files.map((file: { purpose: string }) => file.purpose)).toEqual([
+      "submission",
+      "dispute",
+    ]);
 
     const confirmed = await review(companyAdminA.cookie, id, { status: "rejected" });
     expect(confirmed.status).toBe(200);
@@ -212,7 +260,10 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
     const finalsBefore = (await outboxOf("check_final_notice", userA.email)).length;
     const withdrawn = await review(companyAdminA.cookie, id, { status: "in_review" });
     expect(withdrawn.body).toMatchObject({ status: "in_review", finalAt: null, businessDaysLeft: null });
-    await finalizeDueAdverseActions(f.db, { publicUrl: TEST_PUBLIC_URL, now: new Date(Date.now() + 30 * DAY) });
+    await finalizeDueAdverseActions(f.db, {
+      publicUrl: TEST_PUBLIC_URL,
+      now: new Date(Date.now() + 30 * DAY),
+    });
     expect((await checkRow(id))?.status).toBe("in_review");
     expect((await outboxOf("check_final_notice", userA.email)).length).toBe(finalsBefore);
     expect(await events(id)).toContain("adverse_action_withdrawn");
@@ -233,7 +284,10 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
       const id = await submit(userA);
       expect((await review(companyAdminA.cookie, id, { status: "rejected" })).status).toBe(200);
       // The period is over; the database fails the notice's insert like a lost connection.
-      await f.db.update(backgroundChecks).set({ finalAt: new Date(Date.now() - 1000) }).where(eq(backgroundChecks.id, id));
+      await f.db
+        .update(backgroundChecks)
+        .set({ finalAt: new Date(Date.now() - 1000) })
+        .where(eq(backgroundChecks.id, id));
       await f.db.execute(
         sql.raw(`create function final_fault_check() returns trigger language plpgsql as $$
           begin
@@ -244,7 +298,9 @@ describe.each(testBackends())("signed consent and adverse action on $name", (bac
           end $$`),
       );
       await f.db.execute(
-        sql.raw("create trigger final_fault before insert on email_outbox for each row execute function final_fault_check()"),
+        sql.raw(
+          "create trigger final_fault before insert on email_outbox for each row execute function final_fault_check()",
+        ),
       );
       const finalsBefore = (await outboxOf("check_final_notice", userA.email)).length;
       const finalSubject = "Aviso final: su verificación de antecedentes en AisleIQ no fue aprobada";

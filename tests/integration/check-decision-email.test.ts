@@ -102,7 +102,9 @@ describe.each(testBackends())("decision emails on $name", (backend) => {
     f.smtp.refuseNext(1, 451);
     expect((await review(companyAdminA.cookie, id, { status: "rejected" })).status).toBe(200);
     const mail = await f.smtp.nextEmail(userA.email);
-    expect(mail.subject).toBe("Aviso previo a una acción adversa sobre su verificación de antecedentes en AisleIQ");
+    expect(mail.subject).toBe(
+      "Aviso previo a una acción adversa sobre su verificación de antecedentes en AisleIQ",
+    );
     expect(f.smtp.refusedCount).toBe(refusedBefore + 1);
     expect(await settledEmailsTo(userA.email)).toHaveLength(before + 1);
   });

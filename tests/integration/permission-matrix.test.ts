@@ -80,9 +80,12 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     (await createActor(f.db, { email: unique("target"), role: "user", companyId: companyA })).id;
   /** A fresh check of the company-A user whose rejection is pending (ADR 0083). */
   const pendingRejectionInA = async () => {
-    const created = await submitCheck(f, actors.user.cookie, { fullName: "User A", email: "user-a@example.com" }, [
-      { name: "a.pdf", data: pdfBytes() },
-    ]);
+    const created = await submitCheck(
+      f,
+      actors.user.cookie,
+      { fullName: "User A", email: "user-a@example.com" },
+      [{ name: "a.pdf", data: pdfBytes() }],
+    );
     const id = created.body.id as number;
     const rejected = await f.server.request("PATCH", `/api/background-checks/${id}`, {
       cookie: actors.admin.cookie,
@@ -427,7 +430,10 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     "POST /api/background-checks/:id/dispute": {
       access: "user",
       // A fresh pending rejection per cell: the owner's answer closes the dispute.
-      call: async () => ({ url: `/api/background-checks/${await pendingRejectionInA()}/dispute`, dispute: true }),
+      call: async () => ({
+        url: `/api/background-checks/${await pendingRejectionInA()}/dispute`,
+        dispute: true,
+      }),
       ok: 200,
       ownerOnly: true,
     },
@@ -556,7 +562,11 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       const form = new FormData();
       form.append("statement", "The record is not mine.");
       return readResult(
-        await fetch(`${f.server.baseUrl}${call.url}`, { method: "POST", headers: cookie ? { cookie } : {}, body: form }),
+        await fetch(`${f.server.baseUrl}${call.url}`, {
+          method: "POST",
+          headers: cookie ? { cookie } : {},
+          body: form,
+        }),
       );
     }
     if (call.multipart) {

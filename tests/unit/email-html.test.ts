@@ -66,7 +66,8 @@ const RENDER: Record<
   demo_registration: (language) =>
     language === "en" ? registrationNoticeEmail(demo, person, "reg-1", PUBLIC_URL) : undefined,
   demo_registration_confirmation: (language) => registrationConfirmationEmail(demo, person, language),
-  check_authorization_receipt: (language) => receiptEmail({ publicUrl: PUBLIC_URL, fullName: "Ana <b>", language }),
+  check_authorization_receipt: (language) =>
+    receiptEmail({ publicUrl: PUBLIC_URL, fullName: "Ana <b>", language }),
   check_pre_adverse_notice: (language) =>
     preAdverseEmail({
       publicUrl: PUBLIC_URL,

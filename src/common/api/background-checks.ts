@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailField, fullNameField } from "./auth";
 import { LANGUAGES } from "../languages";
+import { emailField, fullNameField } from "./auth";
 import { idParamField, safeText } from "./fields";
 
 /** Contracts of the background-checks API (docs/product.md#3-records, #4-states, #7-api). */
@@ -16,6 +16,7 @@ export type CheckStatus = z.infer<typeof checkStatusSchema>;
 /** The statuses a reviewer may choose; "rejected" starts the pre-adverse action (ADR 0083). */
 export const REVIEW_STATUSES = ["pending", "in_review", "approved", "rejected"] as const;
 export const reviewStatusSchema = z.enum(REVIEW_STATUSES);
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
 /** Longest typed signature or disclosure version accepted, in characters. */
 const SIGNATURE_MAX_LENGTH = 200;
@@ -147,7 +148,10 @@ export const checkAuditSchema = z.object({
   toStatus: checkStatusSchema,
   notes: z.string().nullable(),
   /** The consent or adverse-action step this entry records (ADR 0083), or null for a plain status change. */
-  event: z.enum(CHECK_EVENTS).nullable().meta({ enum: [...CHECK_EVENTS, null] }),
+  event: z
+    .enum(CHECK_EVENTS)
+    .nullable()
+    .meta({ enum: [...CHECK_EVENTS, null] }),
   createdAt: z.string(),
 });
 export type CheckAuditEntry = z.infer<typeof checkAuditSchema>;
@@ -180,4 +184,5 @@ export const checkFilePreviewUrl = (checkId: number, fileId: number) =>
   `${checkFileUrl(checkId, fileId)}/preview`;
 
 /** URL of a check's signed authorization receipt (ADR 0084). */
-export const checkAuthorizationUrl = (checkId: number) => `/api/background-checks/${checkId}/authorization.pdf`;
+export const checkAuthorizationUrl = (checkId: number) =>
+  `/api/background-checks/${checkId}/authorization.pdf`;

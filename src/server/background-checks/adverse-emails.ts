@@ -29,7 +29,8 @@ const TEXTS: Record<Language, Words> = {
       subject: "Your signed background check authorization",
       intro:
         "Thank you: we received your background check documents and your signed disclosure and authorization.",
-      attached: "Your signed authorization is attached to this email as a PDF. Please keep it for your records.",
+      attached:
+        "Your signed authorization is attached to this email as a PDF. Please keep it for your records.",
     },
     preAdverse: {
       subject: "Pre-adverse action notice about your AisleIQ background check",
@@ -37,7 +38,7 @@ const TEXTS: Record<Language, Words> = {
         "A reviewer intends to reject your background check, based in whole or in part on the information you provided. This decision is not final yet.",
       notesIntro: "The reviewer's reasons:",
       rights:
-        "You have rights under the Fair Credit Reporting Act. Read \"A Summary of Your Rights Under the Fair Credit Reporting Act\":",
+        'You have rights under the Fair Credit Reporting Act. Read "A Summary of Your Rights Under the Fair Credit Reporting Act":',
       final: (date) => `Unless you answer, the decision becomes final on ${date}.`,
       answer:
         "If anything is wrong or incomplete, answer from your dashboard before then: write a statement and attach up to 5 documents. A reviewer must read your answer before deciding.",
@@ -48,7 +49,7 @@ const TEXTS: Record<Language, Words> = {
       intro: "The decision on your background check is now final: it was not approved.",
       notesIntro: "The reviewer's reasons:",
       rights:
-        "You have rights under the Fair Credit Reporting Act, including the right to dispute the accuracy or completeness of the information with the agency that provided it. Read \"A Summary of Your Rights Under the Fair Credit Reporting Act\":",
+        'You have rights under the Fair Credit Reporting Act, including the right to dispute the accuracy or completeness of the information with the agency that provided it. Read "A Summary of Your Rights Under the Fair Credit Reporting Act":',
       action: "Open your dashboard",
     },
   },
@@ -66,7 +67,7 @@ const TEXTS: Record<Language, Words> = {
         "Quien revisa su verificación de antecedentes tiene la intención de rechazarla, basándose total o parcialmente en la información que usted entregó. Esta decisión aún no es definitiva.",
       notesIntro: "Los motivos de quien la revisó:",
       rights:
-        "Usted tiene derechos según la Ley de Informe Justo de Crédito (Fair Credit Reporting Act). Lea el resumen oficial de sus derechos (\"A Summary of Your Rights Under the Fair Credit Reporting Act\"):",
+        'Usted tiene derechos según la Ley de Informe Justo de Crédito (Fair Credit Reporting Act). Lea el resumen oficial de sus derechos ("A Summary of Your Rights Under the Fair Credit Reporting Act"):',
       final: (date) => `Si usted no responde, la decisión será definitiva el ${date}.`,
       answer:
         "Si algo es incorrecto o está incompleto, responda desde su panel antes de esa fecha: escriba una declaración y adjunte hasta 5 documentos. Quien revisa debe leer su respuesta antes de decidir.",
@@ -77,7 +78,7 @@ const TEXTS: Record<Language, Words> = {
       intro: "La decisión sobre su verificación de antecedentes ya es definitiva: no fue aprobada.",
       notesIntro: "Los motivos de quien la revisó:",
       rights:
-        "Usted tiene derechos según la Ley de Informe Justo de Crédito, entre ellos el de disputar la exactitud o la integridad de la información ante la agencia que la entregó. Lea el resumen oficial de sus derechos (\"A Summary of Your Rights Under the Fair Credit Reporting Act\"):",
+        'Usted tiene derechos según la Ley de Informe Justo de Crédito, entre ellos el de disputar la exactitud o la integridad de la información ante la agencia que la entregó. Lea el resumen oficial de sus derechos ("A Summary of Your Rights Under the Fair Credit Reporting Act"):',
       action: "Abrir su panel",
     },
   },
@@ -157,7 +158,10 @@ export function finalNoticeEmail(options: Recipient & { notes: string | null }):
   });
 }
 
-const DISPUTE_TEXTS: Record<Language, { subject: (name: string) => string; intro: (name: string) => string; action: string }> = {
+const DISPUTE_TEXTS: Record<
+  Language,
+  { subject: (name: string) => string; intro: (name: string) => string; action: string }
+> = {
   en: {
     subject: (name) => `${name} disputed a pending rejection`,
     intro: (name) =>

@@ -34,7 +34,12 @@ const TEXTS: Record<Language, string> = {
 
 /** The current disclosure in `language` (`GET /api/background-checks/disclosure`). */
 export function currentDisclosure(language: Language): Disclosure {
-  return { version: DISCLOSURE_VERSION, effectiveDate: DISCLOSURE_EFFECTIVE_DATE, language, text: TEXTS[language] };
+  return {
+    version: DISCLOSURE_VERSION,
+    effectiveDate: DISCLOSURE_EFFECTIVE_DATE,
+    language,
+    text: TEXTS[language],
+  };
 }
 
 /** Hex SHA-256 of the UTF-8 text of the current disclosure in `language`. */
@@ -48,12 +53,7 @@ export function disclosureSha256(language: Language): string {
  */
 export function signatureMatches(signature: string, fullName: string): boolean {
   const fold = (value: string) =>
-    value
-      .normalize("NFD")
-      .replace(/\p{M}/gu, "")
-      .toLocaleLowerCase("en-US")
-      .replace(/\s+/g, " ")
-      .trim();
+    value.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("en-US").replace(/\s+/g, " ").trim();
   const typed = fold(signature);
   return typed.length > 0 && typed === fold(fullName);
 }

@@ -34,7 +34,8 @@ const LABELS: Record<Language, Record<string, string>> = {
     userAgent: "Browser",
     version: "Disclosure version",
     hash: "SHA-256 of the disclosure text",
-    consent: "The signer checked the box authorizing the background check and typed their name as their signature.",
+    consent:
+      "The signer checked the box authorizing the background check and typed their name as their signature.",
   },
   es: {
     title: "Divulgación y autorización para la verificación de antecedentes",
@@ -47,7 +48,8 @@ const LABELS: Record<Language, Record<string, string>> = {
     userAgent: "Navegador",
     version: "Versión de la divulgación",
     hash: "SHA-256 del texto de la divulgación",
-    consent: "La persona firmante marcó la casilla que autoriza la verificación y escribió su nombre como firma.",
+    consent:
+      "La persona firmante marcó la casilla que autoriza la verificación y escribió su nombre como firma.",
   },
 };
 

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -21,13 +22,14 @@ import {
 } from "../../common/limits";
 import { isPreviewable, UPLOAD_KINDS } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
-import { Readable } from "node:stream";
-import { namedLanguage } from "../http/language";
 import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
 import { badRequest, HttpError, notFound } from "../http/errors";
+import { namedLanguage } from "../http/language";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
+import { currentDisclosure, DISCLOSURE_VERSION, disclosureSha256, signatureMatches } from "./disclosure";
+import { renderReceipt } from "./receipt";
 import {
   createCheck,
   fileDispute,
@@ -39,8 +41,6 @@ import {
   listOwnChecks,
   reviewCheck,
 } from "./service";
-import { currentDisclosure, DISCLOSURE_VERSION, disclosureSha256, signatureMatches } from "./disclosure";
-import { renderReceipt } from "./receipt";
 import { receiveSubmission, removeQuietly } from "./upload";
 
 const route = routesTagged("background-checks");
@@ -50,13 +50,15 @@ const binary = z.any().meta({ type: "string", format: "binary" });
  * The multipart form of `POST /api/background-checks` as the OpenAPI document shows it; the
  * handler checks the parts while they stream in (`upload.ts`), so it is documented, not validated.
  */
-const submitCheckForm = submitCheckFieldsSchema.required({ disclosureVersion: true, signatureName: true }).extend({
-  files: z
-    .array(binary)
-    .min(1)
-    .max(MAX_FILES_PER_CHECK)
-    .describe("1 to 5 PDF, JPEG, PNG, GIF, DOC or DOCX files of at most 10 MB each"),
-});
+const submitCheckForm = submitCheckFieldsSchema
+  .required({ disclosureVersion: true, signatureName: true })
+  .extend({
+    files: z
+      .array(binary)
+      .min(1)
+      .max(MAX_FILES_PER_CHECK)
+      .describe("1 to 5 PDF, JPEG, PNG, GIF, DOC or DOCX files of at most 10 MB each"),
+  });
 
 /** The multipart form of `POST /api/background-checks/{id}/dispute`, documented like the submission's. */
 const disputeForm = disputeFieldsSchema.extend({
@@ -105,10 +107,14 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/background-checks/disclosure",
-    route("user", "The current background-check disclosure, in the caller's language, to read and sign before submitting", {
-      operationId: "getCheckDisclosure",
-      response: { 200: disclosureSchema },
-    }),
+    route(
+      "user",
+      "The current background-check disclosure, in the caller's language, to read and sign before submitting",
+      {
+        operationId: "getCheckDisclosure",
+        response: { 200: disclosureSchema },
+      },
+    ),
     async (request) => currentDisclosure(disclosureLanguage(request)),
   );
 
@@ -133,21 +139,28 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/background-checks",
     {
-      ...route("user", "Submit a check: multipart fullName, email, the signed authorization (disclosureVersion, signatureName) and 1 to 5 files of at most 10 MB", {
-        operationId: "submitCheck",
-        consumes: ["multipart/form-data"],
-        response: { 201: checkSummarySchema },
-        errors: {
-          400: "A field or part is missing, empty, too large or malformed (`VALIDATION_ERROR`, `FILES_REQUIRED`, `EMPTY_FILE`, `FIELD_TOO_LARGE`, `TOO_MANY_PARTS`, `MALFORMED_MULTIPART`), the authorization is not signed with her full name (`AUTHORIZATION_REQUIRED`) or names an older disclosure (`DISCLOSURE_OUTDATED`).",
-          408: "The body stalled before it was complete (`UPLOAD_TIMEOUT`).",
-          413: "A file is over 10 MB (`FILE_TOO_LARGE`, with `file`) or there are more than 5 (`TOO_MANY_FILES`).",
-          415: "Not multipart/form-data (`MULTIPART_REQUIRED`), or a file is not PDF, JPEG, PNG, GIF, DOC or DOCX (`UNSUPPORTED_FILE_TYPE`, with `file`).",
-          503: "File storage is unavailable (`STORAGE_UNAVAILABLE`).",
+      ...route(
+        "user",
+        "Submit a check: multipart fullName, email, the signed authorization (disclosureVersion, signatureName) and 1 to 5 files of at most 10 MB",
+        {
+          operationId: "submitCheck",
+          consumes: ["multipart/form-data"],
+          response: { 201: checkSummarySchema },
+          errors: {
+            400: "A field or part is missing, empty, too large or malformed (`VALIDATION_ERROR`, `FILES_REQUIRED`, `EMPTY_FILE`, `FIELD_TOO_LARGE`, `TOO_MANY_PARTS`, `MALFORMED_MULTIPART`), the authorization is not signed with her full name (`AUTHORIZATION_REQUIRED`) or names an older disclosure (`DISCLOSURE_OUTDATED`).",
+            408: "The body stalled before it was complete (`UPLOAD_TIMEOUT`).",
+            413: "A file is over 10 MB (`FILE_TOO_LARGE`, with `file`) or there are more than 5 (`TOO_MANY_FILES`).",
+            415: "Not multipart/form-data (`MULTIPART_REQUIRED`), or a file is not PDF, JPEG, PNG, GIF, DOC or DOCX (`UNSUPPORTED_FILE_TYPE`, with `file`).",
+            503: "File storage is unavailable (`STORAGE_UNAVAILABLE`).",
+          },
+          preHandler: [
+            rateLimitBy(app, "background-check-submit", {
+              max: CHECK_SUBMIT_RATE_PER_SESSION,
+              key: bySession,
+            }),
+          ],
         },
-        preHandler: [
-          rateLimitBy(app, "background-check-submit", { max: CHECK_SUBMIT_RATE_PER_SESSION, key: bySession }),
-        ],
-      }),
+      ),
       config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
       // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
       // timeout...) closes the connection: Node would otherwise read the rest of the body,
@@ -165,14 +178,20 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       // The signed authorization (ADR 0084): her typed full name, for the disclosure shown now.
-      const refusal = !fields.signatureName || !fields.disclosureVersion || !signatureMatches(fields.signatureName, fields.fullName)
-        ? badRequest(
-            "Sign the authorization: check the box and type your full name exactly as above.",
-            ERROR_CODES.AUTHORIZATION_REQUIRED,
-          )
-        : fields.disclosureVersion !== DISCLOSURE_VERSION
-          ? badRequest("The disclosure was updated. Read the new one and sign again.", ERROR_CODES.DISCLOSURE_OUTDATED)
-          : undefined;
+      const refusal =
+        !fields.signatureName ||
+        !fields.disclosureVersion ||
+        !signatureMatches(fields.signatureName, fields.fullName)
+          ? badRequest(
+              "Sign the authorization: check the box and type your full name exactly as in Full Name.",
+              ERROR_CODES.AUTHORIZATION_REQUIRED,
+            )
+          : fields.disclosureVersion !== DISCLOSURE_VERSION
+            ? badRequest(
+                "The disclosure was updated. Read the new one and sign again.",
+                ERROR_CODES.DISCLOSURE_OUTDATED,
+              )
+            : undefined;
       if (refusal) {
         await removeQuietly(storage, files, request);
         throw refusal;
@@ -199,13 +218,17 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
           email: user.email,
         });
         receiptKey = (
-          await storage.put(Readable.from([Buffer.from(pdf)]), "pdf", { contentType: "application/pdf" }).catch(
-            (error: unknown) => {
+          await storage
+            .put(Readable.from([Buffer.from(pdf)]), "pdf", { contentType: "application/pdf" })
+            .catch((error: unknown) => {
               request.log.error({ err: error }, "could not store the signed authorization receipt");
               reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
-              throw new HttpError(503, ERROR_CODES.STORAGE_UNAVAILABLE, "We could not save your documents right now. Please try again in a minute.");
-            },
-          )
+              throw new HttpError(
+                503,
+                ERROR_CODES.STORAGE_UNAVAILABLE,
+                "We could not save your documents right now. Please try again in a minute.",
+              );
+            })
         ).key;
         const summary = await createCheck(db, user, fields, files, retentionDays, {
           ...signed,
@@ -252,24 +275,31 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/background-checks/:id/dispute",
     {
-      ...route("user", "Dispute a pending rejection of one's own check: multipart statement and 0 to 5 files (ADR 0083)", {
-        operationId: "disputeCheck",
-        params: checkIdParamsSchema,
-        consumes: ["multipart/form-data"],
-        response: { 200: checkSummarySchema },
-        errors: {
-          400: "The statement is missing or too long, or a part is empty, too large or malformed (`VALIDATION_ERROR`, `EMPTY_FILE`, `FIELD_TOO_LARGE`, `TOO_MANY_PARTS`, `MALFORMED_MULTIPART`).",
-          404: "No such check of the caller's (`NOT_FOUND`).",
-          408: "The body stalled before it was complete (`UPLOAD_TIMEOUT`).",
-          409: "The check has no pending rejection to answer, its period is over, or it was answered already (`ADVERSE_ACTION_STAGE`).",
-          413: "A file is over 10 MB (`FILE_TOO_LARGE`, with `file`) or there are more than 5 (`TOO_MANY_FILES`).",
-          415: "Not multipart/form-data (`MULTIPART_REQUIRED`), or a file is not PDF, JPEG, PNG, GIF, DOC or DOCX (`UNSUPPORTED_FILE_TYPE`, with `file`).",
-          503: "File storage is unavailable (`STORAGE_UNAVAILABLE`).",
+      ...route(
+        "user",
+        "Dispute a pending rejection of one's own check: multipart statement and 0 to 5 files (ADR 0083)",
+        {
+          operationId: "disputeCheck",
+          params: checkIdParamsSchema,
+          consumes: ["multipart/form-data"],
+          response: { 200: checkSummarySchema },
+          errors: {
+            400: "The statement is missing or too long, or a part is empty, too large or malformed (`VALIDATION_ERROR`, `EMPTY_FILE`, `FIELD_TOO_LARGE`, `TOO_MANY_PARTS`, `MALFORMED_MULTIPART`).",
+            404: "No such check of the caller's (`NOT_FOUND`).",
+            408: "The body stalled before it was complete (`UPLOAD_TIMEOUT`).",
+            409: "The check has no pending rejection to answer, its period is over, or it was answered already (`ADVERSE_ACTION_STAGE`).",
+            413: "A file is over 10 MB (`FILE_TOO_LARGE`, with `file`) or there are more than 5 (`TOO_MANY_FILES`).",
+            415: "Not multipart/form-data (`MULTIPART_REQUIRED`), or a file is not PDF, JPEG, PNG, GIF, DOC or DOCX (`UNSUPPORTED_FILE_TYPE`, with `file`).",
+            503: "File storage is unavailable (`STORAGE_UNAVAILABLE`).",
+          },
+          preHandler: [
+            rateLimitBy(app, "background-check-submit", {
+              max: CHECK_SUBMIT_RATE_PER_SESSION,
+              key: bySession,
+            }),
+          ],
         },
-        preHandler: [
-          rateLimitBy(app, "background-check-submit", { max: CHECK_SUBMIT_RATE_PER_SESSION, key: bySession }),
-        ],
-      }),
+      ),
       config: { access: "user", swaggerTransform: documentedBody(disputeForm) },
       onSend: async (request, reply) => {
         if (!request.raw.complete) reply.header("connection", "close");
@@ -320,19 +350,29 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/api/background-checks/:id",
-    route("manager", "Review a check: status, notes, passedCheck; \"rejected\" starts the pre-adverse action, or confirms one she disputed (ADR 0083); each step emails the applicant", {
-      operationId: "reviewCheck",
-      params: checkIdParamsSchema,
-      body: updateCheckBodySchema,
-      response: { 200: checkSummarySchema },
-      errors: {
-        403: "Nobody reviews their own check (`SELF_REVIEW_FORBIDDEN`).",
-        404: "No such check in the reviewer's scope (`NOT_FOUND`).",
-        409: "Confirming a pending rejection before she answered or the waiting period ended (`ADVERSE_ACTION_STAGE`).",
+    route(
+      "manager",
+      'Review a check: status, notes, passedCheck; "rejected" starts the pre-adverse action, or confirms one she disputed (ADR 0083); each step emails the applicant',
+      {
+        operationId: "reviewCheck",
+        params: checkIdParamsSchema,
+        body: updateCheckBodySchema,
+        response: { 200: checkSummarySchema },
+        errors: {
+          403: "Nobody reviews their own check (`SELF_REVIEW_FORBIDDEN`).",
+          404: "No such check in the reviewer's scope (`NOT_FOUND`).",
+          409: "Confirming a pending rejection before she answered or the waiting period ended (`ADVERSE_ACTION_STAGE`).",
+        },
       },
-    }),
+    ),
     async (request) => {
-      const summary = await reviewCheck(db, sessionOf(request).user, request.params.id, request.body, reviewOptions());
+      const summary = await reviewCheck(
+        db,
+        sessionOf(request).user,
+        request.params.id,
+        request.body,
+        reviewOptions(),
+      );
       app.ctx.outbox.wake();
       return summary;
     },

@@ -8,8 +8,8 @@ import {
   type CheckStatus,
   type CheckSummary,
 } from "../../common/api/background-checks";
-import type { Language } from "../../common/languages";
 import { ERROR_CODES } from "../../common/api/errors";
+import type { Language } from "../../common/languages";
 import { canReview, canView, type ManageScope, permitted, scopeFilter } from "../auth/policy";
 import type { UserRow } from "../auth/sessions";
 import type { Database, Executor } from "../db/database";
@@ -24,7 +24,12 @@ import {
 import type { FileStorage } from "../files/storage";
 import { conflict, HttpError, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
-import { disputeFiledEmail, finalNoticeEmail, formatNoticeDate, preAdverseEmail, receiptEmail } from "./adverse-emails";
+import {
+  disputeFiledEmail,
+  finalNoticeEmail,
+  preAdverseEmail,
+  receiptEmail,
+} from "./adverse-emails";
 import { addBusinessDays, businessDaysBetween } from "./business-days";
 import { decisionChange, decisionEmail } from "./emails";
 import { deleteQueuedFiles, queueFileDeletions } from "./file-deletions";
@@ -469,7 +474,10 @@ export async function reviewCheck(
       });
       if (!updated) throw notFound("Background check not found.");
       if (input.notes !== undefined) {
-        await tx.update(backgroundChecks).set({ notes: input.notes || null }).where(eq(backgroundChecks.id, current.id));
+        await tx
+          .update(backgroundChecks)
+          .set({ notes: input.notes || null })
+          .where(eq(backgroundChecks.id, current.id));
         updated.notes = input.notes || null;
       }
       return toSummary(updated, await fileTotal(), options.retentionDays, now);
@@ -510,7 +518,10 @@ export async function reviewCheck(
       notes,
       event: startsAdverseAction ? "pre_adverse_notice_sent" : withdrawn ? "adverse_action_withdrawn" : null,
     });
-    const owner = startsAdverseAction || decisionChange(current.status, status) ? await ownerOf(tx, current.userId) : undefined;
+    const owner =
+      startsAdverseAction || decisionChange(current.status, status)
+        ? await ownerOf(tx, current.userId)
+        : undefined;
     if (owner && startsAdverseAction && finalAt) {
       const email = preAdverseEmail({
         publicUrl: options.publicUrl,
@@ -556,7 +567,11 @@ export async function fileDispute(
 ): Promise<CheckSummary> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(backgroundChecks).where(eq(backgroundChecks.id, id)).for("update");
+    const [current] = await tx
+      .select()
+      .from(backgroundChecks)
+      .where(eq(backgroundChecks.id, id))
+      .for("update");
     if (!current || current.userId !== owner.id) throw notFound("Background check not found.");
     const open =
       current.status === "pre_adverse_action" &&
@@ -683,7 +698,10 @@ export async function deleteChecks(db: Database, storage: FileStorage, ids: numb
       );
     // Signed receipts are kept through the retention purge (ADR 0084) and go with their check.
     const receipts = await tx
-      .select({ key: backgroundCheckAuthorizations.receiptKey, checkId: backgroundCheckAuthorizations.backgroundCheckId })
+      .select({
+        key: backgroundCheckAuthorizations.receiptKey,
+        checkId: backgroundCheckAuthorizations.backgroundCheckId,
+      })
       .from(backgroundCheckAuthorizations)
       .where(inArray(backgroundCheckAuthorizations.backgroundCheckId, ids));
     await tx.delete(backgroundChecks).where(inArray(backgroundChecks.id, ids));
