@@ -55,9 +55,9 @@ beforeEach(() => {
     fileCount: 3,
     filesPurgedAt: null,
     finalAt: null,
-  businessDaysLeft: null,
-  disputedAt: null,
-  filesPurgeDueAt: "2027-02-19T15:30:00.000Z",
+    businessDaysLeft: null,
+    disputedAt: null,
+    filesPurgeDueAt: "2027-02-19T15:30:00.000Z",
   };
   previews = [];
   renderPdf.mockReset();

@@ -24,12 +24,7 @@ import {
 import type { FileStorage } from "../files/storage";
 import { conflict, HttpError, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
-import {
-  disputeFiledEmail,
-  finalNoticeEmail,
-  preAdverseEmail,
-  receiptEmail,
-} from "./adverse-emails";
+import { disputeFiledEmail, finalNoticeEmail, preAdverseEmail, receiptEmail } from "./adverse-emails";
 import { addBusinessDays, businessDaysBetween } from "./business-days";
 import { decisionChange, decisionEmail } from "./emails";
 import { deleteQueuedFiles, queueFileDeletions } from "./file-deletions";
