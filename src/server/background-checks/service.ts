@@ -149,7 +149,8 @@ export async function createCheck(
         actorName: owner.fullName,
         fromStatus: check.status,
         toStatus: check.status,
-        notes: `${authorization.disclosureVersion} ${authorization.disclosureSha256}`,
+        // The version and hash live in the authorization row; the trail names the step.
+        notes: null,
         event: "authorization_signed",
       });
       const email = receiptEmail({
