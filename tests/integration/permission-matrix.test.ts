@@ -633,5 +633,6 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     console.info(
       `permission matrix (${backend.name}): ${routes.length} routes (incl. HEAD) × ${ACTORS.length} actors = ${cells} cells checked`,
     );
-  });
+    // Every cell over real HTTP, the dispute cells each with a fresh signed submission and review.
+  }, 90_000);
 });
