@@ -50,6 +50,13 @@ export const SESSION_LAST_SEEN_EVERY_MS = 1 * MINUTE;
  * identity-document vendors).
  */
 export const DOCUMENT_RETENTION_DAYS_DEFAULT = 90;
+/**
+ * Business days between a pre-adverse action notice and the final rejection unless
+ * ADVERSE_ACTION_WAITING_DAYS says otherwise; also production's least (ADR 0083).
+ */
+export const ADVERSE_ACTION_WAITING_DAYS_DEFAULT = 5;
+/** Files at most with a dispute of a pending rejection (ADR 0083): the upload's own limit. */
+export const MAX_FILES_PER_DISPUTE = 5;
 /** Decided checks the retention step purges per run (ADR 0058); the next sweep takes the rest. */
 export const RETENTION_BATCH_SIZE = 50;
 /** Lease of a claimed file deletion, in ms: 2 minutes, like the outbox's (ADR 0058). */

@@ -23,6 +23,11 @@ export interface SiteConfig {
   proConnectUrl: string;
   /** The Channel Partner app (Sign In menu and footer Resources). */
   channelPartnerUrl: string;
+  /**
+   * The CFPB's "A Summary of Your Rights Under the Fair Credit Reporting Act", linked from the
+   * pre-adverse and final adverse-action notices (ADR 0083).
+   */
+  fcraRightsSummaryUrl: string;
 }
 
 export const SITE_CONFIG: SiteConfig = {
@@ -34,6 +39,8 @@ export const SITE_CONFIG: SiteConfig = {
   videoCallUrl: "https://meet.jit.si/AisleIQ-Instant-Meeting",
   proConnectUrl: "https://pro.aisleiq.com",
   channelPartnerUrl: "https://partners.aisleiq.com",
+  fcraRightsSummaryUrl:
+    "https://files.consumerfinance.gov/f/documents/bcfp_consumer-rights-summary_2018-09.pdf",
 };
 
 /** The origin (`https://host`) of a URL. */

@@ -19,6 +19,7 @@ import { authRoutes } from "./auth/routes";
 import { issueStaleMagicLinkRequests, nextMagicLinkRequestDueInMs } from "./auth/service";
 import { runRetention } from "./background-checks/retention";
 import { backgroundChecksRoutes } from "./background-checks/routes";
+import { finalizeDueAdverseActions, nextFinalDueInMs } from "./background-checks/service";
 import { BackgroundTasks } from "./background-tasks";
 import { companiesRoutes } from "./companies/routes";
 import { type AppConfig, trustProxyOption } from "./config";
@@ -28,7 +29,7 @@ import { createDb, type DbHandle } from "./db/database";
 import { isConnectionError, safeError } from "./db/faults";
 import { DbOutageMonitor } from "./db/outage";
 import { demoRegistrationsRoutes } from "./demo-registrations/routes";
-import { createStorage } from "./files/storage";
+import { createStorage, readStoredObject } from "./files/storage";
 import { gatesRoutes } from "./gates/routes";
 import { apiDocsRoutes, openApiOptions } from "./http/api-docs";
 import { isApiPath } from "./http/api-path";
@@ -84,6 +85,12 @@ export function redactUrl(target: string): string {
     .map((segment) => (TOKEN_PATTERN.test(segment) ? "[redacted]" : segment))
     .join("/");
   return redacted + url.slice(pathOf(url).length);
+}
+
+/** The sooner of two optional delays in ms. */
+function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  return b === undefined ? a : Math.min(a, b);
 }
 
 /**
@@ -158,11 +165,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           "document retention step failed; tried again at the next sweep",
         );
       }
-      return { sweepAgainInMs };
+      // Pending rejections whose waiting period ended become final, once (ADR 0083).
+      let finalDueInMs: number | undefined;
+      try {
+        await finalizeDueAdverseActions(dbHandle.db, { publicUrl: config.PUBLIC_URL });
+        finalDueInMs = await nextFinalDueInMs(dbHandle.db);
+      } catch (error) {
+        if (isConnectionError(error)) throw error;
+        app.log.error({ err: safeError(error) }, "adverse-action step failed; tried again at the next sweep");
+      }
+      return { sweepAgainInMs: earliest(sweepAgainInMs, finalDueInMs) };
     },
     // Opens the credentials of waiting emails (ADR 0074); without DATA_ENCRYPTION_KEY outside
     // production, the development key under DATA_DIR (created here on first start).
     keyring: dataKeyring(config, { log: app.log }),
+    // The signed authorization receipt rides as an attachment, read from storage at send time (ADR 0084).
+    readAttachment: (key) => readStoredObject(storage, key),
     // The CRM webhook's deliveries ride the outbox (ADR 0051).
     webhook: createWebhookChannel(config, app.log),
     ...(metrics

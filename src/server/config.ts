@@ -1,6 +1,10 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { DOCUMENT_RETENTION_DAYS_DEFAULT, S3_IDLE_TIMEOUT_MS } from "../common/limits";
+import {
+  ADVERSE_ACTION_WAITING_DAYS_DEFAULT,
+  DOCUMENT_RETENTION_DAYS_DEFAULT,
+  S3_IDLE_TIMEOUT_MS,
+} from "../common/limits";
 import { trimSlashes } from "../common/text";
 import { decodeDataKey } from "./crypto/sealed";
 
@@ -126,6 +130,15 @@ const configSchema = z
       z.coerce.number().int().min(0).max(36_500).default(DOCUMENT_RETENTION_DAYS_DEFAULT),
     ),
     /**
+     * Business days a person has to answer a pending rejection before it becomes final (ADR
+     * 0083); weekends and US federal holidays do not count. Production refuses less than 5;
+     * 0 lets a development trial finalize at the next sweep.
+     */
+    ADVERSE_ACTION_WAITING_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(60).default(ADVERSE_ACTION_WAITING_DAYS_DEFAULT),
+    ),
+    /**
      * Bearer token `GET /metrics` requires (docs/operations.md#metrics); unset: no `/metrics` on
      * the public port. At least 16 characters, so a guessable one is refused at start.
      */
@@ -210,6 +223,11 @@ export function productionProblems(
   if (!config.DATA_ENCRYPTION_KEY) {
     problems.push(
       "DATA_ENCRYPTION_KEY is unset (it encrypts the sign-in links and invitations waiting to be sent; generate one with `openssl rand -base64 32`)",
+    );
+  }
+  if (config.ADVERSE_ACTION_WAITING_DAYS < ADVERSE_ACTION_WAITING_DAYS_DEFAULT) {
+    problems.push(
+      `ADVERSE_ACTION_WAITING_DAYS is ${config.ADVERSE_ACTION_WAITING_DAYS} (a person gets at least ${ADVERSE_ACTION_WAITING_DAYS_DEFAULT} business days to answer a pending rejection)`,
     );
   }
   return problems;

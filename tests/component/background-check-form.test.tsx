@@ -13,7 +13,22 @@ import { FakeXhr } from "./support/fake-xhr";
 
 const user: SessionUser = sessionUser();
 
+/** The disclosure the fake server answers (ADR 0084). */
+const DISCLOSURE = {
+  version: "2026-11-01",
+  effectiveDate: "2026-11-01",
+  language: "en",
+  text: "Disclosure regarding background investigation\n\nAuthorization",
+};
+
 function renderForm() {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input) === "/api/background-checks/disclosure") return Response.json(DISCLOSURE);
+      throw new Error(`unexpected ${String(input)}`);
+    }),
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <BackgroundCheckForm user={user} />
@@ -25,6 +40,13 @@ function renderForm() {
     submit: screen.getByRole("button", { name: "Submit Background Check" }),
     events: userEvent.setup({ applyAccept: false }),
   };
+}
+
+/** Checks the authorization box and types the signature, once the disclosure is shown. */
+async function sign(events: ReturnType<typeof userEvent.setup>, name = "Uma User") {
+  await screen.findByText(/Disclosure regarding background investigation/);
+  await events.click(screen.getByRole("checkbox", { name: /I authorize the background check/ }));
+  await events.type(screen.getByLabelText("Type your full name as your electronic signature"), name);
 }
 
 const pdf = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: "application/pdf" });
@@ -113,12 +135,15 @@ describe("background-check form (docs/product.md#5-validation)", () => {
       pdf("id.pdf"),
       new File([new Uint8Array(8)], "photo.png", { type: "image/png" }),
     ]);
+    await sign(events);
     await events.click(submit);
     const xhr = FakeXhr.last;
     if (!xhr?.sent) throw new Error("nothing was sent");
     expect(xhr.url).toBe("/api/background-checks");
     expect(xhr.withCredentials).toBe(true);
     expect(xhr.sent.get("fullName")).toBe("Uma User");
+    expect(xhr.sent.get("disclosureVersion")).toBe("2026-11-01");
+    expect(xhr.sent.get("signatureName")).toBe("Uma User");
     expect(xhr.sent.getAll("files").map((file) => (file as File).name)).toEqual(["id.pdf", "photo.png"]);
     act(() => xhr.progress(45, 100));
     const bar = screen.getByRole("progressbar", { name: "Upload progress" });
@@ -139,10 +164,28 @@ describe("background-check form (docs/product.md#5-validation)", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Submit Background Check" }));
   });
 
+  it("shows the disclosure first and sends nothing until the authorization is signed", async () => {
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    const { input, events, submit } = renderForm();
+    expect(await screen.findByTestId("disclosure-text")).toBeTruthy();
+    await events.upload(input, pdf("id.pdf"));
+    await events.click(submit);
+    expect(await screen.findByText("Sign the authorization")).toBeTruthy();
+    expect(FakeXhr.last).toBeUndefined();
+    // The box alone is not a signature.
+    await events.click(screen.getByRole("checkbox", { name: /I authorize the background check/ }));
+    await events.click(submit);
+    expect(FakeXhr.last).toBeUndefined();
+    await events.type(screen.getByLabelText("Type your full name as your electronic signature"), "Uma User");
+    await events.click(submit);
+    expect(FakeXhr.last?.sent?.get("signatureName")).toBe("Uma User");
+  });
+
   it("shows the server's error as 'Submission Failed'", async () => {
     vi.stubGlobal("XMLHttpRequest", FakeXhr);
     const { input, events, submit } = renderForm();
     await events.upload(input, pdf("id.pdf"));
+    await sign(events);
     await events.click(submit);
     await act(async () =>
       FakeXhr.last?.respond(415, {

@@ -18,6 +18,7 @@ const FILES: CheckDetail["files"] = [
     fileType: "application/pdf",
     fileSize: 2048,
     uploadedAt: "2026-11-20T10:00:00.000Z",
+    purpose: "submission",
   },
   {
     id: 12,
@@ -25,6 +26,7 @@ const FILES: CheckDetail["files"] = [
     fileType: "image/png",
     fileSize: 1024,
     uploadedAt: "2026-11-20T10:00:00.000Z",
+    purpose: "submission",
   },
   {
     id: 13,
@@ -32,6 +34,7 @@ const FILES: CheckDetail["files"] = [
     fileType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     fileSize: 4096,
     uploadedAt: "2026-11-20T10:00:00.000Z",
+    purpose: "submission",
   },
 ];
 
@@ -51,6 +54,9 @@ beforeEach(() => {
     notes: null,
     fileCount: 3,
     filesPurgedAt: null,
+    finalAt: null,
+    businessDaysLeft: null,
+    disputedAt: null,
     filesPurgeDueAt: "2027-02-19T15:30:00.000Z",
   };
   previews = [];

@@ -30,6 +30,9 @@ beforeEach(() => {
     notes: "All documents verified",
     fileCount: 0,
     filesPurgedAt: null,
+    finalAt: null,
+    businessDaysLeft: null,
+    disputedAt: null,
     filesPurgeDueAt: "2027-02-19T15:30:00.000Z",
   };
   reviewedByName = "Cara Company";
@@ -60,7 +63,14 @@ beforeEach(() => {
         return Response.json(check);
       }
       if (url === "/api/background-checks/4") {
-        const detail: CheckDetail = { ...check, reviewedByName, files: [], audit: [] };
+        const detail: CheckDetail = {
+          ...check,
+          reviewedByName,
+          disputeStatement: null,
+          authorization: null,
+          files: [],
+          audit: [],
+        };
         return Response.json(detail);
       }
       throw new Error(`unexpected ${init?.method ?? "GET"} ${url}`);

@@ -7,6 +7,7 @@ import { CHANNEL_PARTNER_CONTENT } from "../../src/server/gates/channel-partner-
 import { CATALOG_PAIRS, leaves, type Tree } from "../support/catalogs";
 import { englishIn } from "../support/english-text";
 import { extractLink } from "../support/smtp-sink";
+import { signAuthorization } from "./support/authorization";
 import { axeViolations } from "./support/axe";
 import {
   EVENTS_PASSWORD,
@@ -384,6 +385,10 @@ for (const language of ["en", "es"] as const) {
           ),
         },
       ]);
+      await signAuthorization(uma.page, "Uma User", {
+        authorize: s("portal.adverse.authorize"),
+        signature: s("portal.adverse.signature"),
+      });
       await uma.page.getByRole("button", { name: s("portal.submit.submit") }).click();
       await expect(uma.page.getByTestId("my-check")).toBeVisible({ timeout: 20_000 });
       await sweep(uma.page, "user dashboard with a check");

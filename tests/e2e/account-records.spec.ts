@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import type { Language } from "../../src/common/languages";
 import { AUDIT_CSV_COLUMNS } from "../../src/server/admin/service";
+import { DISCLOSURE_VERSION } from "../../src/server/background-checks/disclosure";
 import { createCompanyRow } from "../support/actors";
 import { parseCsv } from "../support/csv";
 import { verifyTokenFrom } from "../support/smtp-sink";
@@ -35,6 +36,9 @@ async function applicantWithCheck(
   const form = new FormData();
   form.append("fullName", values.fullName);
   form.append("email", values.email);
+  // The signed authorization (ADR 0084), as the form sends it.
+  form.append("disclosureVersion", DISCLOSURE_VERSION);
+  form.append("signatureName", values.fullName);
   form.append(
     "files",
     new Blob([new Uint8Array(onePagePdf(`Passport of ${values.fullName}`))]),
@@ -122,19 +126,27 @@ test("a reviewer reads a PDF and a PNG inline at 1280 and 390 px, and each decis
   await review.getByRole("button", { name: "Update Status" }).click();
   await expect(review).toBeHidden();
 
+  // First each one's signed receipt (ADR 0084), then the decision or, for a rejection, the
+  // pre-adverse action notice (ADR 0083).
+  expect((await app.smtp.nextEmail(uma.email)).subject).toBe("Your signed background check authorization");
+  expect((await app.smtp.nextEmail(sofia.email)).subject).toBe(
+    "Su autorización firmada para la verificación de antecedentes",
+  );
   const toUma = await app.smtp.nextEmail(uma.email);
   expect(toUma.subject).toBe("Your AisleIQ background check was approved");
   expect(toUma.text).toContain("Hi Uma Applicant,");
   expect(toUma.text).toContain("Passport and photo verified.");
   expect(toUma.text).toContain(`${app.baseUrl}/dashboard`);
   const toSofia = await app.smtp.nextEmail(sofia.email);
-  expect(toSofia.subject).toBe("Su verificación de antecedentes en AisleIQ no fue aprobada");
+  expect(toSofia.subject).toBe(
+    "Aviso previo a una acción adversa sobre su verificación de antecedentes en AisleIQ",
+  );
   expect(toSofia.text).toContain("Hola, Sofia Solicitante:");
   expect(toSofia.text).toContain("La foto no se puede leer.");
   // Exactly one each: nothing else waits to be sent.
   await app.outboxDrained();
-  expect(app.smtp.emailsTo(uma.email)).toHaveLength(1);
-  expect(app.smtp.emailsTo(sofia.email)).toHaveLength(1);
+  expect(app.smtp.emailsTo(uma.email)).toHaveLength(2);
+  expect(app.smtp.emailsTo(sofia.email)).toHaveLength(2);
 });
 
 test("signing out the other devices ends them at once, and the audit trail shows and exports it", async ({

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { signAuthorization } from "./support/authorization";
 import { axeViolations } from "./support/axe";
 import { expect, persona, type TestApp, test } from "./support/fixtures";
 
@@ -94,6 +95,7 @@ test("admin and company admin find the admin area and review a check by keyboard
   await uma.page
     .locator("#check-files")
     .setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: PNG }]);
+  await signAuthorization(uma.page, "Uma User");
   await uma.page.getByRole("button", { name: "Submit Background Check" }).click();
   await expect(uma.page.getByText("Background Check Submitted", { exact: true })).toBeVisible();
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { extractLink } from "../support/smtp-sink";
+import { signAuthorization } from "./support/authorization";
 import { axeViolations } from "./support/axe";
 import { expect, persona, type TestApp, test } from "./support/fixtures";
 
@@ -116,6 +117,7 @@ test("invite, accept, upload with progress, approve with notes, see Approved", a
   await expect(uma.page.getByText("passport.pdf")).toBeVisible();
   await expect(uma.page.getByText("768 KB")).toBeVisible();
   await expect(submit).toBeEnabled();
+  await signAuthorization(uma.page, "Uma User");
 
   // Slow the upload down so the progress bar is seen moving (Chromium network emulation).
   const cdp = await uma.context.newCDPSession(uma.page);

@@ -1,8 +1,14 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { backgroundCheckFiles, backgroundChecks, fileDeletions } from "../../src/server/db/schema";
+import {
+  backgroundCheckAuthorizations,
+  backgroundCheckFiles,
+  backgroundChecks,
+  fileDeletions,
+} from "../../src/server/db/schema";
 import { createCompanyRow } from "../support/actors";
+import { signAuthorization } from "./support/authorization";
 import { onePagePdf, stripedPng } from "./support/documents";
 import { expect, persona, type TestApp, test } from "./support/fixtures";
 
@@ -31,13 +37,18 @@ async function submitDocuments(page: Page) {
   ]);
   const chosen = page.getByRole("list", { name: "Documents" });
   await expect(chosen.getByRole("listitem")).toHaveCount(2);
+  await signAuthorization(page, await page.getByLabel("Full Name").inputValue());
   await page.getByRole("button", { name: "Submit Background Check" }).click();
 }
 
 /** The storage keys of every file row of the app, as object keys in its bucket, sorted. */
 async function objectKeysOfRows(app: TestApp): Promise<string[]> {
   const rows = await app.db.select({ key: backgroundCheckFiles.filePath }).from(backgroundCheckFiles);
-  return rows.map((row) => `${PREFIX}${row.key}`).sort();
+  // The signed authorization receipts are objects too (ADR 0084).
+  const receipts = await app.db
+    .select({ key: backgroundCheckAuthorizations.receiptKey })
+    .from(backgroundCheckAuthorizations);
+  return [...rows, ...receipts].map((row) => `${PREFIX}${row.key}`).sort();
 }
 
 test("on S3: a user uploads a PDF and a PNG, a reviewer previews both and downloads the same bytes, and deleting the user empties the bucket", async ({
@@ -64,9 +75,9 @@ test("on S3: a user uploads a PDF and a PNG, a reviewer previews both and downlo
   await expect(myCheck).toContainText("2 files");
   await uma.context.close();
 
-  // One object per file in the bucket, under the keys the rows name, and nothing else.
+  // One object per file and one for the receipt, under the keys the rows name, and nothing else.
   const keys = await objectKeysOfRows(app);
-  expect(keys).toHaveLength(2);
+  expect(keys).toHaveLength(3);
   expect(await app.s3.listKeys()).toEqual(keys);
 
   // Cara, her company's admin, reads both inline: PDF.js draws the PDF, the PNG decodes whole.

@@ -30,6 +30,9 @@ describe.each(testBackends())("decision emails on $name", (backend) => {
       { name: "id.pdf", data: pdfBytes() },
     ]);
     expect(created.status).toBe(201);
+    // The signed authorization's receipt comes first (ADR 0084); the decisions' emails follow.
+    const receipt = await f.smtp.nextEmail(actor.email);
+    expect(receipt.subject).toMatch(/authorization|autorización/);
     return created.body.id as number;
   };
   /** Waits until the outbox has nothing left to send, then the emails `to` received. */
@@ -73,7 +76,7 @@ describe.each(testBackends())("decision emails on $name", (backend) => {
     const reopened = await f.smtp.nextEmail(userA.email);
     expect(reopened.subject).toBe("Su verificación de antecedentes en AisleIQ está otra vez en revisión");
     expect((await review(admin.cookie, id, { status: "pending" })).status).toBe(200);
-    expect(await settledEmailsTo(userA.email)).toHaveLength(2);
+    expect(await settledEmailsTo(userA.email)).toHaveLength(3);
     expect(await queued()).toBe(2);
   });
 
@@ -83,12 +86,13 @@ describe.each(testBackends())("decision emails on $name", (backend) => {
     expect(
       (await review(admin.cookie, id, { status: "rejected", notes: "The scan is unreadable." })).status,
     ).toBe(200);
+    // "Rejected" starts the pre-adverse action: its notice, not a decision (ADR 0083).
     const mail = await f.smtp.nextEmail(companyAdminA.email);
-    expect(mail.subject).toBe("Your AisleIQ background check was not approved");
+    expect(mail.subject).toBe("Pre-adverse action notice about your AisleIQ background check");
     expect(mail.text).toContain("Hi Carla Admin,");
-    expect(mail.text).toContain("The reviewer's notes:");
+    expect(mail.text).toContain("The reviewer's reasons:");
     expect(mail.text).toContain("The scan is unreadable.");
-    expect(await settledEmailsTo(companyAdminA.email)).toHaveLength(1);
+    expect(await settledEmailsTo(companyAdminA.email)).toHaveLength(2);
   });
 
   it("sends exactly one email when the mail server refuses the first try", async () => {
@@ -98,7 +102,9 @@ describe.each(testBackends())("decision emails on $name", (backend) => {
     f.smtp.refuseNext(1, 451);
     expect((await review(companyAdminA.cookie, id, { status: "rejected" })).status).toBe(200);
     const mail = await f.smtp.nextEmail(userA.email);
-    expect(mail.subject).toBe("Su verificación de antecedentes en AisleIQ no fue aprobada");
+    expect(mail.subject).toBe(
+      "Aviso previo a una acción adversa sobre su verificación de antecedentes en AisleIQ",
+    );
     expect(f.smtp.refusedCount).toBe(refusedBefore + 1);
     expect(await settledEmailsTo(userA.email)).toHaveLength(before + 1);
   });

@@ -121,7 +121,7 @@ describe.each(oneBackend())("OpenAPI document and API reference on $name", (back
     const document = await fetchDocument();
     const submit = document.paths["/api/background-checks"].post;
     const form = submit.requestBody.content["multipart/form-data"].schema;
-    expect(form.required).toEqual(["fullName", "email", "files"]);
+    expect(form.required).toEqual(["fullName", "email", "disclosureVersion", "signatureName", "files"]);
     expect(form.properties.files).toMatchObject({ type: "array", maxItems: 5, items: { format: "binary" } });
     const download = document.paths["/api/background-checks/{id}/files/{fileId}"].get;
     expect(Object.keys(download.responses["200"].content)).toEqual(UPLOAD_KINDS.map((kind) => kind.mime));

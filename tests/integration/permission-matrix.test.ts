@@ -11,7 +11,7 @@ import { pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { useTestDatabase, useTestServer } from "./support/fixture";
 import { demoRegistrationBody, leadBody } from "./support/payloads";
-import type { HttpResult } from "./support/test-app";
+import { type HttpResult, readResult } from "./support/test-app";
 
 /**
  * Permission matrix over EVERY registered route: each route × anonymous, a
@@ -29,6 +29,8 @@ interface Call {
   json?: unknown;
   /** A multipart background-check submission instead of JSON. */
   multipart?: boolean;
+  /** A multipart dispute (a statement, no files) of a pending rejection instead of JSON (ADR 0083). */
+  dispute?: boolean;
   /** Replaces the actor's cookie (e.g. a throw-away session for logout). */
   cookie?: string;
   /** Extra request headers (the metrics bearer token). */
@@ -44,6 +46,8 @@ interface Probe {
   ok: number;
   /** The resource belongs to company A (a check of the company-A user, an invitation into A…). */
   companyA?: boolean;
+  /** Only the resource's owner (the company-A user) may act on it; anyone else signed in gets 404. */
+  ownerOnly?: boolean;
 }
 
 /** The status a cell must answer, from the declared access and the resource's tenant. */
@@ -54,6 +58,7 @@ function expectedStatus(access: RouteAccess, who: Who, probe: Probe): number {
     if (access === "admin" && who !== "admin") return 403;
   }
   if (probe.companyA && who === "companyAdminB") return 404;
+  if (probe.ownerOnly && who !== "user") return 404;
   return probe.ok;
 }
 
@@ -73,6 +78,22 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
   /** A fresh user of company A, as a target for user management. */
   const targetInA = async () =>
     (await createActor(f.db, { email: unique("target"), role: "user", companyId: companyA })).id;
+  /** A fresh check of the company-A user whose rejection is pending (ADR 0083). */
+  const pendingRejectionInA = async () => {
+    const created = await submitCheck(
+      f,
+      actors.user.cookie,
+      { fullName: "User A", email: "user-a@example.com" },
+      [{ name: "a.pdf", data: pdfBytes() }],
+    );
+    const id = created.body.id as number;
+    const rejected = await f.server.request("PATCH", `/api/background-checks/${id}`, {
+      cookie: actors.admin.cookie,
+      json: { status: "rejected" },
+    });
+    expect(rejected.body.status).toBe("pre_adverse_action");
+    return id;
+  };
   /** A fresh pending invitation into company A, sent by the admin. */
   const invitationInA = async () => {
     const sent = await f.server.request("POST", "/api/invitations/send", {
@@ -406,6 +427,27 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
       ok: 200,
       companyA: true,
     },
+    "GET /api/background-checks/disclosure": {
+      access: "user",
+      call: () => ({ url: "/api/background-checks/disclosure" }),
+      ok: 200,
+    },
+    "GET /api/background-checks/:id/authorization.pdf": {
+      access: "user",
+      call: () => ({ url: `/api/background-checks/${checkA}/authorization.pdf` }),
+      ok: 200,
+      companyA: true,
+    },
+    "POST /api/background-checks/:id/dispute": {
+      access: "user",
+      // A fresh pending rejection per cell: the owner's answer closes the dispute.
+      call: async () => ({
+        url: `/api/background-checks/${await pendingRejectionInA()}/dispute`,
+        dispute: true,
+      }),
+      ok: 200,
+      ownerOnly: true,
+    },
     "GET /api/background-checks/:id/files/:fileId/preview": {
       access: "user",
       call: () => ({ url: `/api/background-checks/${checkA}/files/${fileA}/preview` }),
@@ -527,6 +569,17 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
 
   async function send(method: string, who: Who, call: Call): Promise<HttpResult> {
     const cookie = call.cookie ?? (who === "anonymous" ? undefined : actors[who].cookie);
+    if (call.dispute) {
+      const form = new FormData();
+      form.append("statement", "The record is not mine.");
+      return readResult(
+        await fetch(`${f.server.baseUrl}${call.url}`, {
+          method: "POST",
+          headers: cookie ? { cookie } : {},
+          body: form,
+        }),
+      );
+    }
     if (call.multipart) {
       return submitCheck(f, cookie, { fullName: "Matrix Cell", email: "ignored@example.com" }, [
         { name: "a.pdf", data: pdfBytes() },
@@ -591,5 +644,6 @@ describe.each(testBackends())("permission matrix of every route on $name", (back
     console.info(
       `permission matrix (${backend.name}): ${routes.length} routes (incl. HEAD) × ${ACTORS.length} actors = ${cells} cells checked`,
     );
-  });
+    // Every cell over real HTTP, the dispute cells each with a fresh signed submission and review.
+  }, 90_000);
 });

@@ -77,7 +77,8 @@ describe.each(testBackends())("background-check uploads and review on $name", (b
       ["résumé.docx", DOCX_TYPE, files[2]?.data.length],
     ]);
     expect(detail.body.audit).toEqual([
-      expect.objectContaining({ actorName: "Uma User", fromStatus: null, toStatus: "pending" }),
+      expect.objectContaining({ actorName: "Uma User", fromStatus: null, toStatus: "pending", event: null }),
+      expect.objectContaining({ actorName: "Uma User", toStatus: "pending", event: "authorization_signed" }),
     ]);
 
     for (const [index, file] of detail.body.files.entries()) {
@@ -95,7 +96,8 @@ describe.each(testBackends())("background-check uploads and review on $name", (b
       );
     }
     const names = await storedFiles();
-    expect(names).toHaveLength(3);
+    // The three uploads and the signed authorization receipt (ADR 0084).
+    expect(names).toHaveLength(4);
     for (const name of names) expect(name).toMatch(/^[0-9a-f-]{36}\.(pdf|png|docx)$/);
   });
 
@@ -217,8 +219,9 @@ describe.each(testBackends())("background-check uploads and review on $name", (b
       .select()
       .from(backgroundCheckAudit)
       .where(eq(backgroundCheckAudit.backgroundCheckId, id));
-    expect(audit).toHaveLength(2);
-    expect(audit[1]).toMatchObject({
+    // The submission, her signed authorization (ADR 0084), then the review.
+    expect(audit).toHaveLength(3);
+    expect(audit.sort((a, b) => a.id - b.id)[2]).toMatchObject({
       actorId: admin.id,
       actorName: "Root Admin",
       fromStatus: "pending",
@@ -230,12 +233,14 @@ describe.each(testBackends())("background-check uploads and review on $name", (b
       cookie: admin.cookie,
       json: { status: "rejected", notes: "Expired passport", passedCheck: false },
     });
-    expect(rejected.body).toMatchObject({ status: "rejected", passedCheck: false });
+    // "Rejected" starts the pre-adverse action: not final yet (ADR 0083).
+    expect(rejected.body).toMatchObject({ status: "pre_adverse_action", passedCheck: null });
     const mine = await f.server.request("GET", "/api/background-checks/my", { cookie: user.cookie });
     expect(mine.body.find((check: { id: number }) => check.id === id)).toMatchObject({
-      status: "rejected",
+      status: "pre_adverse_action",
       notes: "Expired passport",
-      reviewedAt: expect.any(String),
+      finalAt: expect.any(String),
+      businessDaysLeft: 5,
     });
     const detail = await f.server.request("GET", `/api/background-checks/${id}`, { cookie: admin.cookie });
     expect(
@@ -245,8 +250,9 @@ describe.each(testBackends())("background-check uploads and review on $name", (b
       ]),
     ).toEqual([
       [null, "pending"],
+      ["pending", "pending"],
       ["pending", "approved"],
-      ["approved", "rejected"],
+      ["approved", "pre_adverse_action"],
     ]);
     expect(detail.body.reviewedByName).toBe("Root Admin");
   });

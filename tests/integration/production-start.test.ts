@@ -48,6 +48,8 @@ describe("production fail-fast (docs/operations.md, 'Production checks')", () =>
     const trial = { ...SAFE, PUBLIC_URL: "http://localhost:3000", ALLOW_HTTP_PUBLIC_URL: "true" };
     expect(productionProblems(loadConfig(trial), trial)).toEqual([]);
     expect(productionProblems(loadConfig({}), {})).toEqual([]);
+    // Development accepts a 0-day adverse-action wait for trials (ADR 0083).
+    expect(productionProblems(loadConfig({ ADVERSE_ACTION_WAITING_DAYS: "0" }), {})).toEqual([]);
   });
 
   const cases: Array<[string, Record<string, string | undefined>, RegExp]> = [
@@ -71,6 +73,11 @@ describe("production fail-fast (docs/operations.md, 'Production checks')", () =>
     ["PUBLIC_URL unset", { PUBLIC_URL: undefined }, /PUBLIC_URL is unset/],
     ["SMTP_URL unset", { SMTP_URL: undefined }, /SMTP_URL is unset/],
     ["DATA_ENCRYPTION_KEY unset", { DATA_ENCRYPTION_KEY: undefined }, /DATA_ENCRYPTION_KEY is unset/],
+    [
+      "ADVERSE_ACTION_WAITING_DAYS under 5",
+      { ADVERSE_ACTION_WAITING_DAYS: "2" },
+      /ADVERSE_ACTION_WAITING_DAYS is 2 \(a person gets at least 5 business days/,
+    ],
   ];
 
   it("refuses to start with each unsafe setting: exit code 1 and one line naming the variable", async () => {

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkFilePreviewUrl, checkFileUrl } from "../../src/common/api/background-checks";
 import { runRetention } from "../../src/server/background-checks/retention";
-import { deleteUserWithChecks } from "../../src/server/background-checks/service";
+import { deleteUserWithChecks, finalizeDueAdverseActions } from "../../src/server/background-checks/service";
 import { backgroundChecks, fileDeletions, userAudit } from "../../src/server/db/schema";
 import type { FileStorage } from "../../src/server/files/storage";
 import { type Actor, createActor, createTwoTenants } from "../support/actors";
@@ -12,6 +12,7 @@ import { lazyS3Env, type S3TestServer, startS3rver } from "../support/s3rver";
 import { PNG_BYTES, pdfBytes, submitCheck } from "./portal/helpers";
 import { testBackends } from "./support/database";
 import { type ServerFixture, useTestDatabase, useTestServer } from "./support/fixture";
+import { TEST_PUBLIC_URL } from "./support/test-app";
 
 /**
  * Document retention (ADR 0058): the files of a decided check leave storage
@@ -57,6 +58,12 @@ async function decidedCheck(f: ServerFixture, owner: Actor, reviewer: Actor, sta
     json: { status },
   });
   expect(reviewed.status).toBe(200);
+  if (status === "rejected") {
+    // "Rejected" waits out the adverse-action period; retention counts from the final rejection (ADR 0083).
+    const [pending] = await f.db.select().from(backgroundChecks).where(eq(backgroundChecks.id, id));
+    const end = new Date((pending?.finalAt?.getTime() ?? 0) + 1000);
+    expect(await finalizeDueAdverseActions(f.db, { publicUrl: TEST_PUBLIC_URL, now: end })).toContain(id);
+  }
   const [row] = await f.db.select().from(backgroundChecks).where(eq(backgroundChecks.id, id));
   if (!row?.reviewedAt) throw new Error("the check was not decided");
   const detail = await f.server.request("GET", `/api/background-checks/${id}`, { cookie: reviewer.cookie });
@@ -243,9 +250,10 @@ describe.each(testBackends())("document retention on $name", (backend) => {
       const { storage } = watchedStorage(f.server.app.ctx.storage, 1);
       expect(await deleteUserWithChecks(f.db, storage, leaving.id)).toBe(true);
       expect(await stored()).toHaveLength(filesBefore);
-      expect(await queued()).toHaveLength(1);
-      expect((await run(f, new Date(Date.now() + 61_000), storage)).deletedFiles).toBe(1);
-      expect(await stored()).toHaveLength(filesBefore - 1);
+      // Its file and its signed authorization receipt (ADR 0084).
+      expect(await queued()).toHaveLength(2);
+      expect((await run(f, new Date(Date.now() + 61_000), storage)).deletedFiles).toBe(2);
+      expect(await stored()).toHaveLength(filesBefore - 2);
     });
   });
 
@@ -270,7 +278,8 @@ describe.each(testBackends())("document retention on $name", (backend) => {
       ]);
       expect(kept.status).toBe(201);
       const check = await decidedCheck(f, userA, admin);
-      expect(await bucket().listKeys()).toHaveLength(3);
+      // Three uploads and the two checks' signed receipts, which the purge keeps (ADR 0084).
+      expect(await bucket().listKeys()).toHaveLength(5);
       const now = new Date(check.reviewedAt.getTime() + (RETENTION_DAYS + 1) * DAY);
 
       // The object store fails every DELETE: the check is marked, its objects stay queued.
@@ -280,7 +289,7 @@ describe.each(testBackends())("document retention on $name", (backend) => {
       } finally {
         bucket().faults.fail.clear();
       }
-      expect(await bucket().listKeys()).toHaveLength(3);
+      expect(await bucket().listKeys()).toHaveLength(5);
       expect(await f.db.select().from(fileDeletions)).toHaveLength(2);
 
       expect(await run(f, new Date(now.getTime() + 61_000))).toEqual({
@@ -288,7 +297,7 @@ describe.each(testBackends())("document retention on $name", (backend) => {
         deletedFiles: 2,
         failedFiles: 0,
       });
-      expect(await bucket().listKeys()).toHaveLength(1);
+      expect(await bucket().listKeys()).toHaveLength(3);
       expect(await f.db.select().from(fileDeletions)).toEqual([]);
       const detail = await f.server.request("GET", `/api/background-checks/${kept.body.id}`, {
         cookie: userA.cookie,

@@ -94,7 +94,8 @@ describe.each(testBackends())("tenant rules on $name", (backend) => {
         expect(detail.body.reviewedByName).toBeNull();
       }
       const rejected = await as(caA, "PATCH", url, { status: "rejected" });
-      expect(rejected.body).toMatchObject({ status: "rejected", passedCheck: false, notes: null });
+      // "Rejected" starts the pre-adverse action (ADR 0083); moving on withdraws it.
+      expect(rejected.body).toMatchObject({ status: "pre_adverse_action", passedCheck: null, notes: null });
       const withNote = await as(caA, "PATCH", url, {
         status: "in_review",
         notes: "Asked for a clearer scan",
@@ -106,12 +107,13 @@ describe.each(testBackends())("tenant rules on $name", (backend) => {
       }>;
       expect(audit.map((entry) => entry.toStatus)).toEqual([
         "pending",
+        "pending",
         "approved",
         "approved",
         "pending",
         "approved",
         "in_review",
-        "rejected",
+        "pre_adverse_action",
         "in_review",
       ]);
       expect(audit.filter((entry) => entry.notes === "ID matches")).toHaveLength(3);

@@ -3,6 +3,12 @@ import { checkHtml, formatErrors } from "../../scripts/check-html";
 import { LANGUAGES, type Language } from "../../src/common/languages";
 import { RETAILER_DEMOS } from "../../src/common/retailer-demos";
 import { deactivatedAccountEmail, magicLinkEmail, stepUpCodeEmail } from "../../src/server/auth/emails";
+import {
+  disputeFiledEmail,
+  finalNoticeEmail,
+  preAdverseEmail,
+  receiptEmail,
+} from "../../src/server/background-checks/adverse-emails";
 import { decisionEmail } from "../../src/server/background-checks/emails";
 import {
   registrationConfirmationEmail,
@@ -60,6 +66,20 @@ const RENDER: Record<
   demo_registration: (language) =>
     language === "en" ? registrationNoticeEmail(demo, person, "reg-1", PUBLIC_URL) : undefined,
   demo_registration_confirmation: (language) => registrationConfirmationEmail(demo, person, language),
+  check_authorization_receipt: (language) =>
+    receiptEmail({ publicUrl: PUBLIC_URL, fullName: "Ana <b>", language }),
+  check_pre_adverse_notice: (language) =>
+    preAdverseEmail({
+      publicUrl: PUBLIC_URL,
+      fullName: "Ana",
+      language,
+      notes: "Expired <id> & scan",
+      finalAt: new Date("2026-12-03T10:00:00Z"),
+    }),
+  check_dispute_filed: (language) =>
+    disputeFiledEmail({ publicUrl: PUBLIC_URL, fullName: "Carla", language, applicantName: "Ana <i>" }),
+  check_final_notice: (language) =>
+    finalNoticeEmail({ publicUrl: PUBLIC_URL, fullName: "Ana", language, notes: "Expired <id>" }),
   check_decision: (language) =>
     decisionEmail({
       publicUrl: PUBLIC_URL,
@@ -95,7 +115,7 @@ const emails = Object.entries(RENDER).flatMap(([kind, render]) =>
 
 describe("email HTML parts", () => {
   it("covers every kind in every language it is written in", () => {
-    expect(emails.map((entry) => entry.name)).toHaveLength(20);
+    expect(emails.map((entry) => entry.name)).toHaveLength(28);
   });
 
   it("carry the subject as <title> and the language as <html lang> and Content-Language", () => {

@@ -79,4 +79,8 @@ export const enErrors = {
   uploadTimeout: "The upload stalled. Please try again.",
   storageUnavailable: "We could not store your documents right now. Please try again in a minute.",
   fileUnavailable: "This document cannot be opened right now. Please try again in a minute.",
+  authorizationRequired:
+    "Please read the disclosure, check the box and type your full name, exactly as in Full Name, to sign the authorization.",
+  disclosureOutdated: "The disclosure was updated. Please read the new one and sign again.",
+  adverseActionStage: "This step is not possible at this stage of the decision.",
 } as const;

@@ -84,4 +84,8 @@ export const esErrors: Translation<typeof enErrors> = {
   uploadTimeout: "La carga se detuvo. Vuelva a intentarlo.",
   storageUnavailable: "No pudimos guardar sus documentos en este momento. Vuelva a intentarlo en un minuto.",
   fileUnavailable: "No se puede abrir este documento en este momento. Vuelva a intentarlo en un minuto.",
+  authorizationRequired:
+    "Lea la divulgación, marque la casilla y escriba su nombre completo, tal como en Nombre completo, para firmar la autorización.",
+  disclosureOutdated: "La divulgación se actualizó. Lea la nueva y vuelva a firmar.",
+  adverseActionStage: "Este paso no es posible en esta etapa de la decisión.",
 };

@@ -179,6 +179,17 @@ export const ERRORS = {
   STORAGE_UNAVAILABLE: { status: 503, message: "errors.storageUnavailable" },
   /** A stored file could not be read (its storage failed or did not answer); ADR 0050. */
   FILE_UNAVAILABLE: { status: 503, message: "errors.fileUnavailable" },
+
+  // Signed consent and adverse action (ADR 0083, ADR 0084).
+  /** A submission without the person's signed authorization (typed name matching her full name). */
+  AUTHORIZATION_REQUIRED: { status: 400, message: "errors.authorizationRequired" },
+  /** The authorization names a disclosure version that is not the current one: read it again. */
+  DISCLOSURE_OUTDATED: { status: 400, message: "errors.disclosureOutdated" },
+  /**
+   * A step the adverse-action stage does not allow now: confirming a rejection nobody disputed
+   * before the waiting period ends, or disputing outside the period or a second time.
+   */
+  ADVERSE_ACTION_STAGE: { status: 409, message: "errors.adverseActionStage", detail: true },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code the API answers: a key of {@link ERRORS}. A misspelt code fails typecheck. */

@@ -14,7 +14,9 @@ export type DecisionChange = "approved" | "rejected" | "reopened";
 export function decisionChange(from: CheckStatus, to: CheckStatus): DecisionChange | undefined {
   if (from === to) return undefined;
   if (to === "approved" || to === "rejected") return to;
-  if (from === "approved" || from === "rejected") return "reopened";
+  // Withdrawing a pending rejection reopens it too (ADR 0083); starting one sends the pre-adverse notice instead.
+  if (to === "pre_adverse_action") return undefined;
+  if (from === "approved" || from === "rejected" || from === "pre_adverse_action") return "reopened";
   return undefined;
 }
 

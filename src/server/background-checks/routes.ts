@@ -1,4 +1,6 @@
+import { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -7,9 +9,12 @@ import {
   checkIdParamsSchema,
   checkListResponseSchema,
   checkSummarySchema,
+  disclosureSchema,
+  disputeFieldsSchema,
   submitCheckFieldsSchema,
   updateCheckBodySchema,
 } from "../../common/api/background-checks";
+import { ERROR_CODES } from "../../common/api/errors";
 import {
   CHECK_SUBMIT_RATE_PER_SESSION,
   MAX_FILES_PER_CHECK,
@@ -17,14 +22,19 @@ import {
 } from "../../common/limits";
 import { isPreviewable, UPLOAD_KINDS } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
-import { HttpError, notFound } from "../core/errors";
+import { badRequest, HttpError, notFound } from "../core/errors";
 import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
+import { namedLanguage } from "../http/language";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
+import { currentDisclosure, DISCLOSURE_VERSION, disclosureSha256, signatureMatches } from "./disclosure";
 import { discardFiles } from "./file-deletions";
+import { renderReceipt } from "./receipt";
 import {
   createCheck,
+  fileDispute,
+  findAuthorization,
   findCheckFile,
   findVisibleCheck,
   getCheckDetail,
@@ -41,13 +51,27 @@ const binary = z.any().meta({ type: "string", format: "binary" });
  * The multipart form of `POST /api/background-checks` as the OpenAPI document shows it; the
  * handler checks the parts while they stream in (`upload.ts`), so it is documented, not validated.
  */
-const submitCheckForm = submitCheckFieldsSchema.extend({
+const submitCheckForm = submitCheckFieldsSchema
+  .required({ disclosureVersion: true, signatureName: true })
+  .extend({
+    files: z
+      .array(binary)
+      .min(1)
+      .max(MAX_FILES_PER_CHECK)
+      .describe("1 to 5 PDF, JPEG, PNG, GIF, DOC or DOCX files of at most 10 MB each"),
+  });
+
+/** The multipart form of `POST /api/background-checks/{id}/dispute`, documented like the submission's. */
+const disputeForm = disputeFieldsSchema.extend({
   files: z
     .array(binary)
-    .min(1)
     .max(MAX_FILES_PER_CHECK)
-    .describe("1 to 5 PDF, JPEG, PNG, GIF, DOC or DOCX files of at most 10 MB each"),
+    .optional()
+    .describe("0 to 5 PDF, JPEG, PNG, GIF, DOC or DOCX files of at most 10 MB each"),
 });
+
+/** File name of the signed authorization receipt, as downloaded and emailed (ADR 0084). */
+const RECEIPT_NAME = "background-check-authorization.pdf";
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), safe for any original name. */
 export function attachmentHeader(name: string, disposition: "attachment" | "inline" = "attachment"): string {
@@ -72,6 +96,33 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   /** DOCUMENT_RETENTION_DAYS: each check's purge date in the answers (ADR 0058). */
   const retentionDays = config.DOCUMENT_RETENTION_DAYS;
   await app.register(fastifyMultipart);
+  /** What a failed upload stored leaves storage, or joins the deletion queue (ADR 0078). */
+  const uploadCleanup = (request: FastifyRequest): UploadCleanup => ({
+    discard: (keys) => discardFiles(db, storage, keys, request.log),
+    inBackground: (work) => app.ctx.tasks.run("remove the object of an unanswered upload", work),
+  });
+  /** The language the disclosure is shown and signed in: the portal's chosen one, else her stored one (ADR 0084). */
+  const disclosureLanguage = (request: FastifyRequest) =>
+    namedLanguage(request) ?? sessionOf(request).user.language;
+  /** Options of the review steps (ADR 0083). */
+  const reviewOptions = () => ({
+    publicUrl: config.PUBLIC_URL,
+    retentionDays,
+    waitingDays: config.ADVERSE_ACTION_WAITING_DAYS,
+  });
+
+  app.get(
+    "/api/background-checks/disclosure",
+    route(
+      "user",
+      "The current background-check disclosure, in the caller's language, to read and sign before submitting",
+      {
+        operationId: "getCheckDisclosure",
+        response: { 200: disclosureSchema },
+      },
+    ),
+    async (request) => currentDisclosure(disclosureLanguage(request)),
+  );
 
   app.get(
     "/api/background-checks",
@@ -94,21 +145,28 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/background-checks",
     {
-      ...route("user", "Submit a check: multipart fullName, email and 1 to 5 files of at most 10 MB", {
-        operationId: "submitCheck",
-        consumes: ["multipart/form-data"],
-        response: { 201: checkSummarySchema },
-        errors: {
-          400: "A field or part is missing, empty, too large or malformed (`VALIDATION_ERROR`, `FILES_REQUIRED`, `EMPTY_FILE`, `FIELD_TOO_LARGE`, `TOO_MANY_PARTS`, `MALFORMED_MULTIPART`).",
-          408: "The body stalled before it was complete (`UPLOAD_TIMEOUT`).",
-          413: "A file is over 10 MB (`FILE_TOO_LARGE`, with `file`) or there are more than 5 (`TOO_MANY_FILES`).",
-          415: "Not multipart/form-data (`MULTIPART_REQUIRED`), or a file is not PDF, JPEG, PNG, GIF, DOC or DOCX (`UNSUPPORTED_FILE_TYPE`, with `file`).",
-          503: "File storage is unavailable (`STORAGE_UNAVAILABLE`).",
+      ...route(
+        "user",
+        "Submit a check: multipart fullName, email, the signed authorization (disclosureVersion, signatureName) and 1 to 5 files of at most 10 MB",
+        {
+          operationId: "submitCheck",
+          consumes: ["multipart/form-data"],
+          response: { 201: checkSummarySchema },
+          errors: {
+            400: "A field or part is missing, empty, too large or malformed (`VALIDATION_ERROR`, `FILES_REQUIRED`, `EMPTY_FILE`, `FIELD_TOO_LARGE`, `TOO_MANY_PARTS`, `MALFORMED_MULTIPART`), the authorization is not signed with her full name (`AUTHORIZATION_REQUIRED`) or names an older disclosure (`DISCLOSURE_OUTDATED`).",
+            408: "The body stalled before it was complete (`UPLOAD_TIMEOUT`).",
+            413: "A file is over 10 MB (`FILE_TOO_LARGE`, with `file`) or there are more than 5 (`TOO_MANY_FILES`).",
+            415: "Not multipart/form-data (`MULTIPART_REQUIRED`), or a file is not PDF, JPEG, PNG, GIF, DOC or DOCX (`UNSUPPORTED_FILE_TYPE`, with `file`).",
+            503: "File storage is unavailable (`STORAGE_UNAVAILABLE`).",
+          },
+          preHandler: [
+            rateLimitBy(app, "background-check-submit", {
+              max: CHECK_SUBMIT_RATE_PER_SESSION,
+              key: bySession,
+            }),
+          ],
         },
-        preHandler: [
-          rateLimitBy(app, "background-check-submit", { max: CHECK_SUBMIT_RATE_PER_SESSION, key: bySession }),
-        ],
-      }),
+      ),
       config: { access: "user", swaggerTransform: documentedBody(submitCheckForm) },
       // Any answer given before the whole body arrived (401, 429, 413 at the size limit, a
       // timeout...) closes the connection: Node would otherwise read the rest of the body,
@@ -119,19 +177,163 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = sessionOf(request);
-      // What a failed upload stored leaves storage, or joins the deletion queue (ADR 0078).
-      const cleanup: UploadCleanup = {
-        discard: (keys) => discardFiles(db, storage, keys, request.log),
-        inBackground: (work) => app.ctx.tasks.run("remove the object of an unanswered upload", work),
-      };
+      const cleanup = uploadCleanup(request);
       const { fields, files } = await receiveSubmission(request, storage, cleanup).catch((error: unknown) => {
         // Storage outage: tell clients when to retry, as the database-outage 503 does (ADR 0011, 0014).
         if (error instanceof HttpError && error.statusCode === 503)
           reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
         throw error;
       });
+      // The signed authorization (ADR 0084): her typed full name, for the disclosure shown now.
+      const refusal =
+        !fields.signatureName ||
+        !fields.disclosureVersion ||
+        !signatureMatches(fields.signatureName, fields.fullName)
+          ? badRequest(
+              "Sign the authorization: check the box and type your full name exactly as in Full Name.",
+              ERROR_CODES.AUTHORIZATION_REQUIRED,
+            )
+          : fields.disclosureVersion !== DISCLOSURE_VERSION
+            ? badRequest(
+                "The disclosure was updated. Read the new one and sign again.",
+                ERROR_CODES.DISCLOSURE_OUTDATED,
+              )
+            : undefined;
+      if (refusal) {
+        await cleanup.discard(files.map((file) => file.key));
+        throw refusal;
+      }
+      const language = disclosureLanguage(request);
+      const disclosure = currentDisclosure(language);
+      const signedAt = new Date();
+      const signed = {
+        disclosureVersion: disclosure.version,
+        disclosureSha256: disclosureSha256(language),
+        signatureName: fields.signatureName as string,
+        signedAt,
+        ip: request.ip ?? null,
+        userAgent: request.headers["user-agent"]?.slice(0, 500) ?? null,
+        language,
+      };
+      let receiptKey: string | undefined;
       try {
-        return reply.status(201).send(await createCheck(db, user, fields, files, retentionDays));
+        const pdf = await renderReceipt({
+          ...signed,
+          disclosureText: disclosure.text,
+          effectiveDate: disclosure.effectiveDate,
+          fullName: fields.fullName,
+          email: user.email,
+        });
+        receiptKey = (
+          await storage
+            .put(Readable.from([Buffer.from(pdf)]), "pdf", { contentType: "application/pdf" })
+            .catch((error: unknown) => {
+              request.log.error({ err: error }, "could not store the signed authorization receipt");
+              reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
+              throw new HttpError(
+                503,
+                ERROR_CODES.STORAGE_UNAVAILABLE,
+                "We could not save your documents right now. Please try again in a minute.",
+              );
+            })
+        ).key;
+        const summary = await createCheck(db, user, fields, files, retentionDays, {
+          ...signed,
+          receiptKey,
+          receiptName: RECEIPT_NAME,
+          publicUrl: config.PUBLIC_URL,
+        });
+        app.ctx.outbox.wake();
+        return reply.status(201).send(summary);
+      } catch (error) {
+        const stored = files.map((file) => file.key);
+        await cleanup.discard(receiptKey ? [...stored, receiptKey] : stored);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    "/api/background-checks/:id/authorization.pdf",
+    route("user", "The signed disclosure and authorization of a check as a PDF receipt (owner or reviewer)", {
+      operationId: "downloadCheckAuthorization",
+      params: checkIdParamsSchema,
+      response: {
+        200: { description: "The receipt's PDF bytes", content: { "application/pdf": { schema: binary } } },
+      },
+      errors: {
+        404: "No such check the caller may see, or one submitted before signed authorizations (`NOT_FOUND`).",
+        503: "File storage cannot be read (`FILE_UNAVAILABLE`, ADR 0050).",
+      },
+    }),
+    async (request, reply) => {
+      const check = await findVisibleCheck(db, sessionOf(request).user, request.params.id);
+      const authorization = await findAuthorization(db, check.id);
+      if (!authorization) throw notFound("This check has no signed authorization.");
+      const { stream, size } = await openStoredFile(storage, authorization.receiptKey, request, reply);
+      return reply
+        .header("Content-Type", "application/pdf")
+        .header("Content-Length", size)
+        .header("Content-Disposition", attachmentHeader(RECEIPT_NAME))
+        .header("X-Content-Type-Options", "nosniff")
+        .send(stream);
+    },
+  );
+
+  app.post(
+    "/api/background-checks/:id/dispute",
+    {
+      ...route(
+        "user",
+        "Dispute a pending rejection of one's own check: multipart statement and 0 to 5 files (ADR 0083)",
+        {
+          operationId: "disputeCheck",
+          params: checkIdParamsSchema,
+          consumes: ["multipart/form-data"],
+          response: { 200: checkSummarySchema },
+          errors: {
+            400: "The statement is missing or too long, or a part is empty, too large or malformed (`VALIDATION_ERROR`, `EMPTY_FILE`, `FIELD_TOO_LARGE`, `TOO_MANY_PARTS`, `MALFORMED_MULTIPART`).",
+            404: "No such check of the caller's (`NOT_FOUND`).",
+            408: "The body stalled before it was complete (`UPLOAD_TIMEOUT`).",
+            409: "The check has no pending rejection to answer, its period is over, or it was answered already (`ADVERSE_ACTION_STAGE`).",
+            413: "A file is over 10 MB (`FILE_TOO_LARGE`, with `file`) or there are more than 5 (`TOO_MANY_FILES`).",
+            415: "Not multipart/form-data (`MULTIPART_REQUIRED`), or a file is not PDF, JPEG, PNG, GIF, DOC or DOCX (`UNSUPPORTED_FILE_TYPE`, with `file`).",
+            503: "File storage is unavailable (`STORAGE_UNAVAILABLE`).",
+          },
+          preHandler: [
+            rateLimitBy(app, "background-check-submit", {
+              max: CHECK_SUBMIT_RATE_PER_SESSION,
+              key: bySession,
+            }),
+          ],
+        },
+      ),
+      config: { access: "user", swaggerTransform: documentedBody(disputeForm) },
+      onSend: async (request, reply) => {
+        if (!request.raw.complete) reply.header("connection", "close");
+      },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      // Refused before the body is read when the check is not hers (IDOR: the same 404 as a missing one).
+      const check = await findVisibleCheck(db, user, request.params.id);
+      if (check.userId !== user.id) throw notFound("Background check not found.");
+      const cleanup = uploadCleanup(request);
+      const { fields, files } = await receiveSubmission(request, storage, cleanup, {
+        fields: disputeFieldsSchema,
+        filesRequired: false,
+      }).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 503)
+          reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
+        throw error;
+      });
+      try {
+        const summary = await fileDispute(db, user, check.id, fields.statement, files, {
+          publicUrl: config.PUBLIC_URL,
+          retentionDays,
+        });
+        app.ctx.outbox.wake();
+        return summary;
       } catch (error) {
         await cleanup.discard(files.map((file) => file.key));
         throw error;
@@ -157,21 +359,29 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/api/background-checks/:id",
-    route("manager", "Review a check: status, notes, passedCheck; a decision emails the applicant", {
-      operationId: "reviewCheck",
-      params: checkIdParamsSchema,
-      body: updateCheckBodySchema,
-      response: { 200: checkSummarySchema },
-      errors: {
-        403: "Nobody reviews their own check (`SELF_REVIEW_FORBIDDEN`).",
-        404: "No such check in the reviewer's scope (`NOT_FOUND`).",
+    route(
+      "manager",
+      'Review a check: status, notes, passedCheck; "rejected" starts the pre-adverse action, or confirms one she disputed (ADR 0083); each step emails the applicant',
+      {
+        operationId: "reviewCheck",
+        params: checkIdParamsSchema,
+        body: updateCheckBodySchema,
+        response: { 200: checkSummarySchema },
+        errors: {
+          403: "Nobody reviews their own check (`SELF_REVIEW_FORBIDDEN`).",
+          404: "No such check in the reviewer's scope (`NOT_FOUND`).",
+          409: "Confirming a pending rejection before she answered or the waiting period ended (`ADVERSE_ACTION_STAGE`).",
+        },
       },
-    }),
+    ),
     async (request) => {
-      const summary = await reviewCheck(db, sessionOf(request).user, request.params.id, request.body, {
-        publicUrl: config.PUBLIC_URL,
-        retentionDays,
-      });
+      const summary = await reviewCheck(
+        db,
+        sessionOf(request).user,
+        request.params.id,
+        request.body,
+        reviewOptions(),
+      );
       app.ctx.outbox.wake();
       return summary;
     },

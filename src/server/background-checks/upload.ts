@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
+import type { z } from "zod";
 import { submitCheckFieldsSchema } from "../../common/api/background-checks";
 import { ERROR_CODES, type ErrorCode } from "../../common/api/errors";
 import {
@@ -76,12 +77,20 @@ class StorageFailure extends Error {
  *   FIELD_TOO_LARGE / MALFORMED_MULTIPART; 408 UPLOAD_TIMEOUT; 413 FILE_TOO_LARGE /
  *   TOO_MANY_FILES; 415 UNSUPPORTED_FILE_TYPE / MULTIPART_REQUIRED; 503 STORAGE_UNAVAILABLE
  */
-export async function receiveSubmission(
+export async function receiveSubmission<Fields extends z.ZodObject = typeof submitCheckFieldsSchema>(
   request: FastifyRequest,
   storage: FileStorage,
   cleanup: UploadCleanup,
-  options: { timeouts?: UploadTimeouts } = {},
-): Promise<{ fields: { fullName: string; email: string }; files: StoredUpload[] }> {
+  options: {
+    timeouts?: UploadTimeouts;
+    /** The text fields to read (default: a submission's); the dispute form passes its own (ADR 0083). */
+    fields?: Fields;
+    /** Whether at least one file is required (default true; a dispute may come without). */
+    filesRequired?: boolean;
+  } = {},
+): Promise<{ fields: z.infer<Fields>; files: StoredUpload[] }> {
+  const fieldsSchema = (options.fields ?? submitCheckFieldsSchema) as Fields;
+  const fieldNames = new Set(Object.keys(fieldsSchema.shape));
   if (!request.isMultipart()) {
     throw new HttpError(415, ERROR_CODES.MULTIPART_REQUIRED, "Send the form as multipart/form-data.");
   }
@@ -121,7 +130,7 @@ export async function receiveSubmission(
         if (part.valueTruncated || part.fieldnameTruncated) {
           throw badRequest(`The field ${part.fieldname} is too long.`, ERROR_CODES.FIELD_TOO_LARGE);
         }
-        if ((part.fieldname === "fullName" || part.fieldname === "email") && typeof part.value === "string") {
+        if (fieldNames.has(part.fieldname) && typeof part.value === "string") {
           raw[part.fieldname] = part.value;
         }
         continue;
@@ -157,7 +166,7 @@ export async function receiveSubmission(
     request.raw.off("close", onClose);
   }
 
-  const parsed = submitCheckFieldsSchema.safeParse(raw);
+  const parsed = fieldsSchema.safeParse(raw);
   const refuse = async (message: string, code: ErrorCode) => {
     await cleanup.discard(stored.map((file) => file.key));
     return badRequest(message, code);
@@ -168,7 +177,7 @@ export async function receiveSubmission(
       ERROR_CODES.VALIDATION,
     );
   }
-  if (stored.length === 0) {
+  if (stored.length === 0 && options.filesRequired !== false) {
     throw await refuse(
       "Please upload at least one document for your background check",
       ERROR_CODES.FILES_REQUIRED,

@@ -55,10 +55,12 @@ export const roleEnum = pgEnum("role", ["admin", "company_admin", "user"]);
 export const languageEnum = pgEnum("language", LANGUAGES);
 /** The `language` column of every table that emails someone. */
 const languageColumn = () => languageEnum("language").notNull().default("en");
+/** Status of a check; `pre_adverse_action` is the waiting period before a rejection is final (ADR 0083). */
 export const backgroundCheckStatusEnum = pgEnum("background_check_status", [
   "pending",
   "in_review",
   "approved",
+  "pre_adverse_action",
   "rejected",
 ]);
 
@@ -290,10 +292,19 @@ export const backgroundChecks = pgTable(
      * and file names stay; the stored bytes are gone (or queued in `file_deletions`).
      */
     filesPurgedAt: timestampTz("files_purged_at"),
+    /** When the pre-adverse action notice went out (ADR 0083); null outside that stage. */
+    preAdverseAt: timestampTz("pre_adverse_at"),
+    /** When the pending rejection becomes final unless disputed (ADR 0083). */
+    finalAt: timestampTz("final_at"),
+    /** When the person disputed the pending rejection, and what she said (ADR 0083). */
+    disputedAt: timestampTz("disputed_at"),
+    disputeStatement: text("dispute_statement"),
     ...timestamps,
   },
   (t) => [
     index("background_checks_user_id_idx").on(t.userId),
+    // The finalization sweep's scan (ADR 0083): checks waiting out the adverse-action period.
+    index("background_checks_final_at_idx").on(t.finalAt),
     // The retention purge's scan: decided checks whose files are still kept, oldest decision first.
     index("background_checks_purge_idx")
       .on(t.reviewedAt)
@@ -312,9 +323,31 @@ export const backgroundCheckFiles = pgTable(
     fileSize: integer("file_size").notNull(),
     filePath: text("file_path").notNull(),
     uploadedAt: timestampTz("uploaded_at").notNull().defaultNow(),
+    /** `submission` (the first upload) or `dispute` (the person's answer to a pending rejection, ADR 0083). */
+    purpose: text("purpose").notNull().default("submission"),
   },
   (t) => [index("background_check_files_check_id_idx").on(t.backgroundCheckId)],
 );
+
+/**
+ * The person's signed disclosure and authorization of a check (ADR 0084): which disclosure she
+ * read (version and SHA-256 of its text), the name she typed as her electronic signature, when
+ * (UTC), from where (IP, User-Agent) and in which language, and the storage key of the signed
+ * PDF receipt. One per check.
+ */
+export const backgroundCheckAuthorizations = pgTable("background_check_authorizations", {
+  backgroundCheckId: integer("background_check_id")
+    .primaryKey()
+    .references(() => backgroundChecks.id, { onDelete: "cascade" }),
+  disclosureVersion: text("disclosure_version").notNull(),
+  disclosureSha256: text("disclosure_sha256").notNull(),
+  signatureName: text("signature_name").notNull(),
+  signedAt: timestampTz("signed_at").notNull(),
+  ip: text("ip"),
+  userAgent: text("user_agent"),
+  language: languageColumn(),
+  receiptKey: text("receipt_key").notNull(),
+});
 
 export const sessions = pgTable(
   "sessions",
@@ -376,6 +409,9 @@ export const emailOutbox = pgTable(
      * Null on a row sent or failed for good, and on an email without credentials.
      */
     sealedSecrets: text("sealed_secrets"),
+    /** A stored object (storage key) sent as the message's one attachment, read at send time (ADR 0084). */
+    attachmentKey: text("attachment_key"),
+    attachmentName: text("attachment_name"),
   },
   (t) => [
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
@@ -456,6 +492,8 @@ export const backgroundCheckAudit = pgTable(
     fromStatus: backgroundCheckStatusEnum("from_status"),
     toStatus: backgroundCheckStatusEnum("to_status").notNull(),
     notes: text("notes"),
+    /** A step of the signed consent and adverse-action process this row records (ADR 0083), or null. */
+    event: text("event"),
     createdAt: createdAt(),
   },
   (t) => [index("background_check_audit_check_id_idx").on(t.backgroundCheckId)],

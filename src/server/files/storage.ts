@@ -145,3 +145,15 @@ export async function openStoredFile(
     );
   }
 }
+
+/**
+ * Reads a whole stored object into memory: for small objects only (the signed authorization
+ * receipt the outbox attaches, ADR 0084).
+ * @throws StoredObjectMissingError when no object has this key; another error when storage fails
+ */
+export async function readStoredObject(storage: FileStorage, key: string): Promise<Buffer> {
+  const { stream } = await storage.get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}

@@ -14,6 +14,8 @@ export interface MailMessage {
   language: string;
   /** `Reply-To`: one address, passed to nodemailer as data (it encodes it; no header text of ours). */
   replyTo?: string;
+  /** Files attached to the message (the signed authorization receipt, ADR 0084). */
+  attachments?: Array<{ filename: string; content: Buffer }>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { crc32 } from "node:zlib";
 import { MAX_FILE_BYTES } from "../../../src/common/limits";
+import { DISCLOSURE_VERSION } from "../../../src/server/background-checks/disclosure";
 import { linkTokenFrom } from "../../support/smtp-sink";
 import type { ServerFixture } from "../support/fixture";
 import { type HttpResult, readResult, TEST_PUBLIC_URL } from "../support/test-app";
@@ -13,17 +14,29 @@ export interface UploadFile {
 
 /**
  * Posts a multipart background-check submission over real HTTP, as a browser form would.
+ * The authorization is signed as the form signs it (ADR 0084): the current disclosure version
+ * and `fullName` as the typed signature, unless the fields say otherwise (null: not sent).
  * @param fields text fields; omitted ones are not sent
  */
 export async function submitCheck(
   f: ServerFixture,
   cookie: string | undefined,
-  fields: { fullName?: string; email?: string },
+  fields: {
+    fullName?: string;
+    email?: string;
+    disclosureVersion?: string | null;
+    signatureName?: string | null;
+    language?: "en" | "es";
+  },
   files: UploadFile[],
 ): Promise<HttpResult> {
   const form = new FormData();
   if (fields.fullName !== undefined) form.append("fullName", fields.fullName);
   if (fields.email !== undefined) form.append("email", fields.email);
+  const version = fields.disclosureVersion === undefined ? DISCLOSURE_VERSION : fields.disclosureVersion;
+  if (version !== null) form.append("disclosureVersion", version);
+  const signature = fields.signatureName === undefined ? fields.fullName : fields.signatureName;
+  if (signature !== null && signature !== undefined) form.append("signatureName", signature);
   for (const file of files) {
     form.append(
       "files",
@@ -33,7 +46,7 @@ export async function submitCheck(
   }
   const response = await fetch(`${f.server.baseUrl}/api/background-checks`, {
     method: "POST",
-    headers: cookie ? { cookie } : {},
+    headers: cookie ? { cookie: fields.language ? `${cookie}; lang=${fields.language}` : cookie } : {},
     body: form,
   });
   return readResult(response);

@@ -2,6 +2,7 @@ import type { CheckSummary } from "@common/api/background-checks";
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { useState } from "react";
+import { AdverseStage } from "~/components/adverse-stage";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { ListBody, ListTable, RowAction } from "~/components/list-states";
 import { SectionCard } from "~/components/section-card";
@@ -80,7 +81,12 @@ export function BackgroundChecksSection() {
               { header: t("portal.checks.email"), className: "break-all", cell: "email" },
               {
                 header: t("portal.checks.status"),
-                cell: (check) => <CheckStatusBadge status={check.status} />,
+                cell: (check) => (
+                  <div className="grid justify-items-start gap-1">
+                    <CheckStatusBadge status={check.status} />
+                    <AdverseStage check={check} />
+                  </div>
+                ),
               },
               { header: t("portal.checks.submitted"), className: "whitespace-nowrap", cell: submitted },
               { header: t("portal.checks.documents"), className: "text-muted-foreground", cell: documents },
@@ -92,6 +98,7 @@ export function BackgroundChecksSection() {
                   <span className="font-medium">{check.fullName}</span>
                   <CheckStatusBadge status={check.status} />
                 </div>
+                <AdverseStage check={check} />
                 <span className="break-all text-sm text-muted-foreground">{check.email}</span>
                 <span className="text-sm text-muted-foreground">
                   {t("portal.checks.documents")}: {documents(check)}

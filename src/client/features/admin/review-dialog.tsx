@@ -1,14 +1,16 @@
 import {
-  CHECK_STATUSES,
   type CheckDetail,
   type CheckStatus,
   type CheckSummary,
   checkFileUrl,
+  REVIEW_STATUSES,
+  type ReviewStatus,
 } from "@common/api/background-checks";
 import { formatFileSize, isPreviewable, UPLOAD_KINDS } from "@common/uploads";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Eye, EyeOff, FileText, Loader2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { AdverseStage, ReceiptLink } from "~/components/adverse-stage";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { FormDialog } from "~/components/form-dialog";
 import { FormField, SelectField } from "~/components/form-field";
@@ -59,7 +61,7 @@ export function ReviewDialog({
   const { t } = useTranslation();
   const detail = useQuery(checkDetailQueryOptions(check.id));
   const update = useUpdateCheck(check.id);
-  const [status, setStatus] = useState<CheckStatus | "">("");
+  const [status, setStatus] = useState<ReviewStatus | "">("");
   const [notes, setNotes] = useState(check.notes ?? "");
 
   const onSubmit = (event: FormEvent) => {
@@ -111,11 +113,18 @@ export function ReviewDialog({
         label={t("portal.review.status")}
         options={[
           { value: "", label: t("portal.review.statusPlaceholder"), disabled: true },
-          ...CHECK_STATUSES.map((value) => ({ value, label: t(`portal.status.${value}`) })),
+          ...REVIEW_STATUSES.map((value) => ({ value, label: t(`portal.status.${value}`) })),
         ]}
         value={status}
-        onChange={(event) => setStatus(event.target.value as CheckStatus | "")}
+        onChange={(event) => setStatus(event.target.value as ReviewStatus | "")}
       />
+      {status === "rejected" && (
+        <p className="text-sm text-muted-foreground" data-testid="adverse-hint">
+          {check.status === "pre_adverse_action"
+            ? t("portal.adverse.confirmHint")
+            : t("portal.adverse.rejectHint")}
+        </p>
+      )}
       <FormField id="review-notes" label={t("portal.review.notes")}>
         <Textarea
           id="review-notes"
@@ -154,8 +163,9 @@ function CheckRecord({
         </div>
         <div className="grid gap-1">
           <dt className="text-muted-foreground">{t("portal.review.currentStatus")}</dt>
-          <dd>
+          <dd className="grid justify-items-start gap-1">
             <CheckStatusBadge status={check.status} />
+            <AdverseStage check={check} />
           </dd>
         </div>
         {check.reviewedAt && (
@@ -172,6 +182,17 @@ function CheckRecord({
           </div>
         )}
       </dl>
+      {detail.data?.disputeStatement && (
+        <section className="grid gap-1 rounded-lg bg-muted p-3 text-sm" aria-labelledby="review-dispute">
+          <h3 id="review-dispute" className="font-semibold">
+            {t("portal.adverse.disputeTitle")}
+          </h3>
+          <p className="whitespace-pre-wrap break-words" data-testid="dispute-statement">
+            {detail.data.disputeStatement}
+          </p>
+        </section>
+      )}
+      {detail.data?.authorization && <ReceiptLink checkId={check.id} />}
       <section className="grid gap-2" aria-labelledby="review-documents">
         <h3 id="review-documents" className="text-sm font-semibold">
           {t("portal.review.documents")}
@@ -197,13 +218,15 @@ function CheckRecord({
               <li key={entry.id}>
                 <span className="tabular-nums">{formatDate(entry.createdAt, i18n.language, true)}</span>
                 {" · "}
-                {entry.fromStatus === null
-                  ? t("portal.review.historySubmitted", { name: entry.actorName })
-                  : t("portal.review.historyChange", {
-                      name: entry.actorName,
-                      from: statusName(entry.fromStatus),
-                      to: statusName(entry.toStatus),
-                    })}
+                {entry.event
+                  ? t(`portal.adverse.events.${entry.event}`, { name: entry.actorName })
+                  : entry.fromStatus === null
+                    ? t("portal.review.historySubmitted", { name: entry.actorName })
+                    : t("portal.review.historyChange", {
+                        name: entry.actorName,
+                        from: statusName(entry.fromStatus),
+                        to: statusName(entry.toStatus),
+                      })}
                 {entry.notes ? ` — “${entry.notes}”` : ""}
               </li>
             ))}

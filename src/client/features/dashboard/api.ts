@@ -1,4 +1,4 @@
-import type { CheckSummary } from "@common/api/background-checks";
+import type { CheckSummary, Disclosure } from "@common/api/background-checks";
 import type { EndSessionsResponse, SessionList } from "@common/api/sessions";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiErrorFrom, apiRequest, getQueryFn } from "~/lib/api";
@@ -41,10 +41,19 @@ export function uploadCheck(form: FormData, onProgress: (percent: number) => voi
 export function useSubmitCheck(onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { fullName: string; email: string; files: File[] }) => {
+    mutationFn: (input: {
+      fullName: string;
+      email: string;
+      disclosureVersion: string;
+      signatureName: string;
+      files: File[];
+    }) => {
       const form = new FormData();
       form.append("fullName", input.fullName);
       form.append("email", input.email);
+      // The signed authorization (ADR 0084): the disclosure she read and her typed name.
+      form.append("disclosureVersion", input.disclosureVersion);
+      form.append("signatureName", input.signatureName);
       for (const file of input.files) form.append("files", file, file.name);
       return uploadCheck(form, onProgress);
     },
@@ -68,5 +77,40 @@ export function useEndMySessions() {
         ? apiRequest<EndSessionsResponse>("POST", "/api/auth/sessions/end-others", {})
         : apiRequest<EndSessionsResponse>("DELETE", `/api/auth/sessions/${which.id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: mySessionsQueryOptions().queryKey }),
+  });
+}
+
+/**
+ * `GET /api/background-checks/disclosure`: the disclosure to read and sign before uploading
+ * (ADR 0084), in the portal's language (the query key carries it, so a language switch refetches).
+ */
+export const disclosureQueryOptions = (language: string) =>
+  queryOptions({
+    queryKey: ["/api/background-checks/disclosure", language] as const,
+    queryFn: () => apiRequest<Disclosure>("GET", "/api/background-checks/disclosure"),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * `POST /api/background-checks/{id}/dispute` (ADR 0083): her statement and up to 5 files, as
+ * multipart; her list is refetched on success.
+ */
+export function useDisputeCheck(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { statement: string; files: File[] }) => {
+      const form = new FormData();
+      form.append("statement", input.statement);
+      for (const file of input.files) form.append("files", file, file.name);
+      const response = await fetch(`/api/background-checks/${id}/dispute`, {
+        method: "POST",
+        credentials: "same-origin",
+        body: form,
+      });
+      const text = await response.text();
+      if (!response.ok) throw apiErrorFrom(response.status, text || response.statusText);
+      return JSON.parse(text) as CheckSummary;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myChecksQueryOptions().queryKey }),
   });
 }

@@ -2,6 +2,7 @@ import type { SessionUser } from "@common/api/auth";
 import { intlLocale } from "@common/languages";
 import { MAX_FILE_BYTES, MAX_FILES_PER_CHECK } from "@common/limits";
 import { formatFileSize, UPLOAD_ACCEPT, uploadKindOf } from "@common/uploads";
+import { useQuery } from "@tanstack/react-query";
 import { FileText, UploadCloud, X } from "lucide-react";
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { FormField, fieldErrorId, TextField } from "~/components/form-field";
@@ -13,7 +14,8 @@ import { toast } from "~/hooks/use-toast";
 import { toastError, toastRequestError } from "~/lib/error-toast";
 import { useTranslation } from "~/lib/react-i18n";
 import { cn } from "~/lib/utils";
-import { useSubmitCheck } from "./api";
+import { DisclosureSigning, type Signing } from "./adverse-action";
+import { disclosureQueryOptions, useSubmitCheck } from "./api";
 
 /**
  * The background-check submission form (docs/product.md#2-pages, #5-validation): full name, email, drag-and-drop
@@ -33,6 +35,8 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const submit = useSubmitCheck(setProgress);
+  const disclosure = useQuery(disclosureQueryOptions(i18n.language));
+  const [signing, setSigning] = useState<Signing>({ authorized: false, signature: "" });
 
   /**
    * Keeps allowed files up to the limit. Refused files are named in one toast (only one toast
@@ -100,14 +104,26 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
       toastError(t("portal.submit.filesTitle"), t("portal.submit.filesText"));
       return;
     }
+    // The authorization must be signed first (ADR 0084); the server checks it again.
+    if (!disclosure.data || !signing.authorized || !signing.signature.trim()) {
+      toastError(t("portal.adverse.unsignedTitle"), t("portal.adverse.unsignedText"));
+      return;
+    }
     setErrors({});
     setProgress(0);
     submit.mutate(
-      { fullName: fullName.trim(), email: email.trim(), files: files.map((entry) => entry.file) },
+      {
+        fullName: fullName.trim(),
+        email: email.trim(),
+        disclosureVersion: disclosure.data.version,
+        signatureName: signing.signature.trim(),
+        files: files.map((entry) => entry.file),
+      },
       {
         onSuccess: () => {
           toast({ title: t("portal.submit.successTitle"), description: t("portal.submit.successText") });
           setFiles([]);
+          setSigning({ authorized: false, signature: "" });
         },
         onError: (error) =>
           toastRequestError(error, t("portal.submit.failedTitle"), t("portal.submit.failedText")),
@@ -119,6 +135,7 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
     <SectionCard title={t("portal.submit.title")} description={t("portal.submit.description")}>
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <DisclosureSigning signing={signing} onChange={setSigning} disabled={submit.isPending} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               id="check-full-name"

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
+import { AdverseStage, ReceiptLink } from "~/components/adverse-stage";
 import { CheckStatusBadge } from "~/components/check-status-badge";
 import { ListBody, ListCards } from "~/components/list-states";
 import { SectionCard } from "~/components/section-card";
 import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
+import { AdverseNotice } from "./adverse-action";
 import { myChecksQueryOptions } from "./api";
 
 /**
@@ -32,7 +34,10 @@ export function MyChecksList() {
                     <span className="font-medium">{check.fullName}</span>
                     <span className="break-all text-sm text-muted-foreground">{check.email}</span>
                   </div>
-                  <CheckStatusBadge status={check.status} />
+                  <div className="grid justify-items-end gap-1">
+                    <CheckStatusBadge status={check.status} />
+                    <AdverseStage check={check} />
+                  </div>
                 </div>
                 <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
                   <span>
@@ -66,6 +71,8 @@ export function MyChecksList() {
                     <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
                   </div>
                 )}
+                <AdverseNotice check={check} />
+                <ReceiptLink checkId={check.id} />
               </>
             )}
           />

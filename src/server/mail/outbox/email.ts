@@ -58,6 +58,23 @@ export function smtpMessageOf(row: OutboxRow, from: string, keyring: Keyring | u
 }
 
 /**
+ * The row's attachment (the signed authorization receipt, ADR 0084), read from storage at send
+ * time through `read`: the row keeps the stored object's key, never its bytes.
+ * @returns `{ attachments: [one file] }`, or `{}` when the row names none
+ * @throws Error when the row names one and no reader is configured, or when `read` fails (the
+ *   send is then retried like one SMTP refused)
+ */
+export async function attachmentsOf(
+  row: Pick<OutboxRow, "attachmentKey" | "attachmentName">,
+  read: ((key: string) => Promise<Buffer>) | undefined,
+): Promise<Pick<MailMessage, "attachments">> {
+  if (!row.attachmentKey) return {};
+  if (!read) throw new Error("no attachment reader is configured");
+  const content = await read(row.attachmentKey);
+  return { attachments: [{ filename: row.attachmentName ?? "attachment", content }] };
+}
+
+/**
  * After a transport failure, probes SMTP (`verify`) with its own backoff (from `probeMinMs`
  * doubling up to `probeMaxMs`); the first successful probe, or a send that succeeds, calls
  * `onRecovered` once, so the worker makes every failed-and-waiting email due now.

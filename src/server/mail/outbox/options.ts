@@ -40,6 +40,11 @@ export interface OutboxOptions {
    * keyring, or not the key it was sealed with) is marked failed with the reason, never sent.
    */
   keyring?: Keyring | undefined;
+  /**
+   * Reads the stored object a row names as its attachment (ADR 0084), at send time; a row with an
+   * attachment fails (and is retried) without it.
+   */
+  readAttachment?: (key: string) => Promise<Buffer>;
   /** Told of every delivery attempt's outcome (the metrics count them); must not throw. */
   onAttempt?: (attempt: { kind: string; webhook: boolean; outcome: "sent" | "retry" | "failed" }) => void;
 }

@@ -28,6 +28,10 @@ export type OutboxKind =
   | "demo_registration"
   | "demo_registration_confirmation"
   | "check_decision"
+  | "check_authorization_receipt"
+  | "check_pre_adverse_notice"
+  | "check_dispute_filed"
+  | "check_final_notice"
   | "passkey_added"
   | "passkey_removed"
   | "step_up_code"
@@ -90,6 +94,8 @@ export interface OutboxMessage {
    * Values must be URL-safe characters (`[A-Za-z0-9_-]`). Requires `enqueueEmail`'s keyring.
    */
   secrets?: Record<string, string> | undefined;
+  /** A stored object sent as an attachment, read at send time: the row keeps its key, not its bytes (ADR 0084). */
+  attachment?: { key: string; name: string } | undefined;
 }
 
 /**
@@ -142,6 +148,8 @@ export async function enqueueEmail(
       replyTo: message.replyTo ?? null,
       messageId: message.messageId ?? randomUUID(),
       priority: priorityOf(message.kind),
+      attachmentKey: message.attachment?.key ?? null,
+      attachmentName: message.attachment?.name ?? null,
     })
     .returning({ id: emailOutbox.id });
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);

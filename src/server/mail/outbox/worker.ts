@@ -7,7 +7,7 @@ import {
 import { SealedOpenError } from "../../crypto/sealed";
 import type { DbHandle } from "../../db/database";
 import type { MailTransport } from "../transport";
-import { isTransportFailure, SmtpRecovery, smtpMessageOf } from "./email";
+import { attachmentsOf, isTransportFailure, SmtpRecovery, smtpMessageOf } from "./email";
 import { type ClaimRange, claimDue, LeaseBook, MARK_GROUP_MS, releaseFailed } from "./lease";
 import type { OutboxOptions } from "./options";
 import { DbOutage } from "./outage";
@@ -227,7 +227,11 @@ export class OutboxWorker {
     const webhook = row.priority >= OUTBOX_PRIORITY.webhook;
     try {
       if (webhook) await deliverWebhook(this.options.webhook, row);
-      else await this.transport.send(smtpMessageOf(row, this.options.from, this.options.keyring));
+      else
+        await this.transport.send({
+          ...smtpMessageOf(row, this.options.from, this.options.keyring),
+          ...(await attachmentsOf(row, this.options.readAttachment)),
+        });
     } catch (error) {
       sending.delete(row.id);
       // The claim this worker holds now: a later claim of its own while the send was in flight
