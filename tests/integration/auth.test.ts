@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashToken } from "../../src/server/auth/tokens";
+import { hashToken } from "../../src/server/core/tokens";
 import { generateDataKey } from "../../src/server/crypto/sealed";
 import { companies, emailOutbox, magicLinkTokens, sessions, users } from "../../src/server/db/schema";
 import { createUser } from "../support/actors";

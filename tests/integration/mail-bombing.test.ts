@@ -7,7 +7,7 @@ import {
   MAGIC_LINK_EMAILS_PER_ADDRESS,
   REGISTRATION_CONFIRMATIONS_PER_RECIPIENT,
 } from "../../src/common/limits";
-import { hashToken } from "../../src/server/auth/tokens";
+import { hashToken } from "../../src/server/core/tokens";
 import { demoRegistrations, emailOutbox, leads, magicLinkTokens } from "../../src/server/db/schema";
 import { createUser } from "../support/actors";
 import { verifyTokenFrom } from "../support/smtp-sink";

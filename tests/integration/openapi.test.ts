@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { UPLOAD_KINDS } from "../../src/common/uploads";
-import { HOST_SESSION_COOKIE } from "../../src/server/auth/sessions";
+import { HOST_SESSION_COOKIE } from "../../src/server/core/session-cookie";
 import { API_DOCS_PATH, OPENAPI_PATH, openApiOptions } from "../../src/server/http/api-docs";
 import { SESSION_COOKIE } from "../support/cookies";
 import { openApiPath } from "./support/contract";

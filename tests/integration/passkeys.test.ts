@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { UserAuditEntry } from "../../src/common/api/users";
 import { PASSKEYS_PER_USER, STEP_UP_CODE_MAX_WRONG, STEP_UP_WINDOW_MS } from "../../src/common/limits";
 import { createSession } from "../../src/server/auth/sessions";
-import { hashToken } from "../../src/server/auth/tokens";
+import { hashToken } from "../../src/server/core/tokens";
 import {
   emailOutbox,
   passkeys,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHANNEL_PARTNER_PASS_COOKIE } from "../../src/common/api/gates";
-import type { RouteAccess } from "../../src/server/auth/access";
 import { createSession } from "../../src/server/auth/sessions";
+import type { RouteAccess } from "../../src/server/core/route-access";
 import { emailOutbox, passkeys } from "../../src/server/db/schema";
 import { gatePassword, issuePartnerPass } from "../../src/server/gates/service";
 import { OUTBOX_PRIORITY } from "../../src/server/mail/outbox";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashToken } from "../../src/server/auth/tokens";
+import { hashToken } from "../../src/server/core/tokens";
 import { userInvitations, users } from "../../src/server/db/schema";
 import { type Actor, createActor, createCompanyRow } from "../support/actors";
 import { cookieFrom, SESSION_COOKIE } from "../support/cookies";

@@ -9,7 +9,7 @@ import {
 } from "../../src/common/limits";
 import { bumpAttempt } from "../../src/server/auth/attempt-counters";
 import { emailDigest } from "../../src/server/auth/audit";
-import { hashToken } from "../../src/server/auth/tokens";
+import { hashToken } from "../../src/server/core/tokens";
 import {
   attemptCounters,
   magicLinkTokens,

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAGIC_LINK_TTL_MS } from "../../src/common/limits";
-import { issueToken } from "../../src/server/auth/tokens";
+import { issueToken } from "../../src/server/core/tokens";
 import { magicLinkTokens, sessions, users } from "../../src/server/db/schema";
 import { type Actor, createActor, createUser } from "../support/actors";
 import { testBackends } from "./support/database";

@@ -9,7 +9,7 @@ import {
 } from "../../src/common/limits";
 import { issueStaleMagicLinkRequests, storeMagicLinkRequest } from "../../src/server/auth/service";
 import { createSession, deleteSessionsOf } from "../../src/server/auth/sessions";
-import { hashToken, issueToken } from "../../src/server/auth/tokens";
+import { hashToken, issueToken } from "../../src/server/core/tokens";
 import {
   emailOutbox,
   magicLinkRequests,

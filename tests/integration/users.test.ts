@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashToken, issueToken } from "../../src/server/auth/tokens";
+import { hashToken, issueToken } from "../../src/server/core/tokens";
 import {
   backgroundCheckFiles,
   backgroundChecks,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashToken, issueToken } from "../../src/server/auth/tokens";
+import { hashToken, issueToken } from "../../src/server/core/tokens";
 import { magicLinkTokens, sessions, userInvitations, users } from "../../src/server/db/schema";
 import { type Actor, createActor, createUser } from "../support/actors";
 import { invitationTokenFrom } from "./portal/helpers";

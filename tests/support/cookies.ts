@@ -1,5 +1,5 @@
 import { BINDING_COOKIE } from "../../src/server/auth/binding";
-import { HOST_SESSION_COOKIE, SESSION_COOKIE } from "../../src/server/auth/sessions";
+import { HOST_SESSION_COOKIE, SESSION_COOKIE } from "../../src/server/core/session-cookie";
 
 /**
  * Cookies as tests see them. The names come from the server's own constants, so a test never

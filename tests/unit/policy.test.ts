@@ -9,7 +9,7 @@ import {
   manageScope,
   permitted,
 } from "../../src/server/auth/policy";
-import { HttpError } from "../../src/server/http/errors";
+import { HttpError } from "../../src/server/core/errors";
 
 const admin: Actor = { id: 1, role: "admin", companyId: null };
 const caA: Actor = { id: 2, role: "company_admin", companyId: 10 };

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_SLIDE_AFTER_MS, SESSION_TTL_MS } from "../../src/common/limits";
-import { isSecure, sessionCookieOptions } from "../../src/server/auth/guards";
 import { createSession, deleteSession, resolveSession } from "../../src/server/auth/sessions";
-import { hashToken } from "../../src/server/auth/tokens";
+import { isSecure, sessionCookieOptions } from "../../src/server/core/session-cookie";
+import { hashToken } from "../../src/server/core/tokens";
 import { createDb, type Database, type DbHandle } from "../../src/server/db/database";
 import { companies, sessions, users } from "../../src/server/db/schema";
 

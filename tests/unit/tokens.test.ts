@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { rawTokenField } from "../../src/common/api/auth";
-import { hashToken, issueToken, TOKEN_BYTES } from "../../src/server/auth/tokens";
+import { hashToken, issueToken, TOKEN_BYTES } from "../../src/server/core/tokens";
 
 describe("issueToken", () => {
   it("returns 256 random bits as 43 characters of unpadded base64url", () => {

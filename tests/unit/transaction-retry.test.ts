@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { HttpError } from "../../src/server/core/errors";
 import type { Database } from "../../src/server/db/database";
 import { isRetryableConflict, TRANSACTION_ATTEMPTS, transactionWithRetry } from "../../src/server/db/retry";
-import { HttpError } from "../../src/server/http/errors";
 
 /** A database whose transactions run `work` directly, counting the runs. */
 function fakeDb() {

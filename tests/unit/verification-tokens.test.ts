@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOKEN_PATTERN } from "../../src/common/validation";
-import { hashToken } from "../../src/server/auth/tokens";
 import {
   refuseToken,
   TOKEN_ANSWERS,
@@ -9,6 +8,7 @@ import {
   type VerificationTokens,
   verificationTokens,
 } from "../../src/server/auth/verification-tokens";
+import { hashToken } from "../../src/server/core/tokens";
 import { createDb, type Database, type DbHandle } from "../../src/server/db/database";
 import { magicLinkTokens, userInvitations, users } from "../../src/server/db/schema";
 

@@ -26,13 +26,13 @@ import { deviceLabel } from "../auth/user-agent";
 import { deleteUserWithChecks } from "../background-checks/service";
 import { companyNameOf } from "../companies/service";
 import type { AppConfig } from "../config";
+import { badRequest, forbidden, notFound } from "../core/errors";
 import type { Database, Executor } from "../db/database";
 import { firstRow } from "../db/queries";
 import { transactionWithRetry } from "../db/retry";
 import { backgroundChecks, companies, passkeys, userAudit, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
 import { csvDocument } from "../http/csv";
-import { badRequest, forbidden, notFound } from "../http/errors";
 import { revokeInvitationsBeyondAuthority } from "../invitations/service";
 import { removeAllPasskeysOf } from "../passkeys/service";
 

@@ -1,68 +1,17 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { canManageUsers, isAdmin } from "../../common/roles";
-import { forbidden, unauthorized } from "../http/errors";
+import { forbidden, unauthorized } from "../core/errors";
+import { type DeclaredRoute, inheritedContextAccess, isAccess } from "../core/route-access";
 import { requireUser } from "./guards";
 import { type ManageScope, manageScope } from "./policy";
 import type { ResolvedSession } from "./sessions";
 
-/**
- * Who may call a route (ADR 0017):
- * - `public`: anyone, signed in or not (no session is looked up);
- * - `user`: any signed-in, active user;
- * - `manager`: admins and company admins (docs/product.md#6-roles canManageUsers);
- * - `admin`: admins only.
- * Tenant rules (which rows a manager may touch) are not part of the declaration; they live in
- * `auth/policy.ts`.
- */
-export const ROUTE_ACCESS = ["public", "user", "manager", "admin"] as const;
-export type RouteAccess = (typeof ROUTE_ACCESS)[number];
-
-/** One registered route and its declared access, as collected at start-up. */
-export interface DeclaredRoute {
-  method: string;
-  url: string;
-  access: RouteAccess;
-}
-
 declare module "fastify" {
-  interface FastifyContextConfig {
-    /** Who may call the route; every route must declare it (see `auth/access.ts`). */
-    access?: RouteAccess;
-  }
   interface FastifyRequest {
     /** The signed-in user's session on routes that need one (null on public routes). */
     auth: ResolvedSession | null;
   }
-  interface FastifyInstance {
-    /** Every route registered so far with its declared access, in registration order. */
-    readonly declaredRoutes: readonly DeclaredRoute[];
-  }
 }
-
-/** Default access for routes a third-party plugin registers in one context (e.g. static files). */
-const contextAccess = new WeakMap<object, RouteAccess>();
-
-/**
- * Declares the access of every route registered on `scope`, or on a context nested inside it,
- * that does not declare its own, for plugins whose route options we cannot set
- * (`@fastify/static` registers one route per file; `@fastify/swagger-ui` registers its routes in
- * a child context of its own). Use it only inside a dedicated encapsulated plugin.
- */
-export function declareContextAccess(scope: FastifyInstance, access: RouteAccess): void {
-  contextAccess.set(scope, access);
-}
-
-/** The context access declared on `scope` or the nearest context enclosing it (Fastify creates a
- * child context with `Object.create(parent)`, so the prototype chain is the nesting). */
-function inheritedContextAccess(scope: object): RouteAccess | undefined {
-  for (let context: object | null = scope; context; context = Object.getPrototypeOf(context)) {
-    const access = contextAccess.get(context);
-    if (access) return access;
-  }
-  return undefined;
-}
-
-const isAccess = (value: unknown): value is RouteAccess => ROUTE_ACCESS.includes(value as RouteAccess);
 
 /**
  * Installs route-declared access control on the root instance, before any route is registered:

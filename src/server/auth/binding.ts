@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { MAGIC_LINK_TTL_MS } from "../../common/limits";
-import { isSecure } from "./guards";
-import { hashToken, type IssuedToken, issueToken } from "./tokens";
+import { isSecure } from "../core/session-cookie";
+import { hashToken, type IssuedToken, issueToken } from "../core/tokens";
 
 /**
  * The magic-link binding cookie (ADR 0015). send-magic-link and create-initial

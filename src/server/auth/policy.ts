@@ -2,7 +2,7 @@ import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import type { ErrorCode } from "../../common/api/errors";
 import { invitableRoles } from "../../common/api/invitations";
 import { canManageUsers, isAdmin, type Role } from "../../common/roles";
-import { forbidden, HttpError, notFound } from "../http/errors";
+import { forbidden, HttpError, notFound } from "../core/errors";
 
 /**
  * The tenant rules of ADR 0009 and ADR 0017, in one place. Every list, count and per-row

@@ -26,11 +26,13 @@ import {
   RETRY_AFTER_SECONDS,
   SIGN_IN_CODE_RATE_PER_IP,
 } from "../../common/limits";
+import { HttpError } from "../core/errors";
+import { readSessionToken } from "../core/session-cookie";
+import { hashToken } from "../core/tokens";
 import { isConnectionError } from "../db/faults";
-import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE, HttpError } from "../http/errors";
+import { apiErrorSchema, DATABASE_UNAVAILABLE_MESSAGE } from "../http/errors";
 import { byEmailAndIp, byIp, describeWait, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
-import { claimPasskeySuggestion } from "../passkeys/service";
 import { sessionOf } from "./access";
 import { clientInfoOf } from "./audit";
 import {
@@ -41,7 +43,8 @@ import {
   maskEmail,
   setBindingCookie,
 } from "./binding";
-import { clearSessionCookies, readSessionToken, startSessionCookie } from "./guards";
+import { clearSessionCookies, startSessionCookie } from "./guards";
+import { claimPasskeySuggestion } from "./passkey-suggestion";
 import {
   endOwnSessions,
   inspectMagicLink,
@@ -53,7 +56,6 @@ import {
 } from "./service";
 import { listSessions, toSessionUser } from "./sessions";
 import { verifySignInCode } from "./sign-in-codes";
-import { hashToken } from "./tokens";
 import { tokenErrorResponses } from "./verification-tokens";
 
 /** Calls `start` once the response has been sent (or the client went away), exactly once. */

@@ -7,13 +7,13 @@ import {
   MAGIC_LINK_TTL_MS,
 } from "../../common/limits";
 import type { AppConfig } from "../config";
+import { conflict, HttpError } from "../core/errors";
 import { dataKeyring } from "../crypto/data-keys";
 import type { Database, Executor } from "../db/database";
 import { isConnectionError } from "../db/faults";
 import { firstRow, hasRow } from "../db/queries";
 import { transactionWithRetry } from "../db/retry";
 import { companies, magicLinkRequests, magicLinkTokens, users } from "../db/schema";
-import { conflict, HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { underRecipientCap } from "../mail/recipient-cap";
 import { type ClientInfo, NO_CLIENT, recordAudit, refusalAction, unknownAddress } from "./audit";

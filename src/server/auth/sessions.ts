@@ -8,24 +8,11 @@ import {
   SESSION_SLIDE_AFTER_MS,
   SESSION_TTL_MS,
 } from "../../common/limits";
+import { hashToken, issueToken } from "../core/tokens";
 import type { Database, Executor } from "../db/database";
 import { companies, magicLinkTokens, sessions, users } from "../db/schema";
 import { type ClientInfo, NO_CLIENT, recordAudit } from "./audit";
-import { hashToken, issueToken } from "./tokens";
 import { describeUserAgent } from "./user-agent";
-
-/**
- * Name of the session cookie over plain HTTP (HttpOnly, SameSite=Lax). Never read when
- * PUBLIC_URL is HTTPS: a sibling subdomain could have planted it (ADR 0031).
- */
-export const SESSION_COOKIE = "aisleiq_session";
-
-/**
- * Name of the session cookie when PUBLIC_URL is HTTPS: the `__Host-` prefix makes browsers
- * refuse it unless it is Secure, has Path=/ and no Domain, so a sibling subdomain cannot plant
- * or overwrite it (RFC 6265bis §4.1.3.2, ADR 0031).
- */
-export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/api/errors";
 import { STEP_UP_CODE_MAX_WRONG, STEP_UP_CODE_TTL_MS, STEP_UP_WINDOW_MS } from "../../common/limits";
+import { HttpError } from "../core/errors";
 import { dataKeyring, type KeyConfig } from "../crypto/data-keys";
 import type { Database, Executor } from "../db/database";
 import { transactionWithRetry } from "../db/retry";
 import { sessions, stepUpCodes } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { type ClientInfo, recordAudit } from "./audit";
 import { stepUpCodeEmail } from "./emails";

@@ -2,10 +2,11 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { ERROR_CODES, type ErrorCode } from "../../common/api/errors";
 import { TOKEN_PATTERN } from "../../common/validation";
+import { HttpError } from "../core/errors";
+import { hashToken, type IssuedToken, issueToken } from "../core/tokens";
 import type { Executor } from "../db/database";
 import { firstRow } from "../db/queries";
-import { apiErrorSchema, HttpError } from "../http/errors";
-import { hashToken, type IssuedToken, issueToken } from "./tokens";
+import { apiErrorSchema } from "../http/errors";
 
 /**
  * The one verification-token mechanism (ADR 0024), shared by magic links and invitations: each

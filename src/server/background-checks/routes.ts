@@ -22,9 +22,9 @@ import {
 } from "../../common/limits";
 import { isPreviewable, UPLOAD_KINDS } from "../../common/uploads";
 import { manageScopeOf, sessionOf } from "../auth/access";
+import { badRequest, HttpError, notFound } from "../core/errors";
 import { openStoredFile } from "../files/storage";
 import { documentedBody } from "../http/api-docs";
-import { badRequest, HttpError, notFound } from "../http/errors";
 import { namedLanguage } from "../http/language";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";

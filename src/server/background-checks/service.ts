@@ -12,6 +12,7 @@ import { ERROR_CODES } from "../../common/api/errors";
 import type { Language } from "../../common/languages";
 import { canReview, canView, type ManageScope, permitted, scopeFilter } from "../auth/policy";
 import type { UserRow } from "../auth/sessions";
+import { conflict, HttpError, notFound } from "../core/errors";
 import type { Database, Executor } from "../db/database";
 import { firstRow } from "../db/queries";
 import {
@@ -22,7 +23,6 @@ import {
   users,
 } from "../db/schema";
 import type { FileStorage } from "../files/storage";
-import { conflict, HttpError, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { disputeFiledEmail, finalNoticeEmail, preAdverseEmail, receiptEmail } from "./adverse-emails";
 import { addBusinessDays, businessDaysBetween } from "./business-days";

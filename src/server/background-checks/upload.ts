@@ -15,9 +15,9 @@ import {
   UPLOAD_TIMEOUTS,
 } from "../../common/limits";
 import { cleanOriginalName, formatFileSize, uploadKindOf } from "../../common/uploads";
+import { badRequest, HttpError } from "../core/errors";
 import { uncertainKeyOf } from "../files/objects";
 import type { FileStorage } from "../files/storage";
-import { badRequest, HttpError } from "../http/errors";
 import type { StoredUpload } from "./service";
 
 /** Milliseconds; see {@link UPLOAD_TIMEOUTS}. */

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { Company } from "../../common/api/companies";
 import { ERROR_CODES } from "../../common/api/errors";
+import { conflict } from "../core/errors";
 import type { Database, Executor } from "../db/database";
 import { firstRow, hasRow } from "../db/queries";
 import { companies } from "../db/schema";
-import { conflict } from "../http/errors";
 
 type CompanyRow = typeof companies.$inferSelect;
 

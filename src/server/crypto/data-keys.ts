@@ -1,6 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { AppConfig } from "../config";
 import { decodeDataKey, generateDataKey, Keyring } from "./sealed";
 
 /**
@@ -14,10 +13,17 @@ import { decodeDataKey, generateDataKey, Keyring } from "./sealed";
 /** The development key's file name under DATA_DIR. */
 export const DEV_KEY_FILE = "data-encryption.key";
 
-export type KeyConfig = Pick<
-  AppConfig,
-  "NODE_ENV" | "DATA_DIR" | "DATA_ENCRYPTION_KEY" | "DATA_ENCRYPTION_KEY_PREVIOUS"
->;
+/**
+ * The settings a keyring is built from (config.ts `AppConfig` has them). Spelled out rather than
+ * picked from `AppConfig`: config.ts validates keys with `decodeDataKey`, so crypto/ sits below it
+ * and imports nothing of it (ADR 0086).
+ */
+export interface KeyConfig {
+  NODE_ENV: string;
+  DATA_DIR: string;
+  DATA_ENCRYPTION_KEY?: string | undefined;
+  DATA_ENCRYPTION_KEY_PREVIOUS?: string | undefined;
+}
 
 /** One keyring per configuration object: the app and its worker seal and open with the same keys. */
 const keyrings = new WeakMap<object, Keyring>();

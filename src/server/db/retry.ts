@@ -1,5 +1,5 @@
 import { ERROR_CODES } from "../../common/api/errors";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../core/errors";
 import type { Database, Transaction } from "./database";
 import { errorChain } from "./faults";
 

@@ -19,7 +19,7 @@ import { LANGUAGES } from "../../common/languages";
 /**
  * Database schema: every entity of docs/product.md#3-records, plus the outbox, lead and demo-registration tables
  * (docs/product.md#10-ground-rules). Emailed and cookie tokens are never stored raw: `token_hash` holds the hex
- * SHA-256 digest of a 32-byte random value (see auth/tokens.ts).
+ * SHA-256 digest of a 32-byte random value (see core/tokens.ts).
  */
 
 /** A `timestamp with time zone` column: every point in time is stored with its zone. */

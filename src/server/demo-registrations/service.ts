@@ -12,10 +12,10 @@ import {
   withOverrides,
 } from "../../common/retailer-demos";
 import type { AppConfig } from "../config";
+import { badRequest, conflict, notFound } from "../core/errors";
 import type { Database } from "../db/database";
 import { demoRegistrations } from "../db/schema";
 import { csvDocument } from "../http/csv";
-import { badRequest, conflict, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { underRecipientCap } from "../mail/recipient-cap";
 import { enqueueWebhook } from "../webhooks/service";

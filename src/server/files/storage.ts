@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../common/api/errors";
 import { STORAGE_RETRY_AFTER_SECONDS } from "../../common/limits";
 import type { AppConfig } from "../config";
-import { HttpError, notFound } from "../http/errors";
+import { HttpError, notFound } from "../core/errors";
 import { contentTypeOfKey, newStorageKey, StoredObjectMissingError, storageKeyIsValid } from "./objects";
 import { createS3Storage } from "./s3";
 import type { FileStorage, StorageLog, StoredObject } from "./types";

@@ -11,8 +11,8 @@ import {
   INCORRECT_PASSWORD_MESSAGE,
 } from "../../common/api/gates";
 import { CHANNEL_PARTNER_CONTENT_RATE_PER_IP, GATE_RATE_PER_IP } from "../../common/limits";
-import { isSecure } from "../auth/guards";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../core/errors";
+import { isSecure } from "../core/session-cookie";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { CHANNEL_PARTNER_CONTENT } from "./channel-partner-content";

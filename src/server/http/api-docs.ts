@@ -4,9 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { SITE_CONFIG } from "../../common/site-config";
-import { declareContextAccess } from "../auth/access";
-import { sessionCookieName } from "../auth/guards";
 import type { AppConfig } from "../config";
+import { declareContextAccess } from "../core/route-access";
+import { sessionCookieName } from "../core/session-cookie";
 import { apiErrorBodySchema, apiErrorSchema } from "./errors";
 import { API_TAGS } from "./route";
 

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import ipaddr from "ipaddr.js";
 import { ERROR_CODES } from "../../common/api/errors";
 import { IPV6_SITE_RATE_MULTIPLIER, RATE_LIMIT_WINDOW_MS } from "../../common/limits";
-import { readSessionToken } from "../auth/guards";
-import { hashToken } from "../auth/tokens";
-import { HttpError } from "./errors";
+import { HttpError } from "../core/errors";
+import { readSessionToken } from "../core/session-cookie";
+import { hashToken } from "../core/tokens";
 
 /** The hooks {@link rateLimitBy} made, so the route contract can list 429 where one applies (`route.ts`). */
 const RATE_LIMIT_HOOKS = new WeakSet<object>();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema, preHandlerAsyncHookHandler, RouteOptions } from "fastify";
 import type { z } from "zod";
 import { REQUEST_BODY_MAX_BYTES } from "../../common/limits";
-import type { RouteAccess } from "../auth/access";
+import type { RouteAccess } from "../core/route-access";
 import { isApiPath } from "./api-path";
 import { apiErrorSchema } from "./errors";
 import { isRateLimit } from "./rate-limit";

@@ -22,7 +22,7 @@ import {
   languageOfPath,
   localizePath,
 } from "../../common/languages";
-import { declareContextAccess } from "../auth/access";
+import { declareContextAccess } from "../core/route-access";
 import { isApiPath } from "./api-path";
 import { requestLanguage } from "./language";
 

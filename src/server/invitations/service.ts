@@ -19,12 +19,12 @@ import { createSession, type UserRow } from "../auth/sessions";
 import { refuseToken, type TokenMessages, verificationTokens } from "../auth/verification-tokens";
 import { companyNameOf } from "../companies/service";
 import type { AppConfig } from "../config";
+import { badRequest, conflict, forbidden, notFound } from "../core/errors";
 import { dataKeyring } from "../crypto/data-keys";
 import type { Database, Executor } from "../db/database";
 import { firstRow, hasRow } from "../db/queries";
 import { transactionWithRetry } from "../db/retry";
 import { companies, userInvitations, users } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { invitationEmail } from "./emails";
 

@@ -9,8 +9,8 @@ import {
   leadProblem,
 } from "../../common/api/leads";
 import { LEAD_RATE_PER_IP } from "../../common/limits";
+import { badRequest } from "../core/errors";
 import { csvOr, sendCsv } from "../http/csv";
-import { badRequest } from "../http/errors";
 import { requestLanguage } from "../http/language";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { METRICS_RATE_PER_IP } from "../../common/limits";
-import { unauthorized } from "../http/errors";
+import { unauthorized } from "../core/errors";
 import { rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 

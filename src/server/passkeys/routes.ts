@@ -28,10 +28,12 @@ import {
 import { sessionOf } from "../auth/access";
 import { clientInfoOf } from "../auth/audit";
 import { BINDING_COOKIE_PATH } from "../auth/binding";
-import { isSecure, startSessionCookie } from "../auth/guards";
+import { startSessionCookie } from "../auth/guards";
 import { toSessionUser } from "../auth/sessions";
 import { requireFreshSignIn, sendStepUpCode, verifyStepUpCode } from "../auth/step-up";
-import { apiErrorSchema, HttpError } from "../http/errors";
+import { HttpError } from "../core/errors";
+import { isSecure } from "../core/session-cookie";
+import { apiErrorSchema } from "../http/errors";
 import { bySession, rateLimitBy } from "../http/rate-limit";
 import { routesTagged } from "../http/route";
 import { deviceName } from "./device-name";

@@ -11,18 +11,18 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { COSEALG, isoBase64URL } from "@simplewebauthn/server/helpers";
-import { and, asc, count, eq, isNull, lt, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lt, lte, sql } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/api/errors";
 import type { Passkey } from "../../common/api/passkeys";
 import { PASSKEYS_PER_USER, WEBAUTHN_CHALLENGE_TTL_MS } from "../../common/limits";
 import { type AuditPerson, type ClientInfo, NO_CLIENT, recordAudit } from "../auth/audit";
 import { startSignedInSession, type UserRow } from "../auth/sessions";
-import { hashToken, issueToken } from "../auth/tokens";
 import type { AppConfig } from "../config";
+import { HttpError, notFound } from "../core/errors";
+import { hashToken, issueToken } from "../core/tokens";
 import type { Database, Executor } from "../db/database";
 import { transactionWithRetry } from "../db/retry";
 import { passkeys, users, webauthnChallenges } from "../db/schema";
-import { HttpError, notFound } from "../http/errors";
 import { enqueueEmail } from "../mail/outbox";
 import { type PasskeyChange, passkeyChangeEmail } from "./emails";
 import { relyingParty } from "./relying-party";
@@ -467,24 +467,4 @@ async function recordPasskeyChange(
     detail: name,
     client,
   });
-}
-
-/**
- * Whether to suggest a passkey to `userId` now, after a sign-in by email (ADR 0061): true once
- * per person, the first time she signs in by email while she has no passkey; the same statement
- * records that it was suggested, so it never comes again.
- */
-export async function claimPasskeySuggestion(db: Executor, userId: number): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ passkeySuggestedAt: new Date() })
-    .where(
-      and(
-        eq(users.id, userId),
-        isNull(users.passkeySuggestedAt),
-        notExists(db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId))),
-      ),
-    )
-    .returning({ id: users.id });
-  return rows.length > 0;
 }

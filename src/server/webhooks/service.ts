@@ -8,9 +8,9 @@ import type {
   WebhookEvent,
 } from "../../common/api/webhooks";
 import type { AppConfig } from "../config";
+import { conflict, notFound } from "../core/errors";
 import type { Database, Executor } from "../db/database";
 import { emailOutbox } from "../db/schema";
-import { conflict, notFound } from "../http/errors";
 import { enqueueEmail, OUTBOX_CHANNEL, OUTBOX_PRIORITY, type OutboxKind } from "../mail/outbox";
 
 /** The outbox kind of each webhook event. */
