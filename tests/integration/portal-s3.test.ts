@@ -11,7 +11,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { STORAGE_RETRY_AFTER_SECONDS } from "../../src/common/limits";
 import { loadConfig } from "../../src/server/config";
-import { backgroundCheckFiles, backgroundChecks } from "../../src/server/db/schema";
+import {
+  backgroundCheckAuthorizations,
+  backgroundCheckFiles,
+  backgroundChecks,
+} from "../../src/server/db/schema";
 import { StoredObjectMissingError, uncertainKeyOf } from "../../src/server/files/objects";
 import {
   createS3Storage,
@@ -241,16 +245,22 @@ describe.each(testBackends())("background checks on S3 storage on $name", (backe
       files,
     );
     expect(created.status).toBe(201);
+    // The two documents and the signed authorization's receipt beside them (ADR 0084).
     const keys = await s3.listKeys();
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(3);
     for (const key of keys) expect(key).toMatch(/^background-checks\/[0-9a-f-]{36}\.(pdf|png)$/);
+    const [authorization] = await f.db
+      .select({ receiptKey: backgroundCheckAuthorizations.receiptKey })
+      .from(backgroundCheckAuthorizations)
+      .where(eq(backgroundCheckAuthorizations.backgroundCheckId, created.body.id));
+    expect(keys).toContain(`background-checks/${authorization?.receiptKey}`);
     const types = await Promise.all(
       keys.map(
         async (key) =>
           (await s3.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }))).ContentType,
       ),
     );
-    expect(types.sort()).toEqual(["application/pdf", "image/png"]);
+    expect(types.sort()).toEqual(["application/pdf", "application/pdf", "image/png"]);
     const local = (dir: string) =>
       readdir(path.join(f.server.config.DATA_DIR, dir)).catch(() => [] as string[]);
     expect(await local("uploads")).toEqual([]);
