@@ -68,11 +68,9 @@ export function Button({
       className={clsx(buttonVariants({ variant, size }), className)}
       aria-disabled={pending ? true : undefined}
       data-pending={pending ? "" : undefined}
-      onClick={(event: React.MouseEvent<HTMLButtonElement>) => {
-        // A press while pending neither repeats the work nor submits the form again.
-        if (pending) event.preventDefault();
-        else onClick?.(event);
-      }}
+      // A press while pending neither repeats the work nor submits the form again. No handler at
+      // all when neither is asked for, so a statically rendered button carries none (ADR 0079).
+      onClick={pending ? (event: React.MouseEvent<HTMLButtonElement>) => event.preventDefault() : onClick}
       {...props}
     />
   );
