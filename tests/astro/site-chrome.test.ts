@@ -1,5 +1,8 @@
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { en } from "../../src/client/locales/en";
+import { es } from "../../src/client/locales/es";
+import { PRIVACY_NOTICE_PATHS } from "../../src/common/privacy";
 import { initHeaderDrawer } from "../../src/site/scripts/header-drawer";
 import { initLanguageChoices } from "../../src/site/scripts/header-language";
 import { initHeaderMenus } from "../../src/site/scripts/header-menus";
@@ -32,6 +35,18 @@ const namesOf = (elements: Iterable<Element>) =>
 
 describe.each(["en", "es"] as const)("on a page in %s", (language) => {
   beforeEach(() => showChrome(language));
+
+  it("starts with the skip link, and the footer links to the privacy notice in the page's language", () => {
+    // docs/product.md#11-lead-attribution-and-privacy-notice: the notice is reachable from every page.
+    const texts = language === "es" ? es : en;
+    const [first] = document.querySelectorAll("a");
+    expect(first?.textContent?.trim()).toBe(texts.common.skipToContent);
+    expect(first?.getAttribute("href")).toBe("#main");
+    const links = [...document.querySelectorAll("footer a")].filter(
+      (link) => link.textContent?.trim() === texts.landing.footer.privacy,
+    );
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([PRIVACY_NOTICE_PATHS[language]]);
+  });
 
   it("the footer's select names each language in itself, the page's chosen", () => {
     const select = document.querySelector<HTMLSelectElement>("footer select") as HTMLSelectElement;

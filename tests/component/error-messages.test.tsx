@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import { BackgroundCheckForm } from "~/features/dashboard/background-check-form";
 import { ApiError, serverErrorMessage } from "~/lib/api";
-import { setPageLanguage } from "~/lib/i18n";
+import { i18next, setPageLanguage } from "~/lib/i18n";
 import { createQueryClient } from "~/lib/query-client";
 import { addSpanishPortal } from "~/locales/es-portal-register";
 import { sessionUser } from "./support/fake-api";
@@ -18,9 +18,29 @@ import { FakeXhr } from "./support/fake-xhr";
  */
 const user: SessionUser = sessionUser();
 
-/** Renders the portal's background-check form, submits one PDF and answers with `body`. */
+/** The disclosure the fake server answers (ADR 0084). */
+const DISCLOSURE_TEXT = "Disclosure regarding background investigation";
+
+/**
+ * Renders the portal's background-check form, signs the authorization (ADR 0084: nothing is sent
+ * unsigned), submits one PDF and answers with `body`.
+ */
 async function submitAndFail(submitName: string, status: number, body: unknown) {
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input) === "/api/background-checks/disclosure") {
+        return Response.json({
+          version: "2026-11-01",
+          effectiveDate: "2026-11-01",
+          language: i18next.language,
+          text: DISCLOSURE_TEXT,
+        });
+      }
+      throw new Error(`unexpected ${String(input)}`);
+    }),
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <BackgroundCheckForm user={user} />
@@ -28,6 +48,9 @@ async function submitAndFail(submitName: string, status: number, body: unknown) 
     </QueryClientProvider>,
   );
   const events = userEvent.setup({ applyAccept: false });
+  await screen.findByText(DISCLOSURE_TEXT);
+  await events.click(screen.getByRole("checkbox", { name: i18next.t("portal.adverse.authorize") }));
+  await events.type(screen.getByLabelText(i18next.t("portal.adverse.signature")), user.fullName);
   const input = document.getElementById("check-files") as HTMLInputElement;
   await events.upload(input, new File([new Uint8Array(10)], "id.pdf", { type: "application/pdf" }));
   await events.click(screen.getByRole("button", { name: submitName }));

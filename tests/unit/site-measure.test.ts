@@ -168,6 +168,9 @@ describe("budgets file", () => {
       // A shared link (ADR 0068): the calculator's budget, its page named with its query.
       "/calculator?cartSize=52&monthlyReceipts=20000&monthsSinceLaunch=3": 90 * KIB,
       "/schnucks": 60 * KIB,
+      // The IMU demo, a static page with an island in both languages (ADR 0080).
+      "/accelerometer": 80 * KIB,
+      "/es/accelerometer": 80 * KIB,
     });
     expect(selectBudgets(data, "hydrated-app").bytes.get("/")).toBe(133 * KIB);
   });

@@ -11,6 +11,7 @@ import { enPortal } from "~/locales/en-portal";
 import { enPortalCommon } from "~/locales/en-portal-common";
 import { enRetailerDemo } from "~/locales/en-retailer-demo";
 import { esCalculator } from "~/locales/es-calculator";
+import { esImuDemo } from "~/locales/es-imu-demo";
 import { esLoginPortals } from "~/locales/es-login-portals";
 import { addSpanishPortal } from "~/locales/es-portal-register";
 import { addSpanish } from "~/locales/es-register";
@@ -34,7 +35,8 @@ addCatalog({
   leads: enLeads,
   loginPortals: enLoginPortals,
 });
-addSpanish({ calculator: esCalculator, loginPortals: esLoginPortals });
+// The IMU page registers its Spanish texts as a page of the site does (setupPage, ADR 0080).
+addSpanish({ calculator: esCalculator, loginPortals: esLoginPortals, imuDemo: esImuDemo });
 addSpanishPortal();
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -49,7 +51,6 @@ async function oracle() {
   const { esPortalCommon } = await import("~/locales/es-portal-common");
   const { esLeads } = await import("~/locales/es-leads");
   const { esRetailerDemo } = await import("~/locales/es-retailer-demo");
-  const { esImuDemo } = await import("~/locales/es-imu-demo");
   const instance = createInstance();
   await instance.init({
     resources: { en: { translation: en }, es: { translation: {} } },

@@ -40,7 +40,7 @@ export function requireFreshSignIn(
   throw new HttpError(
     403,
     ERROR_CODES.STEP_UP_REQUIRED,
-    "To add a passkey, confirm it's you: ask for a code by email and type it.",
+    "To add a passkey, confirm it's you with a code we email you.",
   );
 }
 

@@ -190,12 +190,12 @@ export const backgroundChecksRoutes: FastifyPluginAsyncZod = async (app) => {
         !fields.disclosureVersion ||
         !signatureMatches(fields.signatureName, fields.fullName)
           ? badRequest(
-              "Sign the authorization: check the box and type your full name exactly as in Full Name.",
+              "Please read the disclosure, check the box and type your full name, exactly as in Full Name, to sign the authorization.",
               ERROR_CODES.AUTHORIZATION_REQUIRED,
             )
           : fields.disclosureVersion !== DISCLOSURE_VERSION
             ? badRequest(
-                "The disclosure was updated. Read the new one and sign again.",
+                "The disclosure was updated. Please read the new one and sign again.",
                 ERROR_CODES.DISCLOSURE_OUTDATED,
               )
             : undefined;

@@ -187,7 +187,8 @@ export function StepUpDialog({ onCancel, onConfirmed }: { onCancel: () => void; 
             <Button
               type="button"
               variant="link"
-              className="h-auto p-0"
+              size={null}
+              className="min-h-6 rounded-lg p-0 text-sm"
               disabled={pending}
               onClick={() => sendCode(true)}
             >
