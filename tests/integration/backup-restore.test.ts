@@ -61,7 +61,8 @@ async function filesIn(dir: string): Promise<Record<string, string>> {
 
 /**
  * Fills an installation through its API: companies, an admin and a user, leads with attribution,
- * a store-demo registration, and a background check with two files.
+ * a store-demo registration, and a background check with two files and its signed authorization
+ * receipt (stored beside them, ADR 0084).
  * @returns the user's check id and cookie, to read a file back after the restore
  */
 async function seed(handle: DbHandle, dataDir: string) {
@@ -149,7 +150,12 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
     const { checkId, cookie } = await seed(source, dataDir);
     const rowsBefore = await everyRow(source);
     const filesBefore = await filesIn(uploads);
-    expect(Object.keys(filesBefore)).toHaveLength(2);
+    // The check's two uploads and its signed authorization receipt (ADR 0084).
+    expect(Object.keys(filesBefore)).toHaveLength(3);
+    expect(rowsBefore.background_check_authorizations).toHaveLength(1);
+    const receiptKey = (rowsBefore.background_check_authorizations as Array<{ receipt_key: string }>)[0]
+      ?.receipt_key;
+    expect(Object.keys(filesBefore)).toContain(receiptKey);
     expect(rowsBefore.leads).toHaveLength(2);
     expect(rowsBefore.users).toHaveLength(2);
     expect(rowsBefore.background_checks).toHaveLength(2);
@@ -160,7 +166,7 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
       DATA_DIR: dataDir,
       DATABASE_URL: sourceUrl,
     });
-    expect(backedUp).toMatch(/^Backed up \d+ rows in \d+ tables and 2 files \(0\.0 MB\) from /);
+    expect(backedUp).toMatch(/^Backed up \d+ rows in \d+ tables and 3 files \(0\.0 MB\) from /);
     expect(backedUp).not.toContain("not found");
 
     // Wipe: the data directory goes, and PostgreSQL gets a new, empty database.
@@ -185,7 +191,7 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
     }
 
     const restored = await cli(["restore", backupDir], { DATA_DIR: dataDir, DATABASE_URL: targetUrl });
-    expect(restored).toMatch(/^Restored \d+ rows in \d+ tables and 2 files from /);
+    expect(restored).toMatch(/^Restored \d+ rows in \d+ tables and 3 files from /);
 
     const target =
       backend.name === "pglite"
@@ -210,6 +216,11 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
     expect(file.status).toBe(200);
     const bytes = Buffer.from(await file.arrayBuffer()).toString("base64");
     expect(Object.values(filesBefore)).toContain(bytes);
+    const receipt = await fetch(`${server.baseUrl}/api/background-checks/${checkId}/authorization.pdf`, {
+      headers: { cookie },
+    });
+    expect(receipt.status).toBe(200);
+    expect(Buffer.from(await receipt.arrayBuffer()).toString("base64")).toBe(filesBefore[receiptKey ?? ""]);
     const next = await server.request("POST", "/api/send-get-started-email", { json: leadBody() });
     expect(next.status).toBe(201);
     const maxBefore = Math.max(...(rowsBefore.leads as Array<{ id: number }>).map((row) => row.id));

@@ -16,7 +16,8 @@ import type { DbHandle, Executor } from "../db/database";
  * and back. A backup is a directory:
  * - `manifest.json`: format, time, source database, migrations, rows per table, files, checksums;
  * - `database.jsonl.gz`: one line per row, `["table", {column: value…}]`, tables parents first;
- * - `uploads/<key>`: each background-check file, under its storage key.
+ * - `uploads/<key>`: each stored object the rows reference (background-check files, signed
+ *   authorization receipts, outbox attachments), under its storage key.
  * Directories are created 0700 and files 0600. Credentials of emails waiting in the outbox are
  * in it sealed only; the key that opens them (DATA_ENCRYPTION_KEY) never is (ADR 0074).
  */
@@ -108,6 +109,38 @@ async function sha256File(file: string): Promise<string> {
   return hash.digest("hex");
 }
 
+/**
+ * The storage keys of every stored object the rows reference, each once, in a stable order: the
+ * files of checks not yet purged (ADR 0058), every signed authorization receipt (kept through the
+ * purge, ADR 0084) and the attachment of any email still waiting in the outbox (read at send time, ADR 0084).
+ * A table this database does not have (an older schema) references nothing.
+ */
+async function storedKeys(tx: Executor, tables: string[]): Promise<string[]> {
+  const sources: Array<{ table: string; select: ReturnType<typeof sql> }> = [
+    {
+      table: "background_check_files",
+      // A purged check keeps its file names, not its files (ADR 0058): nothing to copy.
+      select: sql`select f.file_path as key from background_check_files f
+                  join background_checks c on c.id = f.background_check_id
+                  where c.files_purged_at is null order by f.id`,
+    },
+    {
+      table: "background_check_authorizations",
+      select: sql`select receipt_key as key from background_check_authorizations order by background_check_id`,
+    },
+    {
+      table: "email_outbox",
+      select: sql`select attachment_key as key from email_outbox where attachment_key is not null and status = 'pending' order by id`,
+    },
+  ];
+  const keys = new Set<string>();
+  for (const { table, select } of sources) {
+    if (!tables.includes(table)) continue;
+    for (const row of await query<{ key: string }>(tx, select)) keys.add(row.key);
+  }
+  return [...keys];
+}
+
 /** A storage key as the local storage writes it (a UUID and an extension): never a path. */
 const STORAGE_KEY = /^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
 
@@ -156,18 +189,11 @@ export async function writeBackup(
         await tx.execute(sql.raw("close backup_rows"));
         counts.push({ name: table, rows });
       }
-      const keys = order.includes("background_check_files")
-        ? (
-            await query<{ key: string }>(
-              tx,
-              // A purged check keeps its file names, not its files (ADR 0058): nothing to copy.
-              sql`select f.file_path as key from background_check_files f
-                  join background_checks c on c.id = f.background_check_id
-                  where c.files_purged_at is null order by f.id`,
-            )
-          ).map((row) => row.key)
-        : [];
-      return { tables: counts, migrations: await appliedMigrations(tx), fileKeys: keys };
+      return {
+        tables: counts,
+        migrations: await appliedMigrations(tx),
+        fileKeys: await storedKeys(tx, order),
+      };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
