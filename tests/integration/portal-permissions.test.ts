@@ -280,7 +280,9 @@ describe.each(testBackends())("portal permission matrix on $name", (backend) => 
       admin: 200,
     });
     const detail = await call("userA", "GET", `/api/background-checks/${checkA}`);
+    // Submitted, then its signed authorization (ADR 0084), then the two reviews in scope.
     expect(detail.body.audit.map((entry: { notes: string | null }) => entry.notes)).toEqual([
+      null,
       null,
       "companyAdminA",
       "admin",
