@@ -342,6 +342,14 @@ export async function restoreBackup(
         ),
       );
     }
+    // No worker of this installation holds a claim on a restored email, and the outage it waited
+    // out was the old installation's: each waiting one is free and due now, so a restore delivers
+    // them at start rather than after a lease or a long backoff (docs/operations.md, "Backup and restore").
+    if (columnsOf.get("email_outbox")?.has("locked_until")) {
+      await tx.execute(
+        sql`update email_outbox set locked_until = null, next_attempt_at = now() where status = 'pending'`,
+      );
+    }
     for (const { name, rows } of manifest.tables) {
       if (!columnsOf.has(name)) continue;
       const [row] = await query<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${ident(name)}`));
