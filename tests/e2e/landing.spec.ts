@@ -175,7 +175,11 @@ test("Get Started validates, submits the lead for the chosen plan and shows Than
   await dialog.getByLabel("Phone").fill("+1 555 010 2000");
   await dialog.getByLabel("Work email").fill("rosa.parks@example");
   await dialog.getByRole("button", { name: "Get Started" }).click();
-  await expect(page.getByText("Please enter a valid email address.", { exact: true })).toBeVisible();
+  // The spec's toast, and the same words under the field that is wrong, tied to it.
+  const workEmail = dialog.getByLabel("Work email");
+  await expect(workEmail).toHaveAttribute("aria-invalid", "true");
+  await expect(workEmail).toHaveAccessibleDescription("Please enter a valid email address.");
+  await expect(page.getByText("Please enter a valid email address.", { exact: true })).toHaveCount(2);
 
   const rosa = uniqueEmail("rosa.parks@example.com");
   await dialog.getByLabel("Work email").fill(rosa);

@@ -103,7 +103,7 @@ test("invite, accept, upload with progress, approve with notes, see Approved", a
   const uma = await persona(browser);
   await acceptInvitation(app, uma.page, "uma@freshfoods.example", "Uma User");
   await expect(uma.page.getByText("No background checks submitted yet")).toBeVisible();
-  await expect(uma.page.getByLabel("Full Name")).toHaveValue("Uma User");
+  await expect(uma.page.getByLabel("Full Name", { exact: true })).toHaveValue("Uma User");
   const submit = uma.page.getByRole("button", { name: "Submit Background Check" });
   await expect(submit).toBeDisabled();
   await uma.page

@@ -37,7 +37,7 @@ async function submitDocuments(page: Page) {
   ]);
   const chosen = page.getByRole("list", { name: "Documents" });
   await expect(chosen.getByRole("listitem")).toHaveCount(2);
-  await signAuthorization(page, await page.getByLabel("Full Name").inputValue());
+  await signAuthorization(page, await page.getByLabel("Full Name", { exact: true }).inputValue());
   await page.getByRole("button", { name: "Submit Background Check" }).click();
 }
 
