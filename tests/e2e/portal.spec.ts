@@ -105,7 +105,13 @@ test("invite, accept, upload with progress, approve with notes, see Approved", a
   await expect(uma.page.getByText("No background checks submitted yet")).toBeVisible();
   await expect(uma.page.getByLabel("Full Name", { exact: true })).toHaveValue("Uma User");
   const submit = uma.page.getByRole("button", { name: "Submit Background Check" });
-  await expect(submit).toBeDisabled();
+  // Pressed with no file, it says what is missing (the spec's toast) instead of doing nothing.
+  await submit.click();
+  await expect(uma.page.getByText("Files Required", { exact: true })).toBeVisible();
+  // The toast and the same words under the file field.
+  await expect(
+    uma.page.getByText("Please upload at least one document for your background check", { exact: true }),
+  ).toHaveCount(2);
   await uma.page
     .locator("#check-files")
     .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }]);
