@@ -1,8 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * End-to-end tests drive Debian's Chromium (/usr/bin/chromium; Playwright cannot download its
- * own browser here) against the production client, served by our server built in each worker's
+ * End-to-end tests drive Debian's Chromium headless shell (/usr/bin/chromium-headless-shell,
+ * ADR 0087; Playwright cannot download its own browser here) against the production client, served by our server built in each worker's
  * own process on a copy of a migrated database (tests/e2e/support/app.ts, ADR 0045). Every test
  * builds its own state, so files and tests run in parallel in any order (ADR 0062).
  */
@@ -21,7 +21,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -5,6 +5,7 @@ import {
   DEMO_DESK_EMAIL as DESK,
   emailContaining,
   expect,
+  SENSORS_GRANTED,
   type TestApp,
   test,
   uniqueEmail,
@@ -271,6 +272,7 @@ test.describe("store-demo registration before its form has loaded", () => {
 });
 
 test.describe("IMU demo", () => {
+  test.use({ permissions: SENSORS_GRANTED });
   test("is not loaded on the home page", async ({ app, page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => scripts.push(request.url()));
@@ -413,7 +415,12 @@ test.describe("IMU demo", () => {
 });
 
 test.describe("on a 390 px phone", () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test.use({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    permissions: SENSORS_GRANTED,
+  });
 
   const noHorizontalOverflow = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

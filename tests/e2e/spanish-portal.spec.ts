@@ -1,7 +1,7 @@
 import { VERIFY_REDIRECT_MS } from "../../src/common/limits";
 import { extractLink } from "../support/smtp-sink";
 import { axeViolations } from "./support/axe";
-import { expect, fastForwardUntil, persona, test } from "./support/fixtures";
+import { expect, fastForwardUntil, persona, SENSORS_GRANTED, test } from "./support/fixtures";
 
 /**
  * A Spanish speaker in the portal (ADR 0025), against the production build:
@@ -115,6 +115,7 @@ test("the IMU page follows a Spanish cookie: the server sends its Spanish twin, 
   context,
 }) => {
   await context.addCookies([{ name: "lang", value: "es", url: app.baseUrl }]);
+  await context.grantPermissions(SENSORS_GRANTED);
   // Hydration of the island must not fail (React #418).
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

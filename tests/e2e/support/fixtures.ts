@@ -13,6 +13,14 @@ import { TestApp, type TestAppOptions } from "./app";
 
 export { DEMO_DESK_EMAIL, EVENTS_PASSWORD, PARTNER_PASSWORD, SALES_EMAIL, TestApp } from "./app";
 
+/**
+ * The sensor permissions desktop and Android Chrome grant by default (`test.use({ permissions })`
+ * or `context.grantPermissions`): the Permissions API answers `granted` for both, so the IMU demo
+ * listens at once and, with no readings, says Device Not Supported. The headless shell the tests
+ * run in (ADR 0087) answers `prompt` unless they are granted.
+ */
+export const SENSORS_GRANTED = ["accelerometer", "gyroscope"];
+
 /** Makes `context` abort every request that leaves this machine (third-party hosts). */
 export async function blockThirdPartyHosts(context: BrowserContext): Promise<void> {
   await context.route(
