@@ -129,9 +129,10 @@ describe("her banner during a pending rejection (ADR 0083)", () => {
     expect(within(card).getByTestId("adverse-stage").textContent).toBe(
       "Becomes final on Dec 4, 2026 · 3 business days left",
     );
-    expect(within(banner).getByRole("textbox", { name: "Your statement" })).toBeTruthy();
-    expect(within(banner).getByRole("button", { name: "Choose Files" })).toBeTruthy();
-    expect(within(banner).getByRole("button", { name: "Send my answer" })).toBeTruthy();
+    const answer = within(banner).getByRole("form", { name: "Answer" });
+    expect(within(answer).getByRole("textbox", { name: "Your statement" })).toBeTruthy();
+    expect(within(answer).getByRole("button", { name: "Choose Files" })).toBeTruthy();
+    expect(within(answer).getByRole("button", { name: "Send my answer" })).toBeTruthy();
   });
 
   it("says the same in Spanish", async () => {
@@ -158,9 +159,10 @@ describe("her banner during a pending rejection (ADR 0083)", () => {
     expect(within(card).getByTestId("adverse-stage").textContent).toBe(
       "Será definitiva el 4 dic 2026 · Queda 1 día hábil",
     );
-    expect(within(banner).getByRole("textbox", { name: "Su declaración" })).toBeTruthy();
-    expect(within(banner).getByRole("button", { name: "Enviar mi respuesta" })).toBeTruthy();
-    expect(within(banner).getByRole("button", { name: "Elegir archivos" })).toBeTruthy();
+    const answer = within(banner).getByRole("form", { name: "Responder" });
+    expect(within(answer).getByRole("textbox", { name: "Su declaración" })).toBeTruthy();
+    expect(within(answer).getByRole("button", { name: "Enviar mi respuesta" })).toBeTruthy();
+    expect(within(answer).getByRole("button", { name: "Elegir archivos" })).toBeTruthy();
   });
 
   it.each([
@@ -182,6 +184,7 @@ describe("her banner during a pending rejection (ADR 0083)", () => {
       expect(within(banner).getByText(text)).toBeTruthy();
       expect(within(card).getByTestId("adverse-stage").textContent).toBe(stage);
       expect(within(banner).getByText("The passport photo cannot be read.")).toBeTruthy();
+      expect(within(banner).queryByRole("form")).toBeNull();
       expect(within(banner).queryByRole("textbox")).toBeNull();
       expect(within(banner).queryByRole("button")).toBeNull();
       expect(within(banner).queryByRole("link")).toBeNull();

@@ -111,39 +111,47 @@ export function AdverseNotice({ check }: { check: CheckSummary }) {
   if (!hasAdverseNotice(check) || !check.finalAt) return null;
   return (
     <section
-      className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+      className="grid overflow-hidden rounded-lg border border-destructive/40 text-sm"
       aria-labelledby={titleId}
       data-testid="adverse-notice"
     >
-      <h3 id={titleId} className="flex items-start gap-2 font-semibold">
-        <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-        {t("portal.adverse.bannerTitle")}
-      </h3>
-      <p>
-        {check.disputedAt
-          ? t("portal.adverse.disputedBanner")
-          : t("portal.adverse.bannerText", { date: formatDate(check.finalAt, i18n.language) })}
-      </p>
-      {check.notes && (
-        <div className="rounded-lg bg-background p-3">
-          <p className="font-medium">{t("portal.myChecks.notes")}</p>
-          <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
+      {/* Only the notice itself is tinted: the reasons and the form stay on white, where the
+          field's red error line keeps its contrast (WCAG 1.4.3). */}
+      <div className="grid gap-2 bg-destructive/5 p-3">
+        <h3 id={titleId} className="flex items-start gap-2 font-semibold">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          {t("portal.adverse.bannerTitle")}
+        </h3>
+        <p>
+          {check.disputedAt
+            ? t("portal.adverse.disputedBanner")
+            : t("portal.adverse.bannerText", { date: formatDate(check.finalAt, i18n.language) })}
+        </p>
+      </div>
+      {(check.notes || !check.disputedAt) && (
+        <div className="grid gap-3 p-3">
+          {check.notes && (
+            <div className="rounded-lg bg-muted p-3">
+              <p className="font-medium">{t("portal.myChecks.notes")}</p>
+              <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
+            </div>
+          )}
+          {!check.disputedAt && (
+            <>
+              <p>
+                <a
+                  className="text-primary underline"
+                  href={SITE_CONFIG.fcraRightsSummaryUrl}
+                  rel="noopener"
+                  target="_blank"
+                >
+                  {t("portal.adverse.rightsLink")}
+                </a>
+              </p>
+              <DisputeForm checkId={check.id} />
+            </>
+          )}
         </div>
-      )}
-      {!check.disputedAt && (
-        <>
-          <p>
-            <a
-              className="text-primary underline"
-              href={SITE_CONFIG.fcraRightsSummaryUrl}
-              rel="noopener"
-              target="_blank"
-            >
-              {t("portal.adverse.rightsLink")}
-            </a>
-          </p>
-          <DisputeForm checkId={check.id} />
-        </>
       )}
     </section>
   );
@@ -198,7 +206,15 @@ function DisputeForm({ checkId }: { checkId: number }) {
   };
 
   return (
-    <form className="grid gap-3" onSubmit={onSubmit} noValidate>
+    <form
+      className="grid gap-3 border-t border-border pt-3"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`dispute-title-${checkId}`}
+    >
+      <h4 id={`dispute-title-${checkId}`} className="font-semibold">
+        {t("portal.adverse.answer")}
+      </h4>
       <FormField
         id={statementId}
         label={t("portal.adverse.statement")}
