@@ -12,12 +12,20 @@ export function AdverseStage({ check }: { check: CheckSummary }) {
   if (check.status !== "pre_adverse_action" || !check.finalAt) return null;
   return (
     <span className="text-xs text-muted-foreground" data-testid="adverse-stage">
-      {check.disputedAt
-        ? t("portal.adverse.disputed")
-        : `${t("portal.adverse.finalOn", { date: formatDate(check.finalAt, i18n.language) })} · ${t(
-            "portal.adverse.daysLeft",
-            { count: check.businessDaysLeft ?? 0 },
-          )}`}
+      {check.disputedAt ? (
+        t("portal.adverse.disputed")
+      ) : (
+        // Each part stays on one line: a narrow cell breaks between them, never inside one.
+        <>
+          <span className="whitespace-nowrap">
+            {t("portal.adverse.finalOn", { date: formatDate(check.finalAt, i18n.language) })}
+          </span>{" "}
+          ·{" "}
+          <span className="whitespace-nowrap">
+            {t("portal.adverse.daysLeft", { count: check.businessDaysLeft ?? 0 })}
+          </span>
+        </>
+      )}
     </span>
   );
 }

@@ -1,11 +1,11 @@
-import type { CheckSummary } from "@common/api/background-checks";
+import { type CheckSummary, DISPUTE_STATEMENT_MAX_LENGTH } from "@common/api/background-checks";
 import { MAX_FILES_PER_DISPUTE } from "@common/limits";
 import { SITE_CONFIG } from "@common/site-config";
-import { UPLOAD_ACCEPT } from "@common/uploads";
+import { formatFileSize, UPLOAD_ACCEPT } from "@common/uploads";
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { FormField } from "~/components/form-field";
+import { AlertTriangle, FileText, X } from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { FormField, fieldErrorId } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
@@ -16,6 +16,7 @@ import { toastError, toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { disclosureQueryOptions, useDisputeCheck } from "./api";
+import { acceptChosenFiles, keepFirstFiles } from "./chosen-files";
 
 /** What the person signs: her box and her typed name (ADR 0084); the version is the disclosure query's. */
 export interface Signing {
@@ -94,26 +95,107 @@ export function DisclosureSigning({
   );
 }
 
+/** Whether `check` is in a pending rejection (ADR 0083), the stage {@link AdverseNotice} is shown in. */
+export function hasAdverseNotice(check: CheckSummary): boolean {
+  return check.status === "pre_adverse_action" && check.finalAt !== null;
+}
+
 /**
  * The banner of a pending rejection on her dashboard (ADR 0083): what it means, when it becomes
- * final, the official summary of her rights, and a form to answer (a statement and up to 5
- * files) until she has.
+ * final, the reviewer's notes (the reasons the text points to), the official summary of her
+ * rights, and a form to answer (a statement and up to 5 files) until she has.
  */
 export function AdverseNotice({ check }: { check: CheckSummary }) {
   const { t, i18n } = useTranslation();
-  const dispute = useDisputeCheck(check.id);
-  const [statement, setStatement] = useState("");
-  const [files, setFiles] = useState<File[]>([]);
   const titleId = useId();
-  if (check.status !== "pre_adverse_action" || !check.finalAt) return null;
+  if (!hasAdverseNotice(check) || !check.finalAt) return null;
+  return (
+    <section
+      className="grid overflow-hidden rounded-lg border border-destructive/40 text-sm"
+      aria-labelledby={titleId}
+      data-testid="adverse-notice"
+    >
+      {/* Only the notice itself is tinted: the reasons and the form stay on white, where the
+          field's red error line keeps its contrast (WCAG 1.4.3). */}
+      <div className="grid gap-2 bg-destructive/5 p-3">
+        <h3 id={titleId} className="flex items-start gap-2 font-semibold">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          {t("portal.adverse.bannerTitle")}
+        </h3>
+        <p>
+          {check.disputedAt
+            ? t("portal.adverse.disputedBanner")
+            : t("portal.adverse.bannerText", { date: formatDate(check.finalAt, i18n.language) })}
+        </p>
+      </div>
+      {(check.notes || !check.disputedAt) && (
+        <div className="grid gap-3 p-3">
+          {check.notes && (
+            <div className="rounded-lg bg-muted p-3">
+              <p className="font-medium">{t("portal.myChecks.notes")}</p>
+              <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
+            </div>
+          )}
+          {!check.disputedAt && (
+            <>
+              <p>
+                <a
+                  className="text-primary underline"
+                  href={SITE_CONFIG.fcraRightsSummaryUrl}
+                  rel="noopener"
+                  target="_blank"
+                >
+                  {t("portal.adverse.rightsLink")}
+                </a>
+              </p>
+              <DisputeForm checkId={check.id} />
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Her answer to a pending rejection (ADR 0083): a statement, required, and up to 5 documents
+ * under the upload's rules (./chosen-files), each listed with a Remove button. An empty statement
+ * is named under the field and in a toast, and the field takes the focus; while it is sent the
+ * button says so and the fields wait. On success her list is refetched, which replaces the form.
+ */
+function DisputeForm({ checkId }: { checkId: number }) {
+  const { t, i18n } = useTranslation();
+  const dispute = useDisputeCheck(checkId);
+  const [statement, setStatement] = useState("");
+  const [files, setFiles] = useState<Array<{ key: number; file: File }>>([]);
+  const [statementError, setStatementError] = useState(false);
+  const nextKey = useRef(0);
+  const picker = useRef<HTMLInputElement>(null);
+  const statementField = useRef<HTMLTextAreaElement>(null);
+  const statementId = `dispute-statement-${checkId}`;
+  const hintId = `dispute-hint-${checkId}`;
+  const filesId = `dispute-files-${checkId}`;
+  const busy = dispute.isPending;
+
+  const addFiles = (incoming: File[]) => {
+    const accepted = acceptChosenFiles(incoming, t, i18n.language).map((file) => ({
+      key: nextKey.current++,
+      file,
+    }));
+    setFiles(keepFirstFiles([...files, ...accepted], MAX_FILES_PER_DISPUTE, t));
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     if (!statement.trim()) {
+      setStatementError(true);
+      statementField.current?.focus();
       toastError(t("portal.adverse.emptyTitle"), t("portal.adverse.emptyText"));
       return;
     }
     dispute.mutate(
-      { statement: statement.trim(), files },
+      { statement: statement.trim(), files: files.map((entry) => entry.file) },
       {
         onSuccess: () =>
           toast({ title: t("portal.adverse.sentTitle"), description: t("portal.adverse.sentText") }),
@@ -122,65 +204,103 @@ export function AdverseNotice({ check }: { check: CheckSummary }) {
       },
     );
   };
+
   return (
-    <section
-      className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
-      aria-labelledby={titleId}
-      data-testid="adverse-notice"
+    <form
+      className="grid gap-3 border-t border-border pt-3"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`dispute-title-${checkId}`}
     >
-      <h3 id={titleId} className="flex items-center gap-2 font-semibold">
-        <AlertTriangle className="size-4 text-destructive" aria-hidden="true" />
-        {t("portal.adverse.bannerTitle")}
-      </h3>
-      {check.disputedAt ? (
-        <p>{t("portal.adverse.disputedBanner")}</p>
-      ) : (
-        <>
-          <p>{t("portal.adverse.bannerText", { date: formatDate(check.finalAt, i18n.language) })}</p>
-          <p>
-            <a
-              className="text-primary underline"
-              href={SITE_CONFIG.fcraRightsSummaryUrl}
-              rel="noopener"
-              target="_blank"
-            >
-              {t("portal.adverse.rightsLink")}
-            </a>
-          </p>
-          <form className="grid gap-3" onSubmit={onSubmit} noValidate>
-            <FormField id={`dispute-statement-${check.id}`} label={t("portal.adverse.statement")}>
-              <Textarea
-                id={`dispute-statement-${check.id}`}
-                rows={4}
-                maxLength={4000}
-                required
-                aria-describedby={`dispute-hint-${check.id}`}
-                value={statement}
-                onChange={(event) => setStatement(event.target.value)}
-              />
-              <p id={`dispute-hint-${check.id}`} className="text-xs text-muted-foreground">
-                {t("portal.adverse.statementHint")}
-              </p>
-            </FormField>
-            <FormField id={`dispute-files-${check.id}`} label={t("portal.adverse.files")}>
-              <Input
-                id={`dispute-files-${check.id}`}
-                type="file"
-                multiple
-                accept={UPLOAD_ACCEPT}
-                onChange={(event) =>
-                  setFiles(Array.from(event.target.files ?? []).slice(0, MAX_FILES_PER_DISPUTE))
-                }
-              />
-            </FormField>
-            <div>
-              <Button type="submit" disabled={dispute.isPending}>
-                {dispute.isPending ? t("portal.adverse.sending") : t("portal.adverse.send")}
-              </Button>
-            </div>
-          </form>
-        </>
-      )}
-    </section>
+      <h4 id={`dispute-title-${checkId}`} className="font-semibold">
+        {t("portal.adverse.answer")}
+      </h4>
+      <FormField
+        id={statementId}
+        label={t("portal.adverse.statement")}
+        error={statementError ? t("portal.adverse.emptyText") : undefined}
+      >
+        <Textarea
+          ref={statementField}
+          id={statementId}
+          rows={4}
+          maxLength={DISPUTE_STATEMENT_MAX_LENGTH}
+          required
+          readOnly={busy}
+          aria-invalid={statementError ? true : undefined}
+          aria-describedby={statementError ? `${hintId} ${fieldErrorId(statementId)}` : hintId}
+          value={statement}
+          onChange={(event) => {
+            setStatement(event.target.value);
+            if (event.target.value.trim()) setStatementError(false);
+          }}
+        />
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {t("portal.adverse.statementHint")}
+        </p>
+      </FormField>
+      <FormField id={filesId} label={t("portal.adverse.files")}>
+        <div>
+          {/* Her own button, not the browser's file control, whose words follow the browser's
+              language rather than the portal's (ADR 0025), and which would keep naming files
+              this form refused or she removed. The statement's hint gives the file rules. */}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm-touch"
+            disabled={busy}
+            aria-describedby={hintId}
+            onClick={() => picker.current?.click()}
+          >
+            {t("portal.submit.choose")}
+          </Button>
+        </div>
+        <input
+          ref={picker}
+          id={filesId}
+          type="file"
+          multiple
+          accept={UPLOAD_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            addFiles(Array.from(event.target.files ?? []));
+            event.target.value = "";
+          }}
+        />
+        {files.length > 0 && (
+          <ul
+            className="divide-y divide-border rounded-lg border border-border bg-background"
+            aria-label={t("portal.adverse.files")}
+          >
+            {files.map(({ key, file }) => (
+              <li key={key} className="flex items-center gap-3 py-1 pr-1 pl-3">
+                <FileText className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                <div className="grid min-w-0 flex-1">
+                  <span className="truncate font-medium">{file.name}</span>
+                  <span className="text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
+                </div>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  disabled={busy}
+                  aria-label={t("portal.submit.remove", { name: file.name })}
+                  onClick={() => setFiles((current) => current.filter((entry) => entry.key !== key))}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </FormField>
+      <div>
+        <Button type="submit" pending={busy}>
+          {busy ? t("portal.adverse.sending") : t("portal.adverse.send")}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,6 @@
 import type { SessionUser } from "@common/api/auth";
-import { intlLocale } from "@common/languages";
-import { MAX_FILE_BYTES, MAX_FILES_PER_CHECK } from "@common/limits";
-import { formatFileSize, UPLOAD_ACCEPT, uploadKindOf } from "@common/uploads";
+import { MAX_FILES_PER_CHECK } from "@common/limits";
+import { formatFileSize, UPLOAD_ACCEPT } from "@common/uploads";
 import { useQuery } from "@tanstack/react-query";
 import { FileText, UploadCloud, X } from "lucide-react";
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
@@ -16,6 +15,7 @@ import { useTranslation } from "~/lib/react-i18n";
 import { cn } from "~/lib/utils";
 import { DisclosureSigning, type Signing } from "./adverse-action";
 import { disclosureQueryOptions, useSubmitCheck } from "./api";
+import { acceptChosenFiles, keepFirstFiles } from "./chosen-files";
 
 /**
  * The background-check submission form (docs/product.md#2-pages, #5-validation): full name, email, drag-and-drop
@@ -39,45 +39,16 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
   const [signing, setSigning] = useState<Signing>({ authorized: false, signature: "" });
 
   /**
-   * Keeps allowed files up to the limit. Refused files are named in one toast (only one toast
-   * shows at a time, docs/product.md#9-constants): "a.exe is not a supported file type" for one,
-   * "a.exe and b.zip are not supported file types" for several, both kinds in one message.
+   * Keeps allowed files up to the limit (the shared rules and toasts of ./chosen-files): refused
+   * files are named in one toast, extras beyond 5 are dropped with a toast of their own.
    */
   const addFiles = (incoming: File[]) => {
-    const accepted: Array<{ key: number; file: File }> = [];
-    const wrongType: string[] = [];
-    const tooLarge: string[] = [];
-    for (const file of incoming) {
-      if (!uploadKindOf(file.name)) wrongType.push(file.name);
-      else if (file.size > MAX_FILE_BYTES) tooLarge.push(file.name);
-      else accepted.push({ key: nextKey.current++, file });
-    }
+    const accepted = acceptChosenFiles(incoming, t, i18n.language).map((file) => ({
+      key: nextKey.current++,
+      file,
+    }));
     if (accepted.length > 0) setErrors(({ files: _answered, ...rest }) => rest);
-    const names = new Intl.ListFormat(intlLocale(i18n.language), { type: "conjunction" });
-    const sentence = (key: "typeText" | "sizeText", files: string[]) =>
-      files.length === 1
-        ? t(`portal.submit.${key}`, { file: files[0] })
-        : t(`portal.submit.${key}Many`, { files: names.format(files) });
-    if (wrongType.length > 0 || tooLarge.length > 0) {
-      const title =
-        tooLarge.length === 0
-          ? t("portal.submit.typeTitle")
-          : wrongType.length === 0
-            ? t("portal.submit.sizeTitle")
-            : t("portal.submit.refusedTitle");
-      const sentences = [
-        ...(wrongType.length > 0 ? [sentence("typeText", wrongType)] : []),
-        ...(tooLarge.length > 0 ? [sentence("sizeText", tooLarge)] : []),
-      ];
-      toastError(title, sentences.join(". "));
-    }
-    setFiles((current) => {
-      const next = [...current, ...accepted];
-      if (next.length > MAX_FILES_PER_CHECK) {
-        toast({ title: t("portal.submit.tooManyTitle"), description: t("portal.submit.tooManyText") });
-      }
-      return next.slice(0, MAX_FILES_PER_CHECK);
-    });
+    setFiles(keepFirstFiles([...files, ...accepted], MAX_FILES_PER_CHECK, t));
   };
 
   const onDrop = (event: DragEvent<HTMLFieldSetElement>) => {

@@ -7,7 +7,7 @@ import { SectionCard } from "~/components/section-card";
 import { CardContent } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
-import { AdverseNotice } from "./adverse-action";
+import { AdverseNotice, hasAdverseNotice } from "./adverse-action";
 import { myChecksQueryOptions } from "./api";
 
 /**
@@ -34,7 +34,7 @@ export function MyChecksList() {
                     <span className="font-medium">{check.fullName}</span>
                     <span className="break-all text-sm text-muted-foreground">{check.email}</span>
                   </div>
-                  <div className="grid justify-items-end gap-1">
+                  <div className="ml-auto grid justify-items-end gap-1 text-right">
                     <CheckStatusBadge status={check.status} />
                     <AdverseStage check={check} />
                   </div>
@@ -65,7 +65,9 @@ export function MyChecksList() {
                     )
                   )}
                 </div>
-                {check.notes && (
+                {/* During a pending rejection the notes are the reasons its banner points to, so
+                    they are shown inside it (ADR 0083). */}
+                {check.notes && !hasAdverseNotice(check) && (
                   <div className="rounded-lg bg-muted p-3 text-sm">
                     <p className="font-medium">{t("portal.myChecks.notes")}</p>
                     <p className="whitespace-pre-wrap break-words text-muted-foreground">{check.notes}</p>
