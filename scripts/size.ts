@@ -4,7 +4,7 @@
  *
  * It serves the build (Astro's build/site when present, else React Router's build/client; see
  * scripts/static-site.ts) from a small static server, opens each page in headless Chromium
- * (Debian's /usr/bin/chromium, or CHROMIUM_PATH) with a fresh cache, once at Lighthouse's mobile
+ * (Debian's headless shell, /usr/bin/chromium-headless-shell, ADR 0087; or CHROMIUM_PATH) with a fresh cache, once at Lighthouse's mobile
  * viewport and once in a 1280 px window (the larger figure counts: what loads on visibility
  * differs), requests to any other host aborted (and listed), and waits for the network to be idle
  * (nothing in flight, no request for 1 s after the load event, and an idle callback run). Every
@@ -174,7 +174,9 @@ async function main(): Promise<number> {
         : [...new Set([...budgets.bytes.keys(), ...EXTRA_PAGES])];
 
   const server = await serveStatic(build);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+  });
   const measured: Measured[] = [];
   const errors: string[] = [];
   try {
