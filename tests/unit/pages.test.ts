@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { SitemapItem } from "@astrojs/sitemap";
 import { matchPath } from "react-router";
@@ -18,6 +19,7 @@ import { PAGES, type Page, pagePathIn, sitePages } from "../../src/common/pages"
 import { SITE_CONFIG } from "../../src/common/site-config";
 import { isClientRoute, shellFile, sitePageFile } from "../../src/server/http/static";
 import { sitemapEntry } from "../../src/site/layouts/page-links";
+import { languagePaths, segmentPagePaths } from "../../src/site/layouts/page-routes";
 import { disallowedPaths, robotsTxt } from "../../src/site/layouts/robots";
 
 const SITE = SITE_CONFIG.siteUrl;
@@ -158,7 +160,34 @@ describe("the page list", () => {
     }
   });
 
-  it("adds a page added to the list to the sitemap, robots.txt and the server's routing", () => {
+  it("builds a route for each page of the static site in each of its languages", () => {
+    for (const page of sitePages().filter((candidate) => candidate.kind === "site")) {
+      const file = page.path === "/" ? "index" : page.path.slice(1);
+      expect(existsSync(`src/site/pages/[...lang]/${file}.astro`), page.path).toBe(true);
+      expect(languagePaths(page.path)).toEqual(
+        page.languages.map((language) => ({
+          params: { lang: language === "en" ? undefined : language },
+          props: { language },
+        })),
+      );
+    }
+    const segmentPages = segmentPagePaths().map(
+      ({ params }) => `/${params.lang ? `${params.lang}/` : ""}${params.page}`,
+    );
+    expect(segmentPages.sort()).toEqual(
+      sitePages()
+        .filter((page) => page.kind === "demo" || page.kind === "login-portal")
+        .flatMap((page) => page.languages.map((language) => pagePathIn(page, language)))
+        .sort(),
+    );
+    for (const { props } of segmentPagePaths()) expect(props.demo ?? props.portal).toBeDefined();
+    // The Spanish not-found page; the English one is Astro's own 404.astro.
+    expect(languagePaths("/404", ["en"])).toEqual([{ params: { lang: "es" }, props: { language: "es" } }]);
+  });
+
+  it("adds a page added to the list to the routes, the sitemap, robots.txt and the server's routing", () => {
+    expect(languagePaths("/pricing")).toEqual([]);
+    expect(languagePaths("/pricing", [], WITH_NEW_PAGES)).toHaveLength(2);
     expect(sitemapOf("/pricing")).toBeUndefined();
     expect(sitemapOf("/es/pricing", WITH_NEW_PAGES)).toMatchObject({
       url: `${SITE}/es/pricing`,
