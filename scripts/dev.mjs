@@ -22,10 +22,6 @@ const appHmrPort = port + 3;
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 /** Where the browser app's modules are served in development (its Vite `base`; the build keeps `/`). */
 const DEV_APP_BASE = "/__app/";
-/** First path segments of the browser app's pages (src/client/routes.ts), any case. */
-const APP_PAGE = /^\/(admin|dashboard|verify|accept-invitation|sign-in)(\/|$)/i;
-/** The IMU demo's own pages of the static site (src/site/pages/accelerometer.astro, es/…). */
-const IMU_PAGES = /^\/(es\/)?accelerometer\/?$/i;
 
 const children = [
   // The binaries themselves, not through npx, so stopping them stops their own children.
@@ -52,6 +48,22 @@ const app = await createServer({
   cacheDir: "node_modules/.vite/app",
   server: { middlewareMode: true, hmr: { port: appHmrPort } },
 });
+// The page list (src/common/pages.ts), read through the browser app's Vite server: Node runs no
+// TypeScript of its own here.
+const { PAGES, pagePathIn } = await app.ssrLoadModule("/src/common/pages.ts");
+const { IMU_PAGE_PATH, IMU_PATH_MARKER } = await app.ssrLoadModule("/src/common/client-routes.ts");
+/** First path segments of the browser app's pages (the `portal` pages of the list), lower case. */
+const appSegments = new Set(
+  PAGES.filter((page) => page.kind === "portal").map((page) => `/${page.path.split("/")[1]}`),
+);
+/** True for a path of the browser app's pages, any case: `/admin`, `/admin/login`, `/Dashboard`. */
+const isAppPage = (pathname) => appSegments.has(`/${pathname.split("/")[1]?.toLowerCase()}`);
+/** The IMU demo's own pages of the static site, one per language of its page, lower case. */
+const imuPage = PAGES.find((page) => page.path === IMU_PAGE_PATH);
+const imuPages = new Set(imuPage.languages.map((language) => pagePathIn(imuPage, language)));
+/** True for the IMU demo's own pages (`/accelerometer`, `/es/accelerometer/`), any case. */
+const isImuPage = (pathname) => imuPages.has(pathname.toLowerCase().replace(/(.)\/$/, "$1"));
+
 /** React Router's handler for the browser app's documents, on its current server build. */
 const appDocument = async (request, response) => {
   try {
@@ -85,13 +97,13 @@ const front = http.createServer((request, response) => {
   const pathname = (request.url ?? "/").split("?")[0] ?? "/";
   if (pathname === "/api" || pathname.startsWith("/api/")) return forward(request, response, apiPort);
   if (pathname.startsWith(DEV_APP_BASE)) return app.middlewares(request, response);
-  if (APP_PAGE.test(pathname)) {
+  if (isAppPage(pathname)) {
     return app.middlewares(request, response, () => appDocument(request, response));
   }
   // Any other path containing "accelerometer" shows the IMU demo's page (docs/product.md#2-pages),
   // as the server answers it (imuPagePath in src/common/client-routes.ts).
-  if (!IMU_PAGES.test(pathname) && pathname.toLowerCase().includes("accelerometer")) {
-    request.url = "/accelerometer";
+  if (!isImuPage(pathname) && pathname.toLowerCase().includes(IMU_PATH_MARKER)) {
+    request.url = IMU_PAGE_PATH;
   }
   return forward(request, response, sitePort);
 });

@@ -1,7 +1,4 @@
-import { SPANISH_PATHS } from "./languages";
-import { LOGIN_PORTALS } from "./login-portals";
-import { PRIVACY_NOTICE_PATHS } from "./privacy";
-import { RETAILER_DEMO_SLUGS } from "./retailer-demo-slugs";
+import { PAGES, type Page, pagePathIn, sitePages } from "./pages";
 
 /** One route of the browser app, in React Router's path syntax (`:param`, `:param?`, `*`). */
 export interface ClientRoutePattern {
@@ -11,19 +8,19 @@ export interface ClientRoutePattern {
 }
 
 /**
- * The pages rendered in the browser (the account portal; ADR 0064), in React
- * Router's path syntax. The build prerenders each one's shell at {@link shellPath} (ADR 0041):
- * the loading screen under the page's own `<title>` and meta tags, so the HTML the server sends
- * is titled before any script runs. The server answers every path of the pattern with it.
+ * The pages rendered in the browser (the account portal; ADR 0064): the `portal` pages of
+ * `PAGES`, in React Router's path syntax. The build prerenders each one's shell at
+ * {@link shellPath} (ADR 0041): the loading screen under the page's own `<title>` and meta tags,
+ * so the HTML the server sends is titled before any script runs. The server answers every path of
+ * the pattern with it.
+ * @param pages the page list, `PAGES` unless a test passes its own
  */
-export const SHELL_ROUTE_PATTERNS: readonly string[] = [
-  "/admin/login",
-  "/sign-in",
-  "/verify/:token?",
-  "/accept-invitation/:token?",
-  "/dashboard",
-  "/admin/dashboard",
-];
+export function shellRoutePatterns(pages: readonly Page[] = PAGES): string[] {
+  return pages.filter((page) => page.kind === "portal").map((page) => page.path);
+}
+
+/** {@link shellRoutePatterns} of `PAGES`. */
+export const SHELL_ROUTE_PATTERNS: readonly string[] = shellRoutePatterns();
 
 /**
  * The path a shell page is prerendered at (ADR 0041): the pattern less a trailing optional
@@ -52,21 +49,24 @@ export function imuPagePath(pathname: string): string | null {
 
 /**
  * The public pages of the static site (src/site/pages, ADR 0064) in React Router's path syntax,
- * matched with `matchPath`: each English page and its Spanish twin (ADR 0022). Demo slugs match
- * case-sensitively, as their page does (`findRetailerDemo`).
+ * matched with `matchPath`: each English page of `sitePages` and its Spanish twin (ADR 0022).
+ * Demo slugs match case-sensitively, as their page does (`findRetailerDemo`).
+ * @param pages the page list, `PAGES` unless a test passes its own
  */
-export const SITE_PAGE_PATTERNS: readonly ClientRoutePattern[] = [
-  { path: "/" },
-  { path: "/calculator" },
-  { path: PRIVACY_NOTICE_PATHS.en },
-  { path: IMU_PAGE_PATH },
-  ...RETAILER_DEMO_SLUGS.map((slug) => ({ path: `/${slug}`, caseSensitive: true })),
-  ...LOGIN_PORTALS.map((portal) => ({ path: portal.path })),
-  ...SPANISH_PATHS.map((path) => ({
-    path,
-    caseSensitive: RETAILER_DEMO_SLUGS.some((slug) => path === `/es/${slug}`),
-  })),
-];
+export function sitePagePatterns(pages: readonly Page[] = PAGES): ClientRoutePattern[] {
+  const site = sitePages(pages);
+  return LANGUAGE_ORDER.flatMap((language) =>
+    site
+      .filter((page) => page.languages.includes(language))
+      .map((page) => ({ path: pagePathIn(page, language), caseSensitive: page.caseSensitive === true })),
+  );
+}
+
+/** English pages first, then their Spanish twins. */
+const LANGUAGE_ORDER = ["en", "es"] as const;
+
+/** {@link sitePagePatterns} of `PAGES`. */
+export const SITE_PAGE_PATTERNS: readonly ClientRoutePattern[] = sitePagePatterns();
 
 /**
  * Every path the server answers with a page and status 200 (docs/product.md#2-pages): the pages of
@@ -86,24 +86,28 @@ export const CLIENT_ROUTE_PATTERNS: readonly ClientRoutePattern[] = [
 export const NOT_FOUND_PAGE_FILE = "404.html";
 
 /**
- * The Spanish not-found page's file in the static site's build (src/site/pages/es/404.astro;
+ * The Spanish not-found page's file in the static site's build (src/site/pages/[...lang]/404.astro;
  * ADR 0063), served for unknown paths when the `lang` cookie says `es`; `/es/404` is itself an
  * unknown path.
  */
 export const SPANISH_NOT_FOUND_PAGE_FILE = "es/404/index.html";
 
 /**
- * First segments of the account portal's pages (docs/product.md#2-pages; the routes under
- * `portal-layout.tsx` in src/client/routes.ts, and `/sign-in`): pages that load no third-party
- * script, frame or connection, so they get the CSP without third-party hosts (ADR 0031).
+ * First segments of the account portal's pages (docs/product.md#2-pages): those of the pages of
+ * `PAGES` whose CSP is `portal` (the routes under `portal-layout.tsx` in src/client/routes.ts, and
+ * `/sign-in`), pages that load no third-party script, frame or connection, so they get the CSP
+ * without third-party hosts (ADR 0031).
+ * @param pages the page list, `PAGES` unless a test passes its own
  */
-export const PORTAL_PATH_PREFIXES = [
-  "/admin",
-  "/dashboard",
-  "/verify",
-  "/accept-invitation",
-  "/sign-in",
-] as const;
+export function portalPathPrefixes(pages: readonly Page[] = PAGES): string[] {
+  const prefixes = pages
+    .filter((page) => page.csp === "portal")
+    .map((page) => `/${page.path.split("/")[1] ?? ""}`);
+  return [...new Set(prefixes)];
+}
+
+/** {@link portalPathPrefixes} of `PAGES`: `/admin`, `/dashboard`, `/sign-in`, … */
+export const PORTAL_PATH_PREFIXES: readonly string[] = portalPathPrefixes();
 
 /**
  * True when `pathname` is a page of the account portal or anything under one of

@@ -1,6 +1,4 @@
-import { LOGIN_PORTALS } from "./login-portals";
-import { PRIVACY_NOTICE_PATHS } from "./privacy";
-import { RETAILER_DEMO_SLUGS } from "./retailer-demo-slugs";
+import { sitePages } from "./pages";
 import { trimSlashes } from "./text";
 
 /**
@@ -39,15 +37,10 @@ export function intlLocale(language: string): string {
 /** Name of the cookie that remembers the visitor's choice (value `en` or `es`, 1 year, SameSite=Lax). */
 export const LANGUAGE_COOKIE = "lang";
 
-/** Public pages prerendered in both languages (English paths). */
-export const LOCALIZED_PATHS: readonly string[] = [
-  "/",
-  "/calculator",
-  "/accelerometer",
-  PRIVACY_NOTICE_PATHS.en,
-  ...LOGIN_PORTALS.map((portal) => portal.path),
-  ...RETAILER_DEMO_SLUGS.map((slug) => `/${slug}`),
-];
+/** Public pages prerendered in both languages (English paths): the site's pages of `PAGES` with a Spanish twin. */
+export const LOCALIZED_PATHS: readonly string[] = sitePages()
+  .filter((page) => page.languages.includes("es"))
+  .map((page) => page.path);
 
 /** True when `value` is one of {@link LANGUAGES}. */
 export function isLanguage(value: unknown): value is Language {

@@ -1,14 +1,6 @@
 import type { SitemapItem } from "@astrojs/sitemap";
-import { IMU_PAGE_PATH } from "../../common/client-routes";
-import {
-  basePath,
-  isLocalized,
-  LANGUAGES,
-  type Language,
-  languageOfPath,
-  localizePath,
-} from "../../common/languages";
-import { PRIVACY_NOTICE_PATHS } from "../../common/privacy";
+import { basePath, type Language, languageOfPath } from "../../common/languages";
+import { findPage, PAGES, type Page, pagePathIn, sitePages } from "../../common/pages";
 
 /**
  * Canonical, hreflang and sitemap URLs of the public pages (ADR 0022, ADR 0064), all built from the
@@ -33,50 +25,52 @@ export function pagePath(pathname: string): string {
  * "Tell Google about localized versions"); a page without a Spanish twin gets only its canonical.
  * @param pathname the page's path, English or Spanish, with or without a trailing slash
  * @param site the configured site URL (`Astro.site`)
+ * @param pages the page list, `PAGES` unless a test passes its own: a page with more than one
+ *   language there has alternates
  */
 export function pageLinks(
   pathname: string,
   site: URL | string,
+  pages: readonly Page[] = PAGES,
 ): { canonical: string; alternates: Alternate[] } {
   const path = pagePath(pathname);
   const english = pagePath(basePath(path));
   const canonical = absolute(path, site);
-  if (!isLocalized(english)) return { canonical, alternates: [] };
-  const alternates: Alternate[] = LANGUAGES.map((language) => ({
+  const page = findPage(english, sitePages(pages));
+  if (!page || page.languages.length < 2) return { canonical, alternates: [] };
+  const alternates: Alternate[] = page.languages.map((language) => ({
     hreflang: language,
-    href: absolute(localizePath(english, language), site),
+    href: absolute(pagePath(pagePathIn(page, language)), site),
   }));
   alternates.push({ hreflang: "x-default", href: absolute(english, site) });
   return { canonical, alternates };
 }
 
-/** How often each listed page changes and how it ranks among ours (sitemaps.org); others are not listed. */
-const SITEMAP_PAGES: Readonly<Record<string, Pick<SitemapItem, "changefreq" | "priority">>> = {
-  "/": { changefreq: "weekly" as SitemapItem["changefreq"], priority: 1.0 },
-  "/calculator": { changefreq: "monthly" as SitemapItem["changefreq"], priority: 0.8 },
-  [PRIVACY_NOTICE_PATHS.en]: { changefreq: "yearly" as SitemapItem["changefreq"], priority: 0.3 },
-  // The IMU demo, a public page in both languages since ADR 0080.
-  [IMU_PAGE_PATH]: { changefreq: "yearly" as SitemapItem["changefreq"], priority: 0.3 },
-};
-
 /**
- * The sitemap entry of a built page (@astrojs/sitemap's `filter` and `serialize`): the landing
- * page, the calculator, the privacy notice and the IMU demo in both languages, each with its en, es and
- * x-default alternates; undefined for any other page (store demos, login portals, not-found pages).
+ * The sitemap entry of a built page (@astrojs/sitemap's `filter` and `serialize`): each page of
+ * `pages` with a `sitemap` rank (the landing page, the calculator, the privacy notice and the IMU
+ * demo), in each of its languages, with its en, es and x-default alternates; undefined for any
+ * other page (store demos, login portals, not-found pages).
  * @param url the page's absolute URL as the integration lists it
  * @param item the integration's entry, when serializing
+ * @param pages the page list, `PAGES` unless a test passes its own
  */
-export function sitemapEntry(url: string, item?: SitemapItem): SitemapItem | undefined {
+export function sitemapEntry(
+  url: string,
+  item?: SitemapItem,
+  pages: readonly Page[] = PAGES,
+): SitemapItem | undefined {
   const { pathname, origin } = new URL(url);
   const path = pagePath(pathname);
-  const rank = SITEMAP_PAGES[pagePath(basePath(path))];
-  if (!rank || (languageOfPath(path) === "es" && !isLocalized(basePath(path)))) return undefined;
-  const { canonical, alternates } = pageLinks(path, origin);
+  const page = findPage(pagePath(basePath(path)), pages);
+  if (!page?.sitemap || !page.languages.includes(languageOfPath(path))) return undefined;
+  const { canonical, alternates } = pageLinks(path, origin, pages);
   return {
     ...(item ?? { url: canonical }),
     url: canonical,
     links: alternates.map((alternate) => ({ lang: alternate.hreflang, url: alternate.href })),
-    ...rank,
+    changefreq: page.sitemap.changefreq as SitemapItem["changefreq"],
+    priority: page.sitemap.priority,
   };
 }
 
