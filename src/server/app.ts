@@ -174,7 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.serveClient ?? true,
   );
   await app.register(securityHeadersPlugin, { publicUrl: config.PUBLIC_URL, pages });
-  // Before every other hook, so every hook below reads the path the router routed (ADR 0030, ADR 0077).
+  // Right after the headers, so every hook below reads the path the router routed (ADR 0030, ADR 0077).
   installRequestTargetGuard(app, config.PUBLIC_URL);
   installCanonicalPathGuard(app);
   await app.register(requestLogPlugin, metrics ? { observe: metrics.observeRequest.bind(metrics) } : {});
