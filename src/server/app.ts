@@ -1,18 +1,9 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
-import { NOT_FOUND_RATE_PER_IP, REQUEST_BODY_MAX_BYTES } from "../common/limits";
-import { TOKEN_PATTERN } from "../common/validation";
+import { REQUEST_BODY_MAX_BYTES } from "../common/limits";
 import { adminRoutes } from "./admin/routes";
 import { installAccessControl } from "./auth/access";
 import { authRoutes } from "./auth/routes";
@@ -32,17 +23,18 @@ import { demoRegistrationsRoutes } from "./demo-registrations/routes";
 import { createStorage, readStoredObject } from "./files/storage";
 import { gatesRoutes } from "./gates/routes";
 import { apiDocsRoutes, openApiOptions } from "./http/api-docs";
-import { isApiPath } from "./http/api-path";
-import { canonicalPath, installCanonicalPathGuard, pathOf } from "./http/canonical-path";
+import { installCanonicalPathGuard } from "./http/canonical-path";
 import { installControlCharacterGuard } from "./http/control-characters";
 import { frameworkErrorOptions, installErrorHandler, installShutdownGate } from "./http/errors";
 import { healthRoutes } from "./http/health";
-import { installOriginCheck } from "./http/origin-check";
-import { rateLimitBy } from "./http/rate-limit";
+import { noStorePlugin } from "./http/plugins/no-store";
+import { originCheckPlugin } from "./http/plugins/origin-check";
+import { rateLimitsPlugin } from "./http/plugins/rate-limits";
+import { requestLogOptions, requestLogPlugin } from "./http/plugins/request-log";
+import { securityHeadersPlugin } from "./http/plugins/security-headers";
+import { builtPages, staticFilesPlugin } from "./http/plugins/static-files";
 import { installRequestTargetGuard } from "./http/request-target";
 import { installRouteContract } from "./http/route";
-import { headerKind, isHtmlDocument, NON_DOCUMENT_CSP, securityHeaders } from "./http/security-headers";
-import { inlineScriptHashes, inlineScriptHashesByFile, serveClient, TOKEN_PAGE } from "./http/static";
 import { invitationsRoutes } from "./invitations/routes";
 import { leadsRoutes } from "./leads/routes";
 import { OutboxWorker } from "./mail/outbox";
@@ -69,24 +61,6 @@ export interface BuildOptions {
   onReply?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
-/**
- * The request target as logged: its path in canonical form (ADR 0030, so `/%76erify/…` or
- * `/x/../verify/…` cannot smuggle a token past the patterns), with the rest of a sign-in or
- * invitation page path and every token-shaped segment redacted, and the query string kept
- * (no secrets in logs, docs/architecture.md#security-boundaries). An absolute-form target
- * (`http://host/verify/…`) is logged as its path.
- */
-export function redactUrl(target: string): string {
-  // An absolute-form target (refused, ADR 0077) is logged by its path, redacted the same way.
-  const url = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
-  const redacted = canonicalPath(url)
-    .replace(/^\/(verify|accept-invitation)\/.+/, "/$1/[redacted]")
-    .split("/")
-    .map((segment) => (TOKEN_PATTERN.test(segment) ? "[redacted]" : segment))
-    .join("/");
-  return redacted + url.slice(pathOf(url).length);
-}
-
 /** The sooner of two optional delays in ms. */
 function earliest(a: number | undefined, b: number | undefined): number | undefined {
   if (a === undefined) return b;
@@ -101,19 +75,10 @@ function earliest(a: number | undefined, b: number | undefined): number | undefi
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    ...requestLogOptions({ level: config.LOG_LEVEL, stream: options.logStream }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     ...frameworkErrorOptions({ publicUrl: config.PUBLIC_URL }),
-    // One line per request, written on response by the hook below: half the lines of Fastify's request-and-response pair, on the hot path.
-    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -202,76 +167,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate("ctx", ctx);
 
-  // The two builds pages come from (ADR 0064): the static site and the browser app.
-  const builtPages = { siteDir: path.resolve(config.SITE_DIR), clientDir: path.resolve(config.CLIENT_DIR) };
-  const withClient =
-    (options.serveClient ?? true) &&
-    [builtPages.siteDir, builtPages.clientDir].some((dir) => existsSync(path.join(dir, "index.html")));
-  const hashesByFile = withClient
-    ? inlineScriptHashesByFile(builtPages.siteDir, builtPages.clientDir)
-    : new Map<string, string[]>();
-  const scriptHashes = inlineScriptHashes(hashesByFile);
-
-  // One header set per kind of response, computed once (ADR 0031).
-  const headerSets = {
-    public: securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes, kind: "public" }),
-    portal: securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes, kind: "portal" }),
-  };
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(headerSets[headerKind(request.url)]);
-    done();
-  });
-  // The pages' CSP only on HTML documents; a route that set a policy of its own keeps it (ADR 0071).
-  const pagePolicies = new Set(Object.values(headerSets).map((set) => set["content-security-policy"]));
-  app.addHook("onSend", (_request, reply, payload, done) => {
-    if (
-      !isHtmlDocument(reply.getHeader("content-type")) &&
-      pagePolicies.has(String(reply.getHeader("content-security-policy")))
-    ) {
-      reply.header("content-security-policy", NON_DOCUMENT_CSP);
-    }
-    done(null, payload);
-  });
-  // First of all, so every hook below reads the path the router routed (ADR 0030, ADR 0077).
+  // The cross-cutting concerns are one plugin each (http/plugins/, ADR 0089), registered in the
+  // order their hooks must run. The security headers first, so every answer carries them.
+  const pages = builtPages(
+    { siteDir: config.SITE_DIR, clientDir: config.CLIENT_DIR },
+    options.serveClient ?? true,
+  );
+  await app.register(securityHeadersPlugin, { publicUrl: config.PUBLIC_URL, pages });
+  // Right after the headers, so every hook below reads the path the router routed (ADR 0030, ADR 0077).
   installRequestTargetGuard(app, config.PUBLIC_URL);
   installCanonicalPathGuard(app);
-  app.addHook("onResponse", (request, reply, done) => {
-    metrics?.observeRequest(
-      request.method,
-      request.is404 ? "unmatched" : (request.routeOptions.url ?? "unmatched"),
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      "request",
-    );
-    done();
-  });
+  await app.register(requestLogPlugin, metrics ? { observe: metrics.observeRequest.bind(metrics) } : {});
   installShutdownGate(app);
   await app.register(fastifyCookie);
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
+  await app.register(rateLimitsPlugin, { redisUrl: config.REDIS_URL });
   await app.register(fastifySwagger, openApiOptions(config));
 
-  // One per-IP count for every request no route knows: the API's 404 and the not-found page (ADR 0077).
-  const notFoundLimit = rateLimitBy(app, "not-found-ip", { max: NOT_FOUND_RATE_PER_IP });
-  installErrorHandler(app, notFoundLimit);
-  installOriginCheck(app, config.PUBLIC_URL);
+  installErrorHandler(app, app.notFoundLimit);
+  await app.register(originCheckPlugin, { publicUrl: config.PUBLIC_URL });
   installAccessControl(app);
   installRouteContract(app);
   installControlCharacterGuard(app);
-  app.addHook("onSend", async (request, reply) => {
-    if (TOKEN_PAGE.test(request.url)) reply.header("Referrer-Policy", "no-referrer");
-    if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
-  });
+  await app.register(noStorePlugin);
 
   // Every module is one plugin constant from its routes.ts, registered here (docs/architecture.md).
   for (const routes of [
@@ -292,24 +209,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   await apiDocsRoutes(app);
 
-  // Each built page's policy allows its own inline scripts only (ADR 0072); computed once per page and kind.
-  const documentPolicies = new Map<string, string>();
-  const documentPolicy = (file: string, url: string): string | undefined => {
-    const hashes = hashesByFile.get(file);
-    if (!hashes) return undefined;
-    const kind = headerKind(url);
-    const key = `${kind} ${file}`;
-    let policy = documentPolicies.get(key);
-    if (policy === undefined) {
-      policy =
-        securityHeaders({ publicUrl: config.PUBLIC_URL, scriptHashes: hashes, kind })[
-          "content-security-policy"
-        ] ?? "";
-      documentPolicies.set(key, policy);
-    }
-    return policy;
-  };
-  if (withClient) await serveClient(app, { ...builtPages, documentPolicy, notFoundLimit });
+  if (pages) await app.register(staticFilesPlugin, { pages });
 
   app.addHook("onReady", async () => {
     await outbox.start();
@@ -320,7 +220,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await outbox.stop();
     mail.close();
     storage.close?.();
-    redis?.disconnect();
     if (!options.dbHandle) await dbHandle.close();
   });
   return app;

@@ -14,7 +14,7 @@ import { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode } from "../../common/api/e
 import { RETRY_AFTER_SECONDS, SHUTDOWN_DRAIN_MS, SHUTDOWN_QUIET_CONNECTION_MS } from "../../common/limits";
 import { HttpError } from "../core/errors";
 import { isConnectionError, safeError } from "../db/faults";
-import { securityHeaders } from "./security-headers";
+import { securityHeaders } from "./plugins/security-headers";
 
 /** {@link apiErrorSchema} before it is registered as a component (for writing the component itself). */
 export const apiErrorBodySchema = z.object({
