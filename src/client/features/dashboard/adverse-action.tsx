@@ -1,9 +1,9 @@
 import { type CheckSummary, DISPUTE_STATEMENT_MAX_LENGTH } from "@common/api/background-checks";
 import { MAX_FILES_PER_DISPUTE } from "@common/limits";
 import { SITE_CONFIG } from "@common/site-config";
-import { formatFileSize, UPLOAD_ACCEPT } from "@common/uploads";
+import { UPLOAD_ACCEPT } from "@common/uploads";
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, FileText, X } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { FormField, fieldErrorId } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -16,6 +16,7 @@ import { toastError, toastRequestError } from "~/lib/error-toast";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/react-i18n";
 import { disclosureQueryOptions, useDisputeCheck } from "./api";
+import { ChosenFileList } from "./chosen-file-list";
 import { acceptChosenFiles, keepFirstFiles } from "./chosen-files";
 
 /** What the person signs: her box and her typed name (ADR 0084); the version is the disclosure query's. */
@@ -269,32 +270,13 @@ function DisputeForm({ checkId }: { checkId: number }) {
             event.target.value = "";
           }}
         />
-        {files.length > 0 && (
-          <ul
-            className="divide-y divide-border rounded-lg border border-border bg-background"
-            aria-label={t("portal.adverse.files")}
-          >
-            {files.map(({ key, file }) => (
-              <li key={key} className="flex items-center gap-3 py-1 pr-1 pl-3">
-                <FileText className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                <div className="grid min-w-0 flex-1">
-                  <span className="truncate font-medium">{file.name}</span>
-                  <span className="text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
-                </div>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  disabled={busy}
-                  aria-label={t("portal.submit.remove", { name: file.name })}
-                  onClick={() => setFiles((current) => current.filter((entry) => entry.key !== key))}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ChosenFileList
+          compact
+          files={files}
+          label={t("portal.adverse.files")}
+          disabled={busy}
+          onRemove={(key) => setFiles((current) => current.filter((entry) => entry.key !== key))}
+        />
       </FormField>
       <div>
         <Button type="submit" pending={busy}>

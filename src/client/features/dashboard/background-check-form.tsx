@@ -1,8 +1,8 @@
 import type { SessionUser } from "@common/api/auth";
 import { MAX_FILES_PER_CHECK } from "@common/limits";
-import { formatFileSize, UPLOAD_ACCEPT } from "@common/uploads";
+import { UPLOAD_ACCEPT } from "@common/uploads";
 import { useQuery } from "@tanstack/react-query";
-import { FileText, UploadCloud, X } from "lucide-react";
+import { UploadCloud } from "lucide-react";
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { FormField, fieldErrorId, TextField } from "~/components/form-field";
 import { SectionCard } from "~/components/section-card";
@@ -15,6 +15,7 @@ import { useTranslation } from "~/lib/react-i18n";
 import { cn } from "~/lib/utils";
 import { DisclosureSigning, type Signing } from "./adverse-action";
 import { disclosureQueryOptions, useSubmitCheck } from "./api";
+import { ChosenFileList } from "./chosen-file-list";
 import { acceptChosenFiles, keepFirstFiles } from "./chosen-files";
 
 /**
@@ -184,32 +185,12 @@ export function BackgroundCheckForm({ user }: { user: SessionUser }) {
               />
             </fieldset>
           </FormField>
-          {files.length > 0 && (
-            <ul
-              className="divide-y divide-border rounded-xl border border-border"
-              aria-label={t("portal.submit.documents")}
-            >
-              {files.map(({ key, file }) => (
-                <li key={key} className="flex items-center gap-3 p-3">
-                  <FileText className="size-5 shrink-0 text-primary" aria-hidden="true" />
-                  <div className="grid min-w-0 flex-1">
-                    <span className="truncate text-sm font-medium">{file.name}</span>
-                    <span className="text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
-                  </div>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    disabled={submit.isPending}
-                    aria-label={t("portal.submit.remove", { name: file.name })}
-                    onClick={() => setFiles((current) => current.filter((entry) => entry.key !== key))}
-                  >
-                    <X aria-hidden="true" />
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ChosenFileList
+            files={files}
+            label={t("portal.submit.documents")}
+            disabled={submit.isPending}
+            onRemove={(key) => setFiles((current) => current.filter((entry) => entry.key !== key))}
+          />
           {submit.isPending && (
             <div className="grid gap-2" aria-live="polite">
               <Progress value={progress} aria-label={t("portal.submit.progressLabel")} />
