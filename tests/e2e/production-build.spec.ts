@@ -17,6 +17,9 @@ import { TEMPLATE_ENV } from "./support/global-setup";
 test("the production bundle starts, serves the client and the API, and stops on SIGTERM", async ({
   page,
 }) => {
+  // Opening PGlite in a new process (compiling its WebAssembly) takes 5–20 s on the 2-core
+  // machine under load: a ceiling for the wait, not a wait.
+  test.setTimeout(120_000);
   const template = process.env[TEMPLATE_ENV];
   if (!template) throw new Error(`${TEMPLATE_ENV} is unset: run the e2e tests through playwright.config.ts`);
   const dataDir = await mkdtemp(path.join(tmpdir(), "aisleiq-e2e-bundle-"));
@@ -50,7 +53,7 @@ test("the production bundle starts, serves the client and the API, and stops on 
             throw new Error(`the bundle exited with ${child.exitCode}: ${output.join("")}`);
           return (await fetch(`${baseUrl}/api/ready`).catch(() => undefined))?.status;
         },
-        { timeout: 30_000, message: "the bundle answers /api/ready" },
+        { timeout: 60_000, message: "the bundle answers /api/ready" },
       )
       .toBe(200);
     await page.goto(`${baseUrl}/`);
