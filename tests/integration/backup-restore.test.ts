@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,25 +10,11 @@ import { backgroundCheckFiles, backgroundChecks, leads } from "../../src/server/
 import { createActor, createCompanyRow } from "../support/actors";
 import { startSmtpSink } from "../support/smtp-sink";
 import { pdfBytes, submitCheck } from "./portal/helpers";
-import { openTestDatabase, testBackends } from "./support/database";
+import { backupCli, backupCliProcess } from "./support/backup-cli";
+import { migratedPgliteDump, openTestDatabase, testBackends } from "./support/database";
 import type { ServerFixture } from "./support/fixture";
 import { demoRegistrationBody, leadBody } from "./support/payloads";
 import { startTestServer } from "./support/test-app";
-
-const run = promisify(execFile);
-
-/**
- * Runs `npm run db:backup` / `db:restore`'s script (the real command) with `env`; returns its
- * output, then its warnings (stderr) if any.
- */
-async function cli(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout, stderr } = await run(
-    process.execPath,
-    ["--import", "tsx", "src/server/backup/cli.ts", ...args],
-    { env: { ...process.env, LOG_LEVEL: "silent", S3_BUCKET: "", ...env } },
-  );
-  return stdout + stderr;
-}
 
 /** Every row of every table, by table, in a stable order: what "every row is back" compares. */
 async function everyRow(handle: DbHandle): Promise<Record<string, unknown[]>> {
@@ -139,7 +123,11 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
     let source: DbHandle;
     let sourceUrl = "";
     if (backend.name === "pglite") {
-      source = await createDb({ pgliteDir: path.join(dataDir, "db") });
+      // A new directory, started from the migrated dump rather than initdb (tests/integration/pglite-directory.test.ts runs initdb).
+      source = await createDb({
+        pgliteDir: path.join(dataDir, "db"),
+        pgliteDump: await migratedPgliteDump(),
+      });
       await source.migrate();
     } else {
       const database = await openTestDatabase(backend);
@@ -162,7 +150,8 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
     // The embedded database is held by one process at a time (ADR 0036): the server stops first.
     if (backend.name === "pglite") await source.close();
 
-    const backedUp = await cli(["backup", "--out", backupDir], {
+    // The command runs in this process (support/backup-cli.ts); the refused restore below runs the script itself.
+    const backedUp = await backupCli(["backup", "--out", backupDir], {
       DATA_DIR: dataDir,
       DATABASE_URL: sourceUrl,
     });
@@ -190,7 +179,7 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
       });
     }
 
-    const restored = await cli(["restore", backupDir], { DATA_DIR: dataDir, DATABASE_URL: targetUrl });
+    const restored = await backupCli(["restore", backupDir], { DATA_DIR: dataDir, DATABASE_URL: targetUrl });
     expect(restored).toMatch(/^Restored \d+ rows in \d+ tables and 3 files from /);
 
     const target =
@@ -227,9 +216,10 @@ describe.each(testBackends())("db:backup and db:restore on $name", (backend) => 
     expect(next.body.id).toBe(maxBefore + 1);
     expect(await target.db.select().from(leads)).toHaveLength(3);
 
-    // A second restore into the now non-empty installation is refused, in one line.
+    // A second restore into the now non-empty installation is refused, in one line, by the real
+    // `npm run db:restore` script: exit code 1.
     await server.close();
-    const again = cli(["restore", backupDir], { DATA_DIR: dataDir, DATABASE_URL: targetUrl });
+    const again = backupCliProcess(["restore", backupDir], { DATA_DIR: dataDir, DATABASE_URL: targetUrl });
     await expect(again).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/(already holds a database|is not empty)/),

@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
@@ -16,6 +14,7 @@ import { createActor, createCompanyRow, createUser } from "../support/actors";
 import { BINDING_COOKIE, cookieFrom } from "../support/cookies";
 import { signInCodeFrom, startSmtpSink, verifyTokenFrom } from "../support/smtp-sink";
 import { invitationTokenFrom } from "./portal/helpers";
+import { backupCli } from "./support/backup-cli";
 import { type TestBackend, testBackends } from "./support/database";
 import { useTestDatabase } from "./support/fixture";
 import { leadBody } from "./support/payloads";
@@ -28,19 +27,16 @@ import { closedPort, startTestServer, TEST_PUBLIC_URL, type TestServer, waitFor 
  * the waiting emails where the key is set, and names those it cannot open where it is not.
  */
 
-const run = promisify(execFile);
 /** The receiver's key in the webhook URL's query string. */
 const WEBHOOK_KEY = "crmQueryKey0123456789abcdef";
 const WEBHOOK_SECRET = "webhook-signing-secret-0123456789";
 
-/** Runs the real `db:backup`/`db:restore` script with `env`; returns stdout then stderr. */
+/**
+ * Runs `db:backup`/`db:restore` (in this process, see {@link backupCli}) with `env`; returns
+ * stdout then stderr.
+ */
 async function cli(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout, stderr } = await run(
-    process.execPath,
-    ["--import", "tsx", "src/server/backup/cli.ts", ...args],
-    { env: { ...process.env, LOG_LEVEL: "silent", S3_BUCKET: "", NODE_ENV: "development", ...env } },
-  );
-  return stdout + stderr;
+  return backupCli(args, { NODE_ENV: "development", ...env });
 }
 
 /** Every row of every table as text: what a dump of the live database holds. */

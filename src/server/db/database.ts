@@ -47,8 +47,10 @@ export interface DbOptions {
   /** PGlite data directory; unset means in memory (tests). */
   pgliteDir?: string | undefined;
   /**
-   * In-memory PGlite only: start from this dump of a data directory (`dumpDataDir()`, a tar)
-   * instead of a new empty database; the tests start each database from a migrated one (ADR 0046).
+   * PGlite only: start a new database from this dump of a data directory (`dumpDataDir()`, a
+   * tar) instead of running initdb: in memory, or in `pgliteDir` when it holds no database yet
+   * (an existing one is opened as it is). The tests start each database from a migrated one
+   * (ADR 0046).
    */
   pgliteDump?: Blob | undefined;
   /** Where the LISTEN reconnection reports a lost and a restored connection; silent when unset. */
@@ -297,12 +299,14 @@ async function createPglite(dataDir: string | undefined, dump: Blob | undefined)
   }
   let client: PGlite;
   try {
-    if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initPgliteDirectory(dataDir);
+    const isNew = !dataDir || !existsSync(path.join(dataDir, "PG_VERSION"));
+    const loadDataDir = isNew ? dump : undefined;
+    if (dataDir && isNew && !loadDataDir) await initPgliteDirectory(dataDir);
     client =
       dump && !dataDir
         ? // The options-only form: with an undefined data directory first, PGlite ignores the options.
           new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: dump })
-        : new PGlite(dataDir, { postgresqlconf: PGLITE_CONF });
+        : new PGlite(dataDir, { postgresqlconf: PGLITE_CONF, loadDataDir });
     await client.waitReady;
   } catch (error) {
     unlock();

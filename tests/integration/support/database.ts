@@ -73,8 +73,10 @@ let pgliteDump: Promise<Blob> | undefined;
  * where initdb and the migrations cost about 1.5 s, and it leaves out initdb's large
  * WebAssembly heap (measured, ADR 0046). Written under a temporary name and renamed, so
  * concurrent workers never read a partial file (the last rename wins; the contents are equal).
+ * Also what a test's new PGlite data directory starts from (`createDb({ pgliteDir, pgliteDump })`),
+ * where initdb in its child process costs about 5 CPU s.
  */
-function migratedPgliteDump(): Promise<Blob> {
+export function migratedPgliteDump(): Promise<Blob> {
   pgliteDump ??= (async () => {
     const hash = createHash("sha256")
       .update(migrationsHash())
