@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "../../src/server/db/database";
 import { companies } from "../../src/server/db/schema";
+import { migratedPgliteDump } from "./support/database";
 import { closedPort, waitFor } from "./support/test-app";
 
 /**
@@ -97,6 +98,13 @@ describe("PGlite data directory lock", () => {
   });
 
   it("refuses a second process on the same DATA_DIR, and starts at once after the first was killed", async () => {
+    // The database is made here from the migrated dump, not by the first server (initdb in a
+    // child costs about 5 CPU s and is the first group's subject): this group is about the lock.
+    const made = await createDb({
+      pgliteDir: path.join(dataDir, "db"),
+      pgliteDump: await migratedPgliteDump(),
+    });
+    await made.close();
     const first = await startServerProcess(dataDir);
     started.push(first);
     expect(await readyOrExited(first)).toBe("ready");
