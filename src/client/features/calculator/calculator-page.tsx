@@ -25,9 +25,13 @@ export function CalculatorPage({ children }: { children?: ReactNode }) {
 
   return (
     <SitePage className="calc-root bg-gradient-to-b from-secondary/70 via-background to-background">
+      {/* `content-start`: main fills the window's height (flex-1), and a grid stretches its rows to
+          fill it. A slow phone paints the page before all of its HTML is in; stretched, the first
+          rows would stand hundreds of pixels lower, then jump up when the calculator arrives (a
+          layout shift; no shift from loading, ADR 0010). Packed at the top, each row stays put. */}
       <main
         id="main"
-        className="calc-page mx-auto grid w-full max-w-[1200px] flex-1 gap-6 px-4 pt-6 pb-16 sm:px-6"
+        className="calc-page mx-auto grid w-full max-w-[1200px] flex-1 content-start gap-6 px-4 pt-6 pb-16 sm:px-6"
       >
         <div className="calc-no-print flex items-center justify-between gap-2">
           <Button asChild variant="ghost">
