@@ -43,8 +43,9 @@ describe.each(testBackends())("hostile input on $name", (backend) => {
         f.server.request("POST", pathname, { json, cookie }),
         f.server.request("GET", "/api/health"),
       ]);
-      // Generous: the quadratic regex took 23 s here; linear validation takes milliseconds.
-      expect(performance.now() - started, pathname).toBeLessThan(2000);
+      // Generous: the quadratic regex took 23 s here; linear validation takes milliseconds, and
+      // up to 3.4 s on PGlite when the 2-core machine runs other tests beside it.
+      expect(performance.now() - started, pathname).toBeLessThan(8000);
       expect(health.status).toBe(200);
       expect(response.status, pathname).toBe(400);
       expect(response.body.code, pathname).toBe("VALIDATION_ERROR");
