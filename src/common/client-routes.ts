@@ -1,3 +1,4 @@
+import { LANGUAGES } from "./languages";
 import { PAGES, type Page, pagePathIn, sitePages } from "./pages";
 
 /** One route of the browser app, in React Router's path syntax (`:param`, `:param?`, `*`). */
@@ -55,15 +56,13 @@ export function imuPagePath(pathname: string): string | null {
  */
 export function sitePagePatterns(pages: readonly Page[] = PAGES): ClientRoutePattern[] {
   const site = sitePages(pages);
-  return LANGUAGE_ORDER.flatMap((language) =>
+  // English pages first, then their Spanish twins.
+  return LANGUAGES.flatMap((language) =>
     site
       .filter((page) => page.languages.includes(language))
       .map((page) => ({ path: pagePathIn(page, language), caseSensitive: page.caseSensitive === true })),
   );
 }
-
-/** English pages first, then their Spanish twins. */
-const LANGUAGE_ORDER = ["en", "es"] as const;
 
 /** {@link sitePagePatterns} of `PAGES`. */
 export const SITE_PAGE_PATTERNS: readonly ClientRoutePattern[] = sitePagePatterns();

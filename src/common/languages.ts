@@ -1,4 +1,4 @@
-import { sitePages } from "./pages";
+import { pagePathIn, sitePages } from "./pages";
 import { trimSlashes } from "./text";
 
 /**
@@ -38,9 +38,12 @@ export function intlLocale(language: string): string {
 export const LANGUAGE_COOKIE = "lang";
 
 /** Public pages prerendered in both languages (English paths): the site's pages of `PAGES` with a Spanish twin. */
-export const LOCALIZED_PATHS: readonly string[] = sitePages()
-  .filter((page) => page.languages.includes("es"))
-  .map((page) => page.path);
+export const LOCALIZED_PATHS: readonly string[] = localizedPages().map((page) => page.path);
+
+/** The site's pages of `PAGES` with a Spanish twin. */
+function localizedPages() {
+  return sitePages().filter((page) => page.languages.includes("es"));
+}
 
 /** True when `value` is one of {@link LANGUAGES}. */
 export function isLanguage(value: unknown): value is Language {
@@ -90,6 +93,4 @@ export function localizePath(pathname: string, language: Language): string {
  * Every prerendered Spanish path (`/es`, `/es/calculator`, …). The home page is prerendered as
  * `/es` (React Router renders only the shell for `/es/`) into `es/index.html`, served at `/es/`.
  */
-export const SPANISH_PATHS: readonly string[] = LOCALIZED_PATHS.map((path) =>
-  path === "/" ? "/es" : localizePath(path, "es"),
-);
+export const SPANISH_PATHS: readonly string[] = localizedPages().map((page) => pagePathIn(page, "es"));
